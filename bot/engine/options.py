@@ -1,0 +1,132 @@
+"""Rulesets (RULES.md section 2) and the optional rules a table switches (sections 6, 7, 9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.engine.cards import COLORS
+
+RULESETS: dict[str, str] = {
+    "classic": "The 108-card deck and the official rules.",
+    "customizable": "Classic plus 4 Wild Customizable cards carrying house rules.",
+    "bff": "Classic plus 4 BFF Power cards that block a Draw Two or Wild Draw Four.",
+    "swap": "Classic plus 1 Wild Swap Hands and 3 Wild Customizable cards.",
+    "blank": "Classic plus 4 Blank cards, one of each colour, carrying house rules.",
+    "seven-o": "Extra 0s and 7s: a 0 passes every hand on, a 7 trades hands.",
+    "serious": "140 cards, 11 dealt, stacking up to 3 cards and Draw Two chains.",
+}
+
+HAND_SIZE: dict[str, int] = {name: 11 if name == "serious" else 7 for name in RULESETS}
+
+SCORING_MODES: tuple[str, ...] = ("standard", "alternative")
+
+HOUSE_RULES: dict[int, str] = {
+    1: "The next player draws until they draw a card of the chosen colour, and loses their turn.",
+    2: "Every other player discards all their wild cards.",
+    3: "If the next player cannot play, they draw three instead of one.",
+    4: "The player takes an extra turn.",
+    5: "The next player draws or discards until they hold exactly 7.",
+    6: "Every player draws or discards until they hold exactly 3.",
+    7: "Every hand is shown to the table until its player's next turn.",
+    8: "Tell a joke: if anyone laughs, discard down to 1 card; else draw 4.",
+    9: "A rule written by the table (no automatic effect).",
+}
+
+HOUSE_RULE_CARDS: tuple[str, ...] = ("wildcustom", *(f"{c}blank" for c in COLORS))
+"""Cards that carry a house rule: every Wild Customizable shares one, each Blank has its own."""
+
+FREE_TEXT_RULE = 9
+MAX_TARGET = 10_000
+
+
+class OptionsError(ValueError):
+    """An option value that no table could play with."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The optional rules of one table. Defaults follow the ruleset (``for_ruleset``)."""
+
+    seven_o: bool = False
+    stacking: bool = False
+    scoring: str = "standard"
+    target: int = 500
+    house_rules: dict[str, int] = field(default_factory=dict)
+    house_rule_texts: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def for_ruleset(cls, ruleset: str, overrides: dict[str, Any] | None = None) -> Options:
+        """The ruleset's defaults (Seven-O on in ``seven-o``, stacking on in ``serious``),
+        then ``overrides`` in the vector format: ``{"stacking": true, "house_rules": ...}``.
+        """
+        if ruleset not in RULESETS:
+            raise OptionsError(f"unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}")
+        base = cls(seven_o=ruleset == "seven-o", stacking=ruleset == "serious")
+        return base.updated(overrides or {})
+
+    def updated(self, overrides: dict[str, Any]) -> Options:
+        changes: dict[str, Any] = {}
+        for key, value in overrides.items():
+            if key in ("seven_o", "stacking"):
+                if not isinstance(value, bool):
+                    raise OptionsError(f"{key} must be true or false")
+                changes[key] = value
+            elif key == "scoring":
+                if value not in SCORING_MODES:
+                    raise OptionsError(f"scoring must be one of {', '.join(SCORING_MODES)}")
+                changes[key] = value
+            elif key == "target":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise OptionsError("target must be a whole number")
+                if not 1 <= value <= MAX_TARGET:
+                    raise OptionsError(f"target must be between 1 and {MAX_TARGET}")
+                changes[key] = value
+            elif key == "house_rules":
+                rules, texts = _parse_house_rules(value)
+                changes["house_rules"] = rules
+                changes["house_rule_texts"] = {**self.house_rule_texts, **texts}
+            elif key == "house_rule_texts":
+                if not isinstance(value, dict):
+                    raise OptionsError("house_rule_texts maps a card code to a text")
+                changes[key] = {str(k): str(v) for k, v in value.items()}
+            else:
+                raise OptionsError(f"unknown option {key!r}")
+        return replace(self, **changes)
+
+    def house_rule(self, card: str) -> int:
+        """The house rule a card carries; a card nobody wrote on has no effect (rule 9)."""
+        return self.house_rules.get(card, FREE_TEXT_RULE)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seven_o": self.seven_o,
+            "stacking": self.stacking,
+            "scoring": self.scoring,
+            "target": self.target,
+            "house_rules": dict(self.house_rules),
+            "house_rule_texts": dict(self.house_rule_texts),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Options:
+        return cls().updated(data)
+
+
+def _parse_house_rules(value: Any) -> tuple[dict[str, int], dict[str, str]]:
+    """Accept ``{card: number}`` and, for rule 9, ``{card: "free text"}``."""
+    if not isinstance(value, dict):
+        raise OptionsError("house_rules maps a card code to a rule number")
+    rules: dict[str, int] = {}
+    texts: dict[str, str] = {}
+    for card, rule in value.items():
+        if card not in HOUSE_RULE_CARDS:
+            raise OptionsError(f"{card!r} carries no house rule")
+        if isinstance(rule, str) and not rule.isdigit():
+            rules[card], texts[card] = FREE_TEXT_RULE, rule
+            continue
+        number = int(rule) if isinstance(rule, str) else rule
+        if isinstance(number, bool) or not isinstance(number, int) or number not in HOUSE_RULES:
+            raise OptionsError(f"house rule for {card} must be a number from 1 to 9")
+        rules[card] = number
+    return rules, texts
