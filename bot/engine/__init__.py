@@ -1,0 +1,26 @@
+"""The rules of UNO as RULES.md gives them: pure Python, standard library only.
+
+``Game.new(ruleset, options, players, seed)`` starts a match; ``game.legal_actions(player)``
+lists what a player may do; ``game.apply(action)`` returns the events it caused or raises
+``IllegalAction``; ``game.view(player)`` is what one player may see; ``game.to_dict()`` and
+``Game.from_dict`` save and restore the whole state.
+"""
+
+from bot.engine.actions import Action
+from bot.engine.errors import ERROR_CODES, IllegalAction
+from bot.engine.events import Event
+from bot.engine.game import Game
+from bot.engine.options import RULESETS, Options, OptionsError
+from bot.engine.state_io import StateError
+
+__all__ = [
+    "ERROR_CODES",
+    "RULESETS",
+    "Action",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Options",
+    "OptionsError",
+    "StateError",
+]

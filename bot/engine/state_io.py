@@ -1,0 +1,83 @@
+"""The whole game state, random generator included, as a JSON-able dict and back.
+
+A saved game resumes identically: the same later actions give the same events. Sets
+are written in seating order so the same state always gives the same dict.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.options import Options
+
+if TYPE_CHECKING:
+    from bot.engine.game import Game
+
+FORMAT_VERSION = 1
+
+_PLAIN_FIELDS = (
+    "ruleset", "seed", "players", "hands", "draw_pile", "discard_pile", "color", "direction",
+    "current", "dealer", "phase", "round_number", "scores", "round_winner", "round_points",
+    "match_winner", "pending_draw", "pending_kind", "wild4_by", "wild4_guilty", "drawn",
+    "has_drawn", "choosing_start_color", "draw_three_for", "hands_shown_until",
+    "discards_owed", "joke_by", "voters", "timeouts",
+)
+_SET_FIELDS = ("uno_called", "uno_with_two", "catch_window")
+
+
+class StateError(ValueError):
+    """A saved state that cannot be read back (corrupted, or from a newer version)."""
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT_VERSION, "options": game.options.to_dict()}
+    for name in _PLAIN_FIELDS:
+        value = getattr(game, name)
+        data[name] = _copy(value)
+    for name in _SET_FIELDS:
+        members = getattr(game, name)
+        data[name] = [p for p in game.players if p in members]
+    version, internal, gauss = game.rng.getstate()
+    data["rng"] = [version, list(internal), gauss]
+    return data
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return list(value)
+    return value
+
+
+def game_from_dict(data: dict[str, Any]) -> Game:
+    from bot.engine.game import Game
+
+    try:
+        if data.get("format") != FORMAT_VERSION:
+            raise StateError(f"unknown state format {data.get('format')!r}")
+        options = Options.from_dict(data["options"])
+        game = Game(data["ruleset"], options, list(data["players"]), int(data["seed"]))
+        for name in _PLAIN_FIELDS:
+            setattr(game, name, _copy(data[name]))
+        for name in _SET_FIELDS:
+            setattr(game, name, set(data[name]))
+        version, internal, gauss = data["rng"]
+        game.rng.setstate((version, tuple(internal), gauss))
+    except StateError:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise StateError(f"unreadable game state: {error}") from error
+    _check_consistent(game)
+    return game
+
+
+def _check_consistent(game: Game) -> None:
+    """Refuse a state whose parts contradict each other rather than play it wrongly."""
+    from bot.engine.cards import ALL_CARDS
+
+    if set(game.hands) != set(game.players) or game.current not in game.hands:
+        raise StateError("hands and players disagree")
+    every_card = [*game.draw_pile, *game.discard_pile, *(c for h in game.hands.values() for c in h)]
+    if any(card not in ALL_CARDS for card in every_card):
+        raise StateError("unknown card in state")
