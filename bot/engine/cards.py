@@ -7,6 +7,8 @@ shared strings. The tables below answer every question the rules ask of a card.
 
 from __future__ import annotations
 
+from functools import cache
+
 COLORS: tuple[str, ...] = ("r", "y", "g", "b")
 COLOR_NAMES: dict[str, str] = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
 
@@ -88,6 +90,11 @@ def _classic() -> list[str]:
 
 def build_deck(ruleset: str) -> list[str]:
     """The full deck of a ruleset (RULES.md section 2), in a fixed unshuffled order."""
+    return list(_deck(ruleset))
+
+
+@cache
+def _deck(ruleset: str) -> tuple[str, ...]:
     deck = _classic()
     if ruleset == "customizable":
         deck += ["wildcustom"] * 4
@@ -104,4 +111,4 @@ def build_deck(ruleset: str) -> list[str]:
         deck += ["wild"] * 4 + ["wild4"] * 4
     elif ruleset != "classic":
         raise ValueError(f"unknown ruleset {ruleset!r}")
-    return deck
+    return tuple(deck)

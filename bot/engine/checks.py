@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container
 
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS
 from bot.engine.errors import IllegalAction
@@ -23,7 +23,7 @@ def check_color(color: str | None) -> str:
     return color
 
 
-def check_target(players: Iterable[str], player: str, target: str | None) -> str:
+def check_target(players: Container[str], player: str, target: str | None) -> str:
     if target is None or target == player:
         raise IllegalAction("needs_target")
     if target not in players:
@@ -31,8 +31,12 @@ def check_target(players: Iterable[str], player: str, target: str | None) -> str
     return target
 
 
-def check_in_hand(hand: list[str], cards: Iterable[str]) -> None:
+def check_in_hand(hand: list[str], cards: tuple[str, ...]) -> None:
     """Every card named is in ``hand`` (as a multiset: two r5 need two r5)."""
+    if len(cards) == 1:
+        if cards[0] not in hand:
+            raise IllegalAction("not_in_hand", cards[0])
+        return
     remaining = list(hand)
     for card in cards:
         if card not in remaining:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -28,7 +28,7 @@ class Event:
     color: str | None = None
     target: str | None = None
     private_to: tuple[str, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] | None = None
 
     def redact(self, viewer: str | None) -> Event:
         """The event as ``viewer`` may see it (secret cards hidden from everyone else)."""

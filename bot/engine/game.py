@@ -31,6 +31,15 @@ class Game:
     """A match in progress. Build one with ``Game.new`` (a fresh, dealt match) or
     ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
 
+    __slots__ = (
+        "answerable_draw_two", "catch_window", "choosing_start_color", "color", "current",
+        "dealer", "direction", "discard_pile", "discards_owed", "draw_pile",
+        "draw_three_for", "drawn", "hands", "hands_shown_until", "has_drawn", "joke_by",
+        "match_winner", "options", "pending_draw", "pending_kind", "phase", "players",
+        "rng", "round_number", "round_points", "round_winner", "ruleset", "scores", "seed",
+        "timeouts", "uno_called", "uno_with_two", "voters", "wild4_by", "wild4_guilty",
+    )
+
     def __init__(self, ruleset: str, options: Options, players: list[str], seed: int) -> None:
         if ruleset not in RULESETS:
             raise ValueError(f"unknown ruleset {ruleset!r}")
@@ -169,6 +178,8 @@ class Game:
 
     def catchable(self) -> list[str]:
         """Players who hold one card without a call and can be caught right now."""
+        if not self.catch_window:
+            return []
         return [
             p
             for p in self.players

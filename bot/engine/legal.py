@@ -8,12 +8,12 @@ several cards is offered as single-card discards, which add up to the same.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
 from bot.engine.actions import Action
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS
-from bot.engine.checks import matches
 from bot.engine.effects import needs_target
 
 if TYPE_CHECKING:
@@ -67,19 +67,23 @@ def _answers_to_draw(game: Game, player: str) -> list[Action]:
 
 def _plays(game: Game, player: str) -> list[Action]:
     hand = game.hands[player]
-    top, color = game.top, game.color
+    top = game.discard_pile[-1]
+    color = game.color
+    top_value = CARD_VALUE[top] if CARD_COLOR[top] else None
+    stacking = game.options.stacking
     actions: list[Action] = []
-    for card in _distinct(hand):
-        if not matches(card, top, color):
+    for card in dict.fromkeys(hand):
+        card_color = CARD_COLOR[card]
+        if card_color and card_color != color and CARD_VALUE[card] != top_value:
             continue
-        if not game.options.stacking:
-            actions.extend(_with_choices(game, player, "play", (card,)))
+        if not stacking:
+            actions += _with_choices(game, player, "play", (card,))
             continue
         rest = list(hand)
         rest.remove(card)
         same = [c for c in rest if CARD_VALUE[c] == CARD_VALUE[card]]
         for tail in [(), *_stacks(same, longest=2)]:
-            actions.extend(_with_choices(game, player, "play", (card, *tail)))
+            actions += _with_choices(game, player, "play", (card, *tail))
     return actions
 
 
@@ -91,21 +95,25 @@ def _stacks(cards: list[str], longest: int = 3) -> list[tuple[str, ...]]:
     return list(found)
 
 
-def _with_choices(game: Game, player: str, do: str, cards: tuple[str, ...]) -> list[Action]:
+def _with_choices(game: Game, player: str, do: str, cards: tuple[str, ...]) -> tuple[Action, ...]:
     """The play of ``cards`` with every colour and target it needs (none when it is the
     last card in hand, which ends the round)."""
-    single = len(cards) == 1
-    card, stack = (cards[0], None) if single else (None, cards)
-    last = cards[-1]
     if len(game.hands[player]) == len(cards):
-        colors: tuple[str | None, ...] = (None,)
-        targets: tuple[str | None, ...] = (None,)
-    else:
-        colors = (None,) if CARD_COLOR[last] else COLORS
-        wants_target = needs_target(game, last)
-        targets = tuple(p for p in game.players if p != player) if wants_target else (None,)
-    return [
+        return _choices(player, do, cards, False, ())
+    last = cards[-1]
+    others = tuple(p for p in game.players if p != player) if needs_target(game, last) else ()
+    return _choices(player, do, cards, not CARD_COLOR[last], others)
+
+
+@lru_cache(maxsize=1 << 16)
+def _choices(
+    player: str, do: str, cards: tuple[str, ...], wild: bool, targets: tuple[str, ...]
+) -> tuple[Action, ...]:
+    """Actions are immutable values, so the same choices are built once and shared."""
+    card, stack = (cards[0], None) if len(cards) == 1 else (None, cards)
+    colors: tuple[str | None, ...] = COLORS if wild else (None,)
+    return tuple(
         Action(player, do, card=card, cards=stack, color=c, target=t)
         for c in colors
-        for t in targets
-    ]
+        for t in (targets or (None,))
+    )

@@ -25,18 +25,20 @@ def _dealer_draw_value(card: str) -> int:
 
 def choose_first_dealer(game: Game) -> list[Event]:
     """Each player draws a card; the highest number deals, ties draw again among
-    themselves. The cards go back and the deck is reshuffled before the deal."""
+    themselves. The cards go back and the deck is reshuffled before the deal.
+    (Drawing k cards from a shuffled deck is drawing a random sample of k.)"""
     deck = build_deck(game.ruleset)
-    game.rng.shuffle(deck)
     contenders = list(game.players)
     draws: list[dict[str, str]] = []
     while len(contenders) > 1:
         if len(deck) < len(contenders):
             deck = build_deck(game.ruleset)
-            game.rng.shuffle(deck)
-        drawn = {p: deck.pop() for p in contenders}
+        cards = game.rng.sample(deck, len(contenders))
+        for card in cards:
+            deck.remove(card)
+        drawn = dict(zip(contenders, cards, strict=True))
         draws.append(drawn)
-        best = max(_dealer_draw_value(c) for c in drawn.values())
+        best = max(_dealer_draw_value(c) for c in cards)
         contenders = [p for p in contenders if _dealer_draw_value(drawn[p]) == best]
     game.dealer = contenders[0]
     return [Event("dealer_chosen", game.dealer, data={"draws": draws})]
