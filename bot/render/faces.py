@@ -14,7 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS
-from bot.render.style import CARD_RGB, INK, PAPER, RGB, WILD_RGB, draw_mark
+from bot.render.style import CARD_RGB, INK, PAPER, RGB, TABLE_RGB, WILD_RGB, draw_mark
 from bot.render.symbols import corner_drawer, symbol_drawer
 
 SUPERSAMPLE = 3
@@ -76,6 +76,19 @@ def card_face(code: str, width: int) -> Image.Image:
     half = w * 0.3
     symbol_drawer(value)(draw, (cx - half, cy - half, cx + half, cy + half))
     return image.reduce(SUPERSAMPLE)
+
+
+DIM = 0.6
+"""How far a dimmed (unplayable) card fades into the table colour."""
+
+
+@cache
+def dimmed_face(code: str, width: int) -> Image.Image:
+    """``card_face`` faded into the table colour, for a card that cannot be played now."""
+    face = card_face(code, width)
+    faded = Image.blend(face, Image.new("RGBA", face.size, (*TABLE_RGB, 255)), DIM)
+    faded.putalpha(face.getchannel("A"))
+    return faded
 
 
 @cache

@@ -73,7 +73,7 @@ def digit_drawer(digit: str) -> SymbolDrawer:
     def draw_digit(draw: ImageDraw.ImageDraw, box: Box) -> None:
         _text(draw, box, digit)
         if digit in "69":
-            x0, y0, x1, y1 = box
+            x0, _, x1, y1 = box
             w = x1 - x0
             line = (x0 + w * 0.3, y1 - w * 0.02, x1 - w * 0.3, y1 + w * 0.06)
             draw.rectangle(line, PAPER, INK, max(1, round(w / 40)))
@@ -141,7 +141,8 @@ def _four_colours(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
         start = -90 + quarter * 90
         draw.pieslice(disc, start, start + 90, CARD_RGB[colour], INK, ink)
         mid = math.radians(start + 45)
-        draw_mark(draw, colour, (cx + r * 0.55 * math.cos(mid), cy + r * 0.55 * math.sin(mid)), r / 6)
+        spot = (cx + r * 0.55 * math.cos(mid), cy + r * 0.55 * math.sin(mid))
+        draw_mark(draw, colour, spot, r / 6)
 
 
 def draw_wild(draw: ImageDraw.ImageDraw, box: Box) -> None:
