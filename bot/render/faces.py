@@ -70,7 +70,7 @@ def card_face(code: str, width: int) -> Image.Image:
     image, draw = _blank_card(w, h, CARD_RGB[colour] if colour else WILD_RGB)
     cx, cy = w / 2, h / 2
     if colour:
-        draw_mark(draw, colour, (cx, cy), w * 0.36, _tint(CARD_RGB[colour], 0.22), CARD_RGB[colour])
+        draw_mark(draw, colour, (cx, cy), w * 0.36, _tint(CARD_RGB[colour], 0.3), CARD_RGB[colour])
     image = _draw_corners(image, value, colour)
     draw = ImageDraw.Draw(image)
     half = w * 0.3

@@ -130,8 +130,8 @@ def draw_blank(draw: ImageDraw.ImageDraw, box: Box) -> None:
         draw.line((sheet[0] + size * 0.1, y, sheet[2] - size * 0.1, y), INK, ink)
 
 
-def _four_colours(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
-    """A disc in quarters of the four colours, each with its colour's mark."""
+def _four_colours(draw: ImageDraw.ImageDraw, box: Box, scale: float, marks: bool = True) -> None:
+    """A disc in quarters of the four colours, each with its colour's mark if ``marks``."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = (x1 - x0) / 2 * scale
@@ -140,6 +140,8 @@ def _four_colours(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
     for quarter, colour in enumerate(COLORS):
         start = -90 + quarter * 90
         draw.pieslice(disc, start, start + 90, CARD_RGB[colour], INK, ink)
+        if not marks:
+            continue
         mid = math.radians(start + 45)
         spot = (cx + r * 0.55 * math.cos(mid), cy + r * 0.55 * math.sin(mid))
         draw_mark(draw, colour, spot, r / 6)
@@ -150,7 +152,8 @@ def draw_wild(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 
 def draw_wild4(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    _four_colours(draw, box, 0.9)
+    """ "+4" on the four colours, unmarked: the marks would crowd the figures."""
+    _four_colours(draw, box, 0.9, marks=False)
     x0, y0, x1, y1 = box
     size = x1 - x0
     _text(draw, (x0, y0 + size * 0.2, x1, y1 - size * 0.2), "+4", 1.0)
@@ -158,7 +161,7 @@ def draw_wild4(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 def draw_wildcustom(draw: ImageDraw.ImageDraw, box: Box) -> None:
     """The four colours with a pencil across: the table writes the card's rule."""
-    _four_colours(draw, box, 0.9)
+    _four_colours(draw, box, 0.9, marks=False)
     x0, y0, x1, y1 = box
     size = x1 - x0
     half, w = size * 0.42, size * 0.09
@@ -172,7 +175,7 @@ def draw_wildcustom(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 def draw_wildswap(draw: ImageDraw.ImageDraw, box: Box) -> None:
     """The four colours with two arrows trading places: swap hands."""
-    _four_colours(draw, box, 0.9)
+    _four_colours(draw, box, 0.9, marks=False)
     x0, y0, x1, y1 = box
     size = x1 - x0
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -183,7 +186,7 @@ def draw_wildswap(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 def draw_bff(draw: ImageDraw.ImageDraw, box: Box) -> None:
     """The four colours behind a shield: BFF Power blocks a draw."""
-    _four_colours(draw, box, 0.9)
+    _four_colours(draw, box, 0.9, marks=False)
     x0, y0, x1, y1 = box
     size = x1 - x0
     cx = (x0 + x1) / 2
