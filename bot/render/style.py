@@ -34,7 +34,12 @@ MARKS: dict[str, str] = {"r": "circle", "y": "triangle", "g": "square", "b": "di
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled font (Aileron) at ``size`` px; needs Pillow >= 10.1 with FreeType."""
+    """Pillow's bundled font (Aileron) at ``size`` px; needs Pillow >= 10.1 with FreeType.
+
+    Shared by the worker threads: Pillow holds the GIL while it uses a FreeType face,
+    which keeps the face to one thread at a time (free-threaded Python needs Pillow
+    >= 12.2, which locks each font itself).
+    """
     loaded = ImageFont.load_default(size=size)
     if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - build without FreeType
         raise RuntimeError("Pillow was built without FreeType; the card images need it")

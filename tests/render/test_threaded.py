@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -44,3 +45,12 @@ async def test_async_hand_equals_the_sync_one() -> None:
 
     cards = ["r1", "b2", "bff"]
     assert await render_hand_async(cards, {0}) == render_hand(cards, {0})
+
+
+async def test_concurrent_renders_agree_with_sequential_ones() -> None:
+    """Worker threads share the face and font caches; they must not disturb each other."""
+    from bot.render import render_hand
+
+    hands = [[code, "wild", f"b{i % 10}", "rskip"] for i, code in enumerate(["r1", "g2", "y3"] * 4)]
+    results = await asyncio.gather(*(render_hand_async(hand, {0}) for hand in hands))
+    assert results == [render_hand(hand, {0}) for hand in hands]
