@@ -1,0 +1,77 @@
+"""A player's hand as one PNG, cards in the order of the hand's buttons.
+
+Each card has its number under it (1 for the first card), so a player can match the
+picture to the buttons. When the caller says which cards are playable, those are
+lifted a little and the others faded: the difference shows in position as well as
+in brightness.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from bot.render.faces import card_face, card_height, dimmed_face
+from bot.render.png import encode_png
+from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, font
+
+CARD_WIDTH = 120
+CARDS_PER_ROW = 10
+MAX_WIDTH = 1200
+"""Discord shows up to about this width before it scales a picture down."""
+MARGIN = 12
+GAP = 8
+LIFT = 12
+LABEL_HEIGHT = 24
+ROW_GAP = 8
+
+
+def _row_length(count: int) -> int:
+    """Cards per row: at most ``CARDS_PER_ROW``, with the rows as even as they can be."""
+    rows = math.ceil(count / CARDS_PER_ROW)
+    return math.ceil(count / rows)
+
+
+def hand_image(cards: list[str], playable: set[int] | None = None) -> Image.Image:
+    """The RGB picture of ``render_hand``; ``playable`` holds indices into ``cards``."""
+    if playable is not None and any(not 0 <= i < len(cards) for i in playable):
+        raise ValueError(f"playable indices {sorted(playable)} outside a hand of {len(cards)}")
+    per_row = _row_length(len(cards)) if cards else 1
+    rows = math.ceil(len(cards) / per_row) if cards else 1
+    card_h = card_height(CARD_WIDTH)
+    natural_step = CARD_WIDTH + GAP
+    squeezed_step = (MAX_WIDTH - 2 * MARGIN - CARD_WIDTH) // max(1, per_row - 1)
+    step = min(natural_step, squeezed_step)
+    row_h = LIFT + card_h + LABEL_HEIGHT + ROW_GAP
+    width = 2 * MARGIN + CARD_WIDTH + step * (per_row - 1)
+    image = Image.new("RGB", (width, 2 * MARGIN + rows * row_h - ROW_GAP), TABLE_RGB)
+    draw = ImageDraw.Draw(image)
+    label_font = font(16)
+    visible = min(step, CARD_WIDTH)
+    for i, code in enumerate(cards):
+        row, col = divmod(i, per_row)
+        x = MARGIN + col * step
+        top = MARGIN + row * row_h
+        faded = playable is not None and i not in playable
+        lifted = playable is not None and not faded
+        face = dimmed_face(code, CARD_WIDTH) if faded else card_face(code, CARD_WIDTH)
+        image.paste(face, (x, top if lifted else top + LIFT), face)
+        draw.text(
+            (x + visible / 2, top + LIFT + card_h + LABEL_HEIGHT / 2),
+            str(i + 1),
+            MUTED_RGB if faded else LABEL_RGB,
+            label_font,
+            "mm",
+        )
+    return image
+
+
+def render_hand(cards: list[str], playable: set[int] | None = None) -> bytes:
+    """PNG of ``cards`` in rows of up to ten, numbered from 1 in the order given.
+
+    ``playable``: indices (0-based, into ``cards``) of the cards that may be played
+    now; ``None`` shows every card plain. At most 1200 px wide; 60 cards stay
+    well under a megabyte.
+    """
+    return encode_png(hand_image(cards, playable))

@@ -1,0 +1,69 @@
+"""The look shared by every image: colours, the colour-blind marks, the font.
+
+Colour alone is not enough for players who cannot tell red from green, so every
+card colour also has a mark of its own shape (``MARKS``) that is drawn wherever the
+colour matters: on the card, on a wild's colour quarters, on the table's colour ring.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+
+CARD_RGB: dict[str, RGB] = {
+    "r": (215, 38, 56),
+    "y": (240, 186, 30),
+    "g": (34, 150, 72),
+    "b": (30, 104, 208),
+}
+WILD_RGB: RGB = (28, 28, 32)
+INK: RGB = (24, 24, 28)
+PAPER: RGB = (250, 250, 246)
+TABLE_RGB: RGB = (43, 45, 49)
+"""Discord's dark chat background, so the images sit flush in a message."""
+LABEL_RGB: RGB = (220, 221, 222)
+MUTED_RGB: RGB = (128, 132, 140)
+HIGHLIGHT_RGB: RGB = (255, 214, 90)
+
+MARKS: dict[str, str] = {"r": "circle", "y": "triangle", "g": "square", "b": "diamond"}
+"""The shape that stands for each colour, for players who cannot tell the colours apart."""
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled font (Aileron) at ``size`` px; needs Pillow >= 10.1 with FreeType.
+
+    Shared by the worker threads: Pillow holds the GIL while it uses a FreeType face,
+    which keeps the face to one thread at a time (free-threaded Python needs Pillow
+    >= 12.2, which locks each font itself).
+    """
+    loaded = ImageFont.load_default(size=size)
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - build without FreeType
+        raise RuntimeError("Pillow was built without FreeType; the card images need it")
+    return loaded
+
+
+def draw_mark(
+    draw: ImageDraw.ImageDraw,
+    color: str,
+    centre: tuple[float, float],
+    radius: float,
+    fill: RGB = PAPER,
+    outline: RGB = INK,
+) -> None:
+    """Draw the mark of ``color`` (see ``MARKS``) centred on ``centre``."""
+    x, y = centre
+    width = max(1, round(radius / 4))
+    shape = MARKS[color]
+    if shape == "circle":
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill, outline, width)
+    elif shape == "square":
+        r = radius * 0.85
+        draw.rectangle((x - r, y - r, x + r, y + r), fill, outline, width)
+    elif shape == "triangle":
+        draw.regular_polygon((x, y + radius * 0.15, radius * 1.1), 3, 0, fill, outline, width)
+    else:
+        draw.regular_polygon((x, y, radius * 1.2), 4, 45, fill, outline, width)

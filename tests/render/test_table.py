@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.render import TableScene, render_table
+from bot.render.names import ELLIPSIS, clean_name, fit_name
+from bot.render.style import font
+from bot.render.table import WIDTH
+from tests.render.conftest import decode
+
+PLAYERS = (("Alice", 7), ("Bob", 1), ("Chidi", 12))
+
+
+def scene(**changes: object) -> TableScene:
+    base = TableScene(
+        top_card="wild", color="r", direction=1, players=PLAYERS, current=0, draw_pile=40
+    )
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_table_renders_a_png() -> None:
+    image = decode(render_table(scene()))
+    assert image.width == WIDTH
+    assert 300 <= image.height <= 1600
+
+
+@pytest.mark.parametrize("color", ["y", "g", "b"])
+def test_colour_to_match_shows_even_on_the_same_wild(color: str) -> None:
+    assert render_table(scene(color=color)) != render_table(scene(color="r"))
+
+
+def test_direction_shows() -> None:
+    assert render_table(scene(direction=-1)) != render_table(scene(direction=1))
+
+
+def test_current_player_shows() -> None:
+    assert render_table(scene(current=1)) != render_table(scene(current=0))
+
+
+def test_counts_and_draw_pile_show() -> None:
+    assert render_table(scene(draw_pile=3)) != render_table(scene())
+    assert render_table(scene(players=(("Alice", 6), *PLAYERS[1:]))) != render_table(scene())
+
+
+def test_many_players_make_a_taller_image() -> None:
+    many = tuple((f"P{i}", i) for i in range(20))
+    assert decode(render_table(scene(players=many, current=19))).height > 600
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "x" * 500,
+        "日本語の名前",
+        "Zoë 🎉👨‍👩‍👧",
+        "\u202eright to left override",
+        "Z̷̢̛a̶̡͝l̵g̴̨o" * 20,
+        "\x00\x07\n\t",
+        "\ud800 lone surrogate",
+        "",
+        "مرحبا",
+    ],
+)
+def test_any_unicode_name_renders(name: str) -> None:
+    players = ((name, 3), ("Bob", 2))
+    assert decode(render_table(scene(players=players))).width == WIDTH
+
+
+def test_long_names_are_cut_to_fit() -> None:
+    face = font(20)
+    cut = fit_name("Bartholomew " * 10, face, 150)
+    assert cut.endswith(ELLIPSIS)
+    assert face.getlength(cut) <= 150
+
+
+def test_names_lose_control_and_combining_characters() -> None:
+    assert clean_name("José") == "Jose"
+    assert clean_name("\u202eevil\x00") == "evil"
+    assert clean_name("  two   words ") == "two words"
+    assert clean_name("\x07") == "?"
+    assert len(clean_name("y" * 1000)) <= 32
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"color": ""},
+        {"color": "w"},
+        {"direction": 0},
+        {"top_card": "r10"},
+        {"current": 3},
+        {"current": -1},
+        {"draw_pile": -1},
+        {"players": ()},
+    ],
+)
+def test_impossible_scenes_are_refused(changes: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        scene(**changes)
+
+
+def test_scene_is_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        scene().color = "g"  # type: ignore[misc]
