@@ -242,14 +242,22 @@ def discard(game: Game, action: Action, events: list[Event]) -> None:
 
 
 def vote(game: Game, action: Action, events: list[Event]) -> None:
-    """House rule 8: one laugh decides at once; when nobody laughed, the teller draws 4."""
-    if action.player not in game.voters or action.laughed is None:
+    """House rule 8: one laugh decides at once, and the votes still to come change
+    nothing (they are accepted until the next turn begins); when nobody laughed, the
+    teller draws 4."""
+    if action.laughed is None:
+        raise IllegalAction("not_allowed_now", "vote with laughed true or false")
+    if action.player in game.late_voters:
+        events.append(Event("voted", action.player, data={"laughed": action.laughed}))
+        return
+    if action.player not in game.voters:
         raise IllegalAction("not_allowed_now", "no vote for you to cast")
     teller = game.joke_by or ""
     game.voters.remove(action.player)
     events.append(Event("voted", action.player, target=teller, data={"laughed": action.laughed}))
     if action.laughed:
-        game.voters.clear()
+        game.late_voters = game.voters
+        game.voters = []
         if len(game.hands[teller]) > 1:
             owe(game, teller, 1, events)
     elif not game.voters:

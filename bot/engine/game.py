@@ -35,7 +35,8 @@ class Game:
         "answerable_draw_two", "catch_window", "choosing_start_color", "color", "current",
         "dealer", "direction", "discard_pile", "discards_owed", "draw_pile",
         "draw_three_for", "drawn", "hands", "hands_shown_until", "has_drawn", "joke_by",
-        "match_winner", "options", "pending_draw", "pending_kind", "phase", "players",
+        "late_voters", "match_winner", "options", "pending_draw", "pending_kind", "phase",
+        "players",
         "rng", "round_number", "round_points", "round_winner", "ruleset", "scores", "seed",
         "timeouts", "uno_called", "uno_with_two", "voters", "wild4_by", "wild4_guilty",
     )
@@ -86,6 +87,8 @@ class Game:
         """House rules 5, 6, 8: the hand size each of these players must discard down to."""
         self.joke_by: str | None = None
         self.voters: list[str] = []
+        self.late_voters: list[str] = []
+        """House rule 8: players whose vote a laugh made needless; theirs changes nothing."""
         self.timeouts: dict[str, int] = {}
         self.answerable_draw_two = options.stacking or "bff" in build_deck(ruleset)
         """A Draw Two waits for its victim when they could answer it (RULES.md 5)."""
@@ -284,6 +287,7 @@ class Game:
     def begin_turn_action(self) -> None:
         """The player to act has begun their turn: earlier catch windows close."""
         self.catch_window.clear()
+        self.late_voters.clear()
 
     def pass_turn(self, from_player: str, skips: int, events: list[Event]) -> None:
         """Move the turn ``skips + 1`` seats on from ``from_player`` (RULES.md 5: the same
@@ -307,6 +311,7 @@ class Game:
         self.round_winner = winner
         self.pending_draw, self.pending_kind = 0, ""
         self.drawn, self.discards_owed, self.voters, self.joke_by = [], {}, [], None
+        self.late_voters = []
         left_in_hands = {p: hand_points(self.hands[p]) for p in self.players}
         if self.options.scoring == "alternative":
             self.round_points = {p: left_in_hands[p] for p in self.players}
@@ -381,7 +386,7 @@ def _draw(game: Game, action: Action, events: list[Event]) -> None:
         raise IllegalAction("not_allowed_now", "you have drawn this turn")
     player = action.player
     game.begin_turn_action()
-    count = 3 if game.draw_three_for == player else 1
+    count = 3 if game.draw_three_for == player and not _can_play(game, player) else 1
     taken = game.draw_cards(player, count, events, "turn")
     playable = [c for c in taken if matches(c, game.top, game.color)]
     if playable:
@@ -389,6 +394,11 @@ def _draw(game: Game, action: Action, events: list[Event]) -> None:
         game.drawn = playable
     else:
         game.pass_turn(player, 0, events)
+
+
+def _can_play(game: Game, player: str) -> bool:
+    top, color = game.top, game.color
+    return any(matches(card, top, color) for card in game.hands[player])
 
 
 def _play_drawn(game: Game, action: Action, events: list[Event]) -> None:

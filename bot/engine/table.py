@@ -160,8 +160,9 @@ def leave(game: Game, action: Action, events: list[Event]) -> None:
     for seen in (game.uno_called, game.uno_with_two, game.catch_window):
         seen.discard(player)
     game.discards_owed.pop(player, None)
-    if player in game.voters:
-        game.voters.remove(player)
+    for ballots in (game.voters, game.late_voters):
+        if player in ballots:
+            ballots.remove(player)
     if game.joke_by == player:
         game.joke_by, game.voters = None, []
     if game.draw_three_for == player:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import Action, Game, Options
-from bot.engine.cards import COLORS
+from bot.engine.cards import CARD_COLOR, COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, RULESETS
 
 PLAYS = frozenset({"play", "play_drawn"})
@@ -49,8 +49,11 @@ def candidate_actions(game: Game, player: str) -> list[Action]:
     found: list[Action] = []
     for do in ("play", "play_drawn"):
         for card in cards:
-            for color in (None, *COLORS):
-                for target in (None, *others[:2]):
+            colors = (None, *COLORS) if not CARD_COLOR[card] else (None,)
+            takes_target = card == "wildswap" or (game.options.seven_o and card[1:] == "7")
+            targets = (None, player, *others[:2]) if takes_target else (None,)
+            for color in colors:
+                for target in targets:
                     found.append(Action(player, do, card=card, color=color, target=target))
     for do in ("draw", "keep", "accept", "challenge", "uno"):
         found.append(Action(player, do))

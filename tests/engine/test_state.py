@@ -1,0 +1,32 @@
+"""Saved state: JSON round-trip, and refusal of a state that cannot be right."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.engine import Action, Game, Options, StateError
+
+
+def test_state_survives_json_and_resumes_the_same_draws() -> None:
+    game = Game.new("serious", Options.for_ruleset("serious"), ["a", "b", "c"], seed=5)
+    restored = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    for twin in (game, restored):
+        twin.apply(Action(twin.current, "draw")) if not twin.choosing_start_color else None
+    assert restored.to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize("corrupt", [
+    lambda d: d.pop("hands"),
+    lambda d: d.update(format=99),
+    lambda d: d.update(ruleset="mystery"),
+    lambda d: d["hands"].update(a=["purple9"]),
+    lambda d: d.update(current="nobody"),
+    lambda d: d.update(rng="garbage"),
+])
+def test_a_corrupted_state_is_refused_with_a_state_error(corrupt) -> None:  # type: ignore[no-untyped-def]
+    data = Game.new("classic", Options(), ["a", "b"], seed=1).to_dict()
+    corrupt(data)
+    with pytest.raises(StateError):
+        Game.from_dict(data)
