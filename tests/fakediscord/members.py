@@ -86,10 +86,11 @@ class FakeMember:
         return f"<@{self.id}>"
 
     async def slash(
-        self, command: str, channel_id: int | None = None, **options: Any
+        self, command: str, channel_id: int | None = None, *, wait: bool = True, **options: Any
     ) -> Interaction:
-        """Run ``/command`` (``"uno new"``) with ``options`` and return the answered
-        interaction. Option types come from the commands the bot synced."""
+        """Run ``/command`` (``"uno new"``) with ``options`` and return the interaction,
+        answered unless ``wait=False`` (then await :func:`answered` on it). Option types
+        come from the commands the bot synced."""
         fake = self.guild.fake
         channel_id = channel_id or self.guild.channel_id
         name, *path = command.split()
@@ -98,21 +99,21 @@ class FakeMember:
         interaction = fake.new_interaction(APPLICATION_COMMAND, self.user, channel_id)
         data = {"id": synced["id"], "name": name, "type": 1, "options": options_payload,
                 "guild_id": str(self.guild.id)}
-        return await self._send(interaction, data)
+        return await self._send(interaction, data, wait=wait)
 
     async def click(
-        self, message: StoredMessage | int, custom_id: str, *, wait: bool = True
+        self, message: StoredMessage, custom_id: str, *, wait: bool = True
     ) -> Interaction:
-        """Press the button ``custom_id`` on ``message`` as it is now."""
+        """Press the button ``custom_id`` on ``message`` as this member sees it: the live
+        message, or a ``snapshot()`` taken earlier (a client that has not refreshed)."""
         fake = self.guild.fake
-        stored = fake.message(message if isinstance(message, int) else message.id)
-        assert custom_id in stored.custom_ids(), (
-            f"no button {custom_id!r} on the message; it has {stored.custom_ids()}"
+        assert custom_id in message.custom_ids(), (
+            f"no button {custom_id!r} on the message; it has {message.custom_ids()}"
         )
-        interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, stored.channel_id)
-        interaction.source_message = stored
+        interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
+        interaction.source_message = fake.message(message.id)
         data = {"custom_id": custom_id, "component_type": 2, "values": []}
-        return await self._send(interaction, data, message=stored.payload, wait=wait)
+        return await self._send(interaction, data, message=message.payload, wait=wait)
 
     def interaction_payload(
         self, interaction: Interaction, data: dict[str, Any], message: dict[str, Any] | None

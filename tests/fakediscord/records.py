@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,10 @@ class StoredMessage:
         for embed in self.embeds:
             parts += [embed.get("title") or "", embed.get("description") or ""]
         return "\n".join(p for p in parts if p)
+
+    def snapshot(self) -> StoredMessage:
+        """The message as it is now, to click later as a stale client would."""
+        return StoredMessage(copy.deepcopy(self.payload), self.owner)
 
     def custom_ids(self) -> list[str]:
         return [
