@@ -119,18 +119,17 @@ class FakeDiscord:
     def calls_to(self, method: str, path_part: str) -> list[RestCall]:
         return [c for c in self.calls if c.method == method and path_part in c.path]
 
+    def expect_call(self, predicate: Callable[[RestCall], bool]) -> asyncio.Future[RestCall]:
+        """A future for the first REST call from now on that ``predicate`` accepts.
+        It is registered at once, so a call made before the test awaits is not missed."""
+        future: asyncio.Future[RestCall] = asyncio.get_running_loop().create_future()
+        self._call_waiters.append((predicate, future))
+        return future
+
     async def wait_for_call(
         self, predicate: Callable[[RestCall], bool], timeout: float = 5.0
     ) -> RestCall:
-        """The first REST call from now on that ``predicate`` accepts."""
-        future: asyncio.Future[RestCall] = asyncio.get_running_loop().create_future()
-        waiter = (predicate, future)
-        self._call_waiters.append(waiter)
-        try:
-            return await asyncio.wait_for(future, timeout)
-        finally:
-            if waiter in self._call_waiters:
-                self._call_waiters.remove(waiter)
+        return await asyncio.wait_for(self.expect_call(predicate), timeout)
 
     def message(self, message_id: int) -> StoredMessage:
         return self.messages[message_id]
@@ -182,9 +181,11 @@ class FakeDiscord:
         call = RestCall(request.method, request.path[len(API_PREFIX):], body,
                         asyncio.get_running_loop().time())
         self.calls.append(call)
-        for predicate, future in list(self._call_waiters):
-            if not future.done() and predicate(call):
-                future.set_result(call)
+        if self._call_waiters:
+            for predicate, future in self._call_waiters:
+                if not future.done() and predicate(call):
+                    future.set_result(call)
+            self._call_waiters = [w for w in self._call_waiters if not w[1].done()]
         try:
             return await handler(request)
         except DiscordError as error:
