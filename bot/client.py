@@ -16,6 +16,7 @@ from bot.invite import invite_url
 from bot.lobby_errors import LobbyError
 from bot.manager import GameManager, Table
 from bot.settings import Settings
+from bot.storage.tables import TableStore
 from bot.ui.errors import refuse
 from bot.ui.lobby import LobbyButton, edit_lobby_message
 
@@ -68,9 +69,12 @@ class UnoBot(commands.Bot):
         )
         self.settings = settings
         self.clock: Clock = clock or RealClock()
-        self.manager = GameManager(self.clock, on_closed=self._show_closed)
+        self.store = TableStore(settings.database_path)
+        self.manager = GameManager(self.clock, on_closed=self._show_closed, store=self.store)
 
     async def setup_hook(self) -> None:
+        await self.store.open()
+        self.manager.restore(await self.store.load_all())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(LobbyButton)
@@ -96,6 +100,11 @@ class UnoBot(commands.Bot):
         record.remember(target, digest)
         log.info("commands synced target=%s count=%d", target, len(payload))
         return True
+
+    async def close(self) -> None:
+        await self.manager.shutdown()
+        await super().close()
+        await self.store.close()
 
     async def on_ready(self) -> None:
         log.info("ready user=%s guilds=%d", self.user, len(self.guilds))

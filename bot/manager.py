@@ -15,7 +15,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from bot.clock import Clock, Handle
 from bot.engine.options import Options, OptionsError
@@ -85,6 +85,14 @@ class Table:
         return f"{base}/{self.message_id}" if self.message_id is not None else base
 
 
+class TableStore(Protocol):
+    """Where tables are saved (bot.storage.tables); the manager saves every change."""
+
+    async def save(self, table: Table) -> None: ...
+
+    async def delete(self, channel_id: int) -> None: ...
+
+
 Publish = Callable[[Table], Awaitable[None]]
 PostLobby = Callable[[Table], Awaitable[int]]
 """Posts a new lobby message and returns its id."""
@@ -96,6 +104,7 @@ class GameManager:
         clock: Clock,
         on_closed: Publish | None = None,
         *,
+        store: TableStore | None = None,
         idle_seconds: float = IDLE_CLOSE_SECONDS,
         first_version: int | None = None,
     ) -> None:
@@ -107,6 +116,7 @@ class GameManager:
         """
         self.clock = clock
         self.on_closed = on_closed
+        self.store = store
         self.idle_seconds = idle_seconds
         self.tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -116,6 +126,34 @@ class GameManager:
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
+
+    def restore(self, tables: list[Table]) -> None:
+        """Take back saved tables after a restart. Monotonic time does not survive a
+        restart, so each restored lobby gets a fresh idle countdown."""
+        for table in tables:
+            self.tables[table.channel_id] = table
+            if table.phase is Phase.LOBBY:
+                self._touch(table)
+        if tables:
+            newest = max(t.version for t in tables)
+            self._versions = itertools.count(max(newest + 1, next(self._versions)))
+
+    async def shutdown(self) -> None:
+        """Stop the timers and wait until no action is in flight (e.g. a save that
+        follows an answer), so the store can close under nobody's feet."""
+        for channel_id in list(self._idle_timers):
+            self._stop_idle_timer(channel_id)
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
+    async def _save(self, table: Table) -> None:
+        if self.store is None:
+            return
+        if table.phase is Phase.ENDED:
+            await self.store.delete(table.channel_id)
+        else:
+            await self.store.save(table)
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -163,9 +201,14 @@ class GameManager:
                 version=next(self._versions),
                 players=[host],
             )
-            table.message_id = await post(table)
-            self.tables[channel_id] = table
+            self.tables[channel_id] = table  # seen by lock-free readers like /uno rules
+            try:
+                table.message_id = await post(table)
+            except BaseException:
+                del self.tables[channel_id]
+                raise
             self._touch(table)
+            await self._save(table)
             log.info(
                 "lobby opened guild=%s channel=%s host=%s ruleset=%s",
                 guild_id, channel_id, host.id, ruleset,
@@ -182,6 +225,7 @@ class GameManager:
             table.players.append(player)
             self._changed(table)
             self._touch(table)
+            await self._save(table)
             await publish(table)
             log.info(
                 "player joined guild=%s channel=%s player=%s players=%d",
@@ -204,6 +248,7 @@ class GameManager:
                     table.host = table.players[0]
                 self._changed(table)
                 self._touch(table)
+            await self._save(table)
             await publish(table)
             log.info(
                 "player left guild=%s channel=%s player=%s players=%d host=%s",
@@ -225,6 +270,7 @@ class GameManager:
             table.phase = Phase.PLAYING
             self._changed(table)
             self._stop_idle_timer(channel_id)
+            await self._save(table)
             await publish(table)
             log.info(
                 "game started guild=%s channel=%s players=%d",
@@ -247,6 +293,7 @@ class GameManager:
             if table.host.id != player_id and not may_moderate:
                 raise NotAllowedToCancel()
             self._close(table, CloseReason.CANCELLED)
+            await self._save(table)
             await publish(table)
             log.info(
                 "lobby cancelled guild=%s channel=%s by=%s", table.guild_id, channel_id, player_id
@@ -285,6 +332,7 @@ class GameManager:
             if self.clock.now() < table.last_touched + self.idle_seconds:
                 return
             self._close(table, CloseReason.IDLE)
+            await self._save(table)
             log.info("lobby closed idle guild=%s channel=%s", table.guild_id, channel_id)
             if self.on_closed is not None:
                 await self.on_closed(table)

@@ -9,6 +9,7 @@ fake recorded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -88,15 +89,23 @@ def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: object) -> Set
     )
 
 
+@contextlib.asynccontextmanager
+async def running_bot(settings: Settings, clock: FakeClock) -> AsyncIterator[UnoBot]:
+    """The real bot, connected and ready: login (which runs setup_hook), then connect."""
+    client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
+    await client.login(settings.discord_token.get_secret_value())
+    connection = asyncio.create_task(client.connect())
+    try:
+        await client.wait_until_ready()
+        yield client
+    finally:
+        await client.close()
+        await connection
+
+
 @pytest.fixture
 async def bot(
     fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, endpoints: None, tmp_path: Path
 ) -> AsyncIterator[UnoBot]:
-    settings = make_settings(fake_discord, tmp_path)
-    client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
-    await client.login(settings.discord_token.get_secret_value())
-    connection = asyncio.create_task(client.connect())
-    await client.wait_until_ready()
-    yield client
-    await client.close()
-    await connection
+    async with running_bot(make_settings(fake_discord, tmp_path), clock) as client:
+        yield client

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import discord
@@ -11,7 +10,7 @@ from discord import app_commands
 from bot.client import UnoBot
 from bot.clock import FakeClock
 from bot.command_sync import SyncRecord, payload_hash
-from tests.conftest import make_settings
+from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 
@@ -64,16 +63,9 @@ async def test_dev_guild_gets_commands_instantly(
     tmp_path: Path,
 ) -> None:
     settings = make_settings(fake_discord, tmp_path, dev_guild_id=guild.id)
-    client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
-    await client.login(fake_discord.token)
-    connection = asyncio.create_task(client.connect())
-    try:
-        await client.wait_until_ready()
+    async with running_bot(settings, clock):
         assert global_puts(fake_discord) == 0
         assert len(fake_discord.calls_to("PUT", f"/guilds/{guild.id}/commands")) == 1
         assert [c["name"] for c in fake_discord.commands[guild.id]] == ["uno"]
         answer = await guild.members[0].slash("uno help")  # the guild command works
         assert answer.ephemeral and "/uno new" in answer.text
-    finally:
-        await client.close()
-        await connection
