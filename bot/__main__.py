@@ -60,7 +60,8 @@ async def run(settings: Settings) -> int:
                 print("Discord refused DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
                 return 2
             if error is not None:
-                raise error
+                log.critical("the bot stopped: %s", error, exc_info=error)
+                return 1
         log.info("shutting down")
         await bot.close()
         await runner

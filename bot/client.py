@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import pkgutil
 from typing import Any
 
 import discord
@@ -10,6 +11,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+import cogs
 from bot.clock import Clock, RealClock
 from bot.command_sync import SyncRecord, payload_hash
 from bot.invite import invite_url
@@ -22,7 +24,11 @@ from bot.ui.lobby import LobbyButton, edit_lobby_message
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.uno",)
+
+
+def cog_extensions() -> list[str]:
+    """Every module in the ``cogs`` package; each has an ``async def setup(bot)``."""
+    return sorted(f"cogs.{module.name}" for module in pkgutil.iter_modules(cogs.__path__))
 
 
 def point_at(api_base: str, gateway_url: str) -> None:
@@ -75,7 +81,7 @@ class UnoBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         self.manager.restore(await self.store.load_all())
-        for extension in EXTENSIONS:
+        for extension in cog_extensions():
             await self.load_extension(extension)
         self.add_dynamic_items(LobbyButton)
         await self.sync_commands()

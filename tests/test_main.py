@@ -59,3 +59,21 @@ async def test_starts_logs_invite_and_stops_cleanly_on_signal(
     assert fake_discord.token not in log
     assert (tmp_path / "db" / "uno.sqlite3.commands-hash").exists()
     assert len(fake_discord.calls_to("PUT", "/commands")) == 1
+
+
+async def test_a_token_discord_refuses_exits_2_with_one_sentence(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    wrong = "d3Jvbmc.d3Jvbmc.d3Jvbmc"  # well formed, but not the fake's token
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path,
+        env={"DISCORD_TOKEN": wrong, "DISCORD_API_BASE": fake_discord.api_base,
+             "DISCORD_GATEWAY_URL": fake_discord.gateway_url, "LOG_LEVEL": "DEBUG"},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), READY_TIMEOUT)
+    assert process.returncode == 2
+    assert err.decode().strip().splitlines()[-1] == (
+        "Discord refused DISCORD_TOKEN: check the token in .env."
+    )
+    assert wrong not in (out + err).decode()

@@ -127,6 +127,8 @@ async def leave(interaction: discord.Interaction, channel_id: int) -> None:
 
 
 async def start(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
+    """Start the game and turn the lobby message into the start message (seating order).
+    Gameplay hooks in here: ``manager.start`` returns the Table in phase ``playing``."""
     bot = cast("UnoBot", interaction.client)
     await bot.manager.start(channel_id, interaction.user.id, version, publisher(interaction))
     await confirm(interaction, "The game has started.")

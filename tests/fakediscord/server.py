@@ -75,6 +75,7 @@ class FakeDiscord:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         """Synced commands per guild id (``None``: global)."""
         self.guilds: list[dict[str, Any]] = []
+        self._channel_guild: dict[int, int] = {}
         self._by_token: dict[str, Interaction] = {}
         self._call_waiters: list[tuple[Callable[[RestCall], bool], asyncio.Future[RestCall]]] = []
         self.gateway = Gateway(token, self._ready_payloads, self.violate)
@@ -138,6 +139,8 @@ class FakeDiscord:
 
     def add_guild(self, guild: dict[str, Any]) -> None:
         self.guilds.append(guild)
+        for channel in guild["channels"]:
+            self._channel_guild[int(channel["id"])] = int(guild["id"])
 
     def _ready_payloads(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         ready = {
@@ -281,10 +284,7 @@ class FakeDiscord:
         return stored
 
     def _guild_of(self, channel_id: int) -> int | None:
-        for guild in self.guilds:
-            if any(int(c["id"]) == channel_id for c in guild["channels"]):
-                return int(guild["id"])
-        return None
+        return self._channel_guild.get(channel_id)
 
     # -- interaction callbacks and webhooks ----------------------------------------
 
