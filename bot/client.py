@@ -1,0 +1,119 @@
+"""The bot: intents, the command tree's error handler, setup_hook, command sync."""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from bot.clock import Clock, RealClock
+from bot.command_sync import SyncRecord, payload_hash
+from bot.invite import invite_url
+from bot.lobby_errors import LobbyError
+from bot.manager import GameManager, Table
+from bot.settings import Settings
+from bot.storage.tables import TableStore
+from bot.ui.errors import refuse
+from bot.ui.lobby import LobbyButton, edit_lobby_message
+
+log = logging.getLogger(__name__)
+
+
+
+def cog_extensions() -> list[str]:
+    """Every module in the ``cogs`` package; each has an ``async def setup(bot)``."""
+    return sorted(f"cogs.{module.name}" for module in pkgutil.iter_modules(cogs.__path__))
+
+
+def point_at(api_base: str, gateway_url: str) -> None:
+    """Send REST calls and the gateway connection somewhere else than discord.com: a
+    REST proxy such as nirn-proxy in production, the fake Discord in tests."""
+    discord.http.Route.BASE = api_base.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def bot_intents() -> discord.Intents:
+    """No privileged intents: the bot works from interactions alone."""
+    intents = discord.Intents.default()
+    intents.message_content = False
+    intents.members = False
+    intents.presences = False
+    return intents
+
+
+class UnoTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, LobbyError):
+            await refuse(interaction, original)
+            return
+        log.error(
+            "command failed guild=%s channel=%s command=%s",
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.command.qualified_name if interaction.command else None,
+            exc_info=error,
+        )
+
+
+class UnoBot(commands.Bot):
+    def __init__(self, settings: Settings, clock: Clock | None = None, **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            tree_cls=UnoTree,
+            help_command=None,
+            **options,
+        )
+        self.settings = settings
+        self.clock: Clock = clock or RealClock()
+        self.store = TableStore(settings.database_path)
+        self.manager = GameManager(self.clock, on_closed=self._show_closed, store=self.store)
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        self.manager.restore(await self.store.load_all())
+        for extension in cog_extensions():
+            await self.load_extension(extension)
+        self.add_dynamic_items(LobbyButton)
+        await self.sync_commands()
+        assert self.application_id is not None  # set by login before setup_hook
+        log.info("invite the bot with %s", invite_url(self.application_id))
+
+    async def sync_commands(self) -> bool:
+        """Sync to DEV_GUILD_ID (instant) or globally, only if the payload changed since
+        the last sync for this application. Returns whether it synced."""
+        guild_id = self.settings.dev_guild_id
+        guild = discord.Object(guild_id) if guild_id is not None else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        target = f"{self.application_id}:" + (f"guild:{guild_id}" if guild else "global")
+        digest = payload_hash(payload)
+        record = SyncRecord(self.settings.command_hash_path)
+        if record.is_current(target, digest):
+            log.info("commands unchanged, sync skipped target=%s", target)
+            return False
+        await self.tree.sync(guild=guild)
+        record.remember(target, digest)
+        log.info("commands synced target=%s count=%d", target, len(payload))
+        return True
+
+    async def close(self) -> None:
+        await self.manager.shutdown()
+        await super().close()
+        await self.store.close()
+
+    async def on_ready(self) -> None:
+        log.info("ready user=%s guilds=%d", self.user, len(self.guilds))
+
+    async def _show_closed(self, table: Table) -> None:
+        await edit_lobby_message(self, table)

@@ -1,0 +1,338 @@
+"""GameManager: every table the bot runs, one per channel, one lock per table.
+
+A lobby action runs entirely under its table's lock: check, change the table, bump
+its ``version``, then ``publish`` the new state (edit the lobby message). Publishing
+under the lock keeps two quick clicks from landing their edits in the wrong order.
+The manager never speaks discord.py: ``publish`` callbacks come from the UI layer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from bot.clock import Clock, Handle
+from bot.engine.options import Options, OptionsError
+from bot.lobby_errors import (
+    AlreadyJoined,
+    BadSetting,
+    GameAlreadyRunning,
+    NoLobby,
+    NotAllowedToCancel,
+    NotEnoughPlayers,
+    NotHost,
+    NotInLobby,
+    OutOfDate,
+    TableFull,
+)
+
+log = logging.getLogger(__name__)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+IDLE_CLOSE_SECONDS = 600.0
+DEFAULT_TURN_SECONDS = 60
+TURN_SECONDS_RANGE = (10, 600)
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    ENDED = "ended"
+
+
+class CloseReason(StrEnum):
+    CANCELLED = "cancelled"
+    IDLE = "idle"
+    EMPTY = "empty"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: int
+    name: str
+
+
+@dataclass(slots=True)
+class Table:
+    guild_id: int
+    channel_id: int
+    host: Player
+    ruleset: str
+    options: Options
+    turn_seconds: int
+    version: int
+    players: list[Player] = field(default_factory=list)
+    """Seating order: the order in which players joined."""
+    phase: Phase = Phase.LOBBY
+    message_id: int | None = None
+    last_touched: float = 0.0
+    close_reason: CloseReason | None = None
+
+    def seat_of(self, player_id: int) -> int | None:
+        return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
+
+    @property
+    def link(self) -> str:
+        """The lobby message's address (the channel's, before the message exists)."""
+        base = f"https://discord.com/channels/{self.guild_id}/{self.channel_id}"
+        return f"{base}/{self.message_id}" if self.message_id is not None else base
+
+
+class TableStore(Protocol):
+    """Where tables are saved (bot.storage.tables); the manager saves every change."""
+
+    async def save(self, table: Table) -> None: ...
+
+    async def delete(self, channel_id: int) -> None: ...
+
+
+Publish = Callable[[Table], Awaitable[None]]
+PostLobby = Callable[[Table], Awaitable[int]]
+"""Posts a new lobby message and returns its id."""
+
+
+class GameManager:
+    def __init__(
+        self,
+        clock: Clock,
+        on_closed: Publish | None = None,
+        *,
+        store: TableStore | None = None,
+        idle_seconds: float = IDLE_CLOSE_SECONDS,
+        first_version: int | None = None,
+    ) -> None:
+        """``on_closed`` tells the table a lobby closed by itself (idle).
+
+        Versions come from one counter, seeded from the wall clock, so a button left on
+        an old message (another lobby, or one from before a restart) never carries the
+        version of the current lobby.
+        """
+        self.clock = clock
+        self.on_closed = on_closed
+        self.store = store
+        self.idle_seconds = idle_seconds
+        self.tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._idle_timers: dict[int, Handle] = {}
+        seed = first_version if first_version is not None else time.time_ns() // 1_000_000
+        self._versions = itertools.count(seed)
+
+    def get(self, channel_id: int) -> Table | None:
+        return self.tables.get(channel_id)
+
+    def restore(self, tables: list[Table]) -> None:
+        """Take back saved tables after a restart. Monotonic time does not survive a
+        restart, so each restored lobby gets a fresh idle countdown."""
+        for table in tables:
+            self.tables[table.channel_id] = table
+            if table.phase is Phase.LOBBY:
+                self._touch(table)
+        if tables:
+            newest = max(t.version for t in tables)
+            self._versions = itertools.count(max(newest + 1, next(self._versions)))
+
+    async def shutdown(self) -> None:
+        """Stop the timers and wait until no action is in flight (e.g. a save that
+        follows an answer), so the store can close under nobody's feet."""
+        for channel_id in list(self._idle_timers):
+            self._stop_idle_timer(channel_id)
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
+    async def _save(self, table: Table) -> None:
+        if self.store is None:
+            return
+        if table.phase is Phase.ENDED:
+            await self.store.delete(table.channel_id)
+        else:
+            await self.store.save(table)
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    def _changed(self, table: Table) -> None:
+        table.version = next(self._versions)
+
+    def _lobby(self, channel_id: int, version: int | None = None) -> Table:
+        table = self.tables.get(channel_id)
+        if table is None or table.phase is not Phase.LOBBY:
+            raise NoLobby()
+        if version is not None and version != table.version:
+            raise OutOfDate()
+        return table
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        ruleset: str,
+        overrides: dict[str, Any],
+        turn_seconds: int = DEFAULT_TURN_SECONDS,
+        post: PostLobby,
+    ) -> Table:
+        low, high = TURN_SECONDS_RANGE
+        if not low <= turn_seconds <= high:
+            raise BadSetting(f"The turn timer must be between {low} and {high} seconds.")
+        try:
+            options = Options.for_ruleset(ruleset, overrides)
+        except OptionsError as error:
+            raise BadSetting(f"That rule setting does not work: {error}.") from None
+        async with self._lock(channel_id):
+            existing = self.tables.get(channel_id)
+            if existing is not None:
+                raise GameAlreadyRunning(existing.link)
+            table = Table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host=host,
+                ruleset=ruleset,
+                options=options,
+                turn_seconds=turn_seconds,
+                version=next(self._versions),
+                players=[host],
+            )
+            self.tables[channel_id] = table  # seen by lock-free readers like /uno rules
+            try:
+                table.message_id = await post(table)
+            except BaseException:
+                del self.tables[channel_id]
+                raise
+            self._touch(table)
+            await self._save(table)
+            log.info(
+                "lobby opened guild=%s channel=%s host=%s ruleset=%s",
+                guild_id, channel_id, host.id, ruleset,
+            )
+            return table
+
+    async def join(self, channel_id: int, player: Player, publish: Publish) -> Table:
+        async with self._lock(channel_id):
+            table = self._lobby(channel_id)
+            if table.seat_of(player.id) is not None:
+                raise AlreadyJoined()
+            if len(table.players) >= MAX_PLAYERS:
+                raise TableFull(MAX_PLAYERS)
+            table.players.append(player)
+            self._changed(table)
+            self._touch(table)
+            await self._save(table)
+            await publish(table)
+            log.info(
+                "player joined guild=%s channel=%s player=%s players=%d",
+                table.guild_id, channel_id, player.id, len(table.players),
+            )
+            return table
+
+    async def leave(self, channel_id: int, player_id: int, publish: Publish) -> Table:
+        """Leave the lobby; the next player becomes host, and the last one out closes it."""
+        async with self._lock(channel_id):
+            table = self._lobby(channel_id)
+            seat = table.seat_of(player_id)
+            if seat is None:
+                raise NotInLobby()
+            del table.players[seat]
+            if not table.players:
+                self._close(table, CloseReason.EMPTY)
+            else:
+                if table.host.id == player_id:
+                    table.host = table.players[0]
+                self._changed(table)
+                self._touch(table)
+            await self._save(table)
+            await publish(table)
+            log.info(
+                "player left guild=%s channel=%s player=%s players=%d host=%s",
+                table.guild_id, channel_id, player_id, len(table.players), table.host.id,
+            )
+            return table
+
+    async def start(
+        self, channel_id: int, player_id: int, version: int | None, publish: Publish
+    ) -> Table:
+        """Move the lobby to play. This is where gameplay hooks in: the returned Table is
+        in phase ``playing`` with its players in seating order."""
+        async with self._lock(channel_id):
+            table = self._lobby(channel_id, version)
+            if table.host.id != player_id:
+                raise NotHost(table.host.name)
+            if len(table.players) < MIN_PLAYERS:
+                raise NotEnoughPlayers(MIN_PLAYERS)
+            table.phase = Phase.PLAYING
+            self._changed(table)
+            self._stop_idle_timer(channel_id)
+            await self._save(table)
+            await publish(table)
+            log.info(
+                "game started guild=%s channel=%s players=%d",
+                table.guild_id, channel_id, len(table.players),
+            )
+            return table
+
+    async def cancel(
+        self,
+        channel_id: int,
+        player_id: int,
+        version: int | None,
+        publish: Publish,
+        *,
+        may_moderate: bool,
+    ) -> Table:
+        """Close the lobby; ``may_moderate`` is the Manage Messages permission here."""
+        async with self._lock(channel_id):
+            table = self._lobby(channel_id, version)
+            if table.host.id != player_id and not may_moderate:
+                raise NotAllowedToCancel()
+            self._close(table, CloseReason.CANCELLED)
+            await self._save(table)
+            await publish(table)
+            log.info(
+                "lobby cancelled guild=%s channel=%s by=%s", table.guild_id, channel_id, player_id
+            )
+            return table
+
+    def _close(self, table: Table, reason: CloseReason) -> None:
+        table.phase = Phase.ENDED
+        table.close_reason = reason
+        self._changed(table)
+        self._stop_idle_timer(table.channel_id)
+        del self.tables[table.channel_id]
+
+    def _touch(self, table: Table) -> None:
+        """Restart the idle countdown: a lobby nobody touches closes by itself."""
+        table.last_touched = self.clock.now()
+        self._stop_idle_timer(table.channel_id)
+        channel_id = table.channel_id
+
+        async def close_if_idle() -> None:
+            await self._close_if_idle(channel_id, table)
+
+        self._idle_timers[channel_id] = self.clock.call_at(
+            table.last_touched + self.idle_seconds, close_if_idle
+        )
+
+    def _stop_idle_timer(self, channel_id: int) -> None:
+        timer = self._idle_timers.pop(channel_id, None)
+        if timer is not None:
+            timer.cancel()
+
+    async def _close_if_idle(self, channel_id: int, table: Table) -> None:
+        async with self._lock(channel_id):
+            if self.tables.get(channel_id) is not table or table.phase is not Phase.LOBBY:
+                return
+            if self.clock.now() < table.last_touched + self.idle_seconds:
+                return
+            self._close(table, CloseReason.IDLE)
+            await self._save(table)
+            log.info("lobby closed idle guild=%s channel=%s", table.guild_id, channel_id)
+            if self.on_closed is not None:
+                await self.on_closed(table)

@@ -1,0 +1,1 @@
+"""aiosqlite persistence. Never imports discord."""

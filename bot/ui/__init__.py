@@ -1,0 +1,1 @@
+"""discord.py views, buttons and embeds: game state turned into messages."""

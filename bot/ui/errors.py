@@ -1,0 +1,22 @@
+"""The one place where a refusal from the domain becomes an ephemeral answer."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.lobby_errors import LobbyError
+
+log = logging.getLogger(__name__)
+
+
+async def refuse(interaction: discord.Interaction, error: LobbyError) -> None:
+    log.info(
+        "refused code=%s guild=%s channel=%s user=%s",
+        error.code, interaction.guild_id, interaction.channel_id, interaction.user.id,
+    )
+    if interaction.response.is_done():
+        await interaction.followup.send(error.message, ephemeral=True)
+    else:
+        await interaction.response.send_message(error.message, ephemeral=True)

@@ -1,0 +1,192 @@
+"""The lobby message: its embed, its buttons, and how each state change reaches it.
+
+Buttons are :class:`discord.ui.DynamicItem` s whose ``custom_id`` carries the channel
+id and the table version (``uno:lobby:start:<channel>:<version>``), so a click is
+understood after a restart and a click on an old rendering can be told apart.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+from bot.lobby_errors import LobbyError
+from bot.manager import MAX_PLAYERS, CloseReason, Phase, Player, Publish, Table
+from bot.ui.errors import refuse
+from bot.ui.text import rules_line
+
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
+LOBBY_COLOUR = discord.Colour.red()
+
+CLOSE_SENTENCES = {
+    CloseReason.CANCELLED: "This lobby was cancelled.",
+    CloseReason.IDLE: "Nobody touched this lobby for 10 minutes, so it closed.",
+    CloseReason.EMPTY: "Everyone left, so this lobby closed.",
+}
+
+
+def mention(player: Player) -> str:
+    return f"<@{player.id}>"
+
+
+def table_embed(table: Table) -> discord.Embed:
+    """The lobby message for any phase: open, started or closed."""
+    rules = rules_line(table.ruleset, table.options, table.turn_seconds)
+    seats = "\n".join(f"{n}. {mention(p)}" for n, p in enumerate(table.players, start=1))
+    if table.phase is Phase.LOBBY:
+        description = (
+            f"Host: {mention(table.host)}\n"
+            f"Players ({len(table.players)}/{MAX_PLAYERS}):\n{seats}\n\n"
+            f"Rules: {rules}\n\nPress Join to take a seat; the host presses Start."
+        )
+        return discord.Embed(title="UNO lobby", description=description, colour=LOBBY_COLOUR)
+    if table.phase is Phase.PLAYING:
+        description = f"The game has started. Seating order:\n{seats}\n\nRules: {rules}"
+        return discord.Embed(title="UNO game", description=description, colour=LOBBY_COLOUR)
+    reason = table.close_reason or CloseReason.CANCELLED
+    return discord.Embed(title="UNO lobby closed", description=CLOSE_SENTENCES[reason])
+
+
+def table_view(table: Table) -> discord.ui.View | None:
+    """The lobby's buttons; none once the lobby is over (started or closed)."""
+    if table.phase is not Phase.LOBBY:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in LobbyButton.STYLES:
+        view.add_item(LobbyButton(action, table.channel_id, table.version))
+    return view
+
+
+def message_fields(table: Table) -> dict[str, Any]:
+    """Keyword arguments for send/edit; ``view=None`` clears the buttons."""
+    return {"embed": table_embed(table), "view": table_view(table)}
+
+
+async def post_lobby(interaction: discord.Interaction, table: Table) -> int:
+    """Answer ``/uno new`` with the lobby message and return the message's id."""
+    view = table_view(table)
+    assert view is not None  # a new table is always an open lobby
+    callback = await interaction.response.send_message(embed=table_embed(table), view=view)
+    message_id = callback.message_id
+    assert message_id is not None  # a non-ephemeral answer always creates a message
+    return message_id
+
+
+async def edit_lobby_message(client: discord.Client, table: Table) -> None:
+    """Edit the lobby message through the channel endpoint (no interaction token needed,
+    so this also works for the idle close long after the last click)."""
+    if table.message_id is None:
+        return
+    channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    await channel.get_partial_message(table.message_id).edit(**message_fields(table))
+
+
+def publisher(interaction: discord.Interaction) -> Publish:
+    """How an interaction shows a state change: a click on the lobby message updates it
+    in place (callback type 7); anything else edits the lobby message by id."""
+
+    async def publish(table: Table) -> None:
+        clicked = interaction.message
+        if clicked is not None and clicked.id == table.message_id:
+            await interaction.response.edit_message(**message_fields(table))
+        else:
+            await edit_lobby_message(interaction.client, table)
+
+    return publish
+
+
+async def confirm(interaction: discord.Interaction, sentence: str) -> None:
+    """An ephemeral word for whoever acted, unless the lobby edit already answered."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(sentence, ephemeral=True)
+
+
+def acting_player(interaction: discord.Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+def may_moderate(interaction: discord.Interaction) -> bool:
+    """Manage Messages in this channel, as the interaction's member permissions say."""
+    return interaction.permissions.manage_messages
+
+
+async def join(interaction: discord.Interaction, channel_id: int) -> None:
+    bot = cast("UnoBot", interaction.client)
+    await bot.manager.join(channel_id, acting_player(interaction), publisher(interaction))
+    await confirm(interaction, "You joined the lobby.")
+
+
+async def leave(interaction: discord.Interaction, channel_id: int) -> None:
+    bot = cast("UnoBot", interaction.client)
+    await bot.manager.leave(channel_id, interaction.user.id, publisher(interaction))
+    await confirm(interaction, "You left the lobby.")
+
+
+async def start(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
+    """Start the game and turn the lobby message into the start message (seating order).
+    Gameplay hooks in here: ``manager.start`` returns the Table in phase ``playing``."""
+    bot = cast("UnoBot", interaction.client)
+    await bot.manager.start(channel_id, interaction.user.id, version, publisher(interaction))
+    await confirm(interaction, "The game has started.")
+
+
+async def cancel(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
+    bot = cast("UnoBot", interaction.client)
+    await bot.manager.cancel(
+        channel_id,
+        interaction.user.id,
+        version,
+        publisher(interaction),
+        may_moderate=may_moderate(interaction),
+    )
+    await confirm(interaction, "The lobby was cancelled.")
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"uno:lobby:(?P<action>join|leave|start|cancel):(?P<channel>\d+):(?P<version>\d+)",
+):
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, action: str, channel_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=action.capitalize(),
+                style=self.STYLES[action],
+                custom_id=f"uno:lobby:{action}:{channel_id}:{version}",
+            )
+        )
+        self.action = action
+        self.channel_id = channel_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(match["action"], int(match["channel"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            if self.action == "join":
+                await join(interaction, self.channel_id)
+            elif self.action == "leave":
+                await leave(interaction, self.channel_id)
+            elif self.action == "start":
+                await start(interaction, self.channel_id, self.version)
+            else:
+                await cancel(interaction, self.channel_id, self.version)
+        except LobbyError as error:
+            await refuse(interaction, error)

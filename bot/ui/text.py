@@ -1,0 +1,53 @@
+"""Words for tables and rulesets, shared by the lobby, /uno rules and /uno help."""
+
+from __future__ import annotations
+
+from bot.engine.cards import build_deck
+from bot.engine.options import HAND_SIZE, RULESETS, Options
+from bot.manager import MAX_PLAYERS, MIN_PLAYERS
+
+
+def on_off(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def rules_line(ruleset: str, options: Options, turn_seconds: int | None = None) -> str:
+    """The rules in one short line: ``classic · 7 cards · Seven-O off · ...``."""
+    parts = [
+        ruleset,
+        f"{HAND_SIZE[ruleset]} cards",
+        f"Seven-O {on_off(options.seven_o)}",
+        f"stacking {on_off(options.stacking)}",
+        f"{options.scoring} scoring to {options.target}",
+    ]
+    if turn_seconds is not None:
+        parts.append(f"{turn_seconds} s turns")
+    return " · ".join(parts)
+
+
+def ruleset_details(ruleset: str, options: Options) -> str:
+    return "\n".join(
+        [
+            RULESETS[ruleset],
+            f"Deck: {len(build_deck(ruleset))} cards. Hand: {HAND_SIZE[ruleset]} cards.",
+            f"Seven-O: {on_off(options.seven_o)}. Stacking: {on_off(options.stacking)}.",
+            f"Scoring: {options.scoring}, first to {options.target} points.",
+        ]
+    )
+
+
+HELP_TEXT = f"""\
+**How to play UNO here**
+Open a lobby with `/uno new`; {MIN_PLAYERS} to {MAX_PLAYERS} players join with the Join \
+button or `/uno join`. The host presses Start. On your turn, match the top card by \
+colour, number or symbol, or draw. Call UNO when you play your next-to-last card, or \
+anyone can catch you and you draw 2. First to empty their hand wins the round.
+
+**Commands**
+`/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer)
+`/uno join` take a seat in this channel's lobby
+`/uno leave` leave this channel's lobby
+`/uno rules [ruleset]` the rules of this channel's game, or of a named ruleset
+`/uno help` this message
+A lobby nobody touches for 10 minutes closes by itself. The host, or anyone who can \
+manage messages, can cancel it."""

@@ -1,0 +1,45 @@
+"""/uno help and /uno rules; the lobby commands are in tests/ui/test_lobby.py."""
+
+from __future__ import annotations
+
+from bot.client import UnoBot
+from bot.engine.options import RULESETS
+from tests.fakediscord import FakeDiscord, FakeGuild
+
+
+async def test_help_explains_and_lists_commands(bot: UnoBot, guild: FakeGuild) -> None:
+    answer = await guild.members[0].slash("uno help")
+    assert answer.ephemeral
+    assert "match the top card" in answer.text
+    for command in ("/uno new", "/uno join", "/uno leave", "/uno rules", "/uno help"):
+        assert command in answer.text
+
+
+async def test_rules_of_a_named_ruleset(bot: UnoBot, guild: FakeGuild) -> None:
+    answer = await guild.members[0].slash("uno rules", ruleset="serious")
+    assert answer.ephemeral
+    assert "Ruleset: serious" in answer.text
+    assert "Deck: 140 cards. Hand: 11 cards." in answer.text
+    assert "Stacking: on" in answer.text
+
+
+async def test_rules_of_this_channels_game(bot: UnoBot, guild: FakeGuild) -> None:
+    host = guild.members[0]
+    await host.slash("uno new", ruleset="bff", target=300, turn_seconds=90)
+    answer = await guild.members[1].slash("uno rules")
+    assert answer.ephemeral
+    assert "this channel's game: bff" in answer.text
+    assert "Deck: 112 cards. Hand: 7 cards." in answer.text
+    assert "first to 300 points" in answer.text and "Turn timer: 90 seconds" in answer.text
+
+
+async def test_rules_without_game_or_name_shows_classic(bot: UnoBot, guild: FakeGuild) -> None:
+    answer = await guild.members[0].slash("uno rules")
+    assert "Ruleset: classic" in answer.text and "Deck: 108 cards" in answer.text
+
+
+async def test_every_ruleset_is_a_choice(bot: UnoBot, fake_discord: FakeDiscord) -> None:
+    (uno,) = fake_discord.commands[None]
+    new = next(o for o in uno["options"] if o["name"] == "new")
+    ruleset = next(o for o in new["options"] if o["name"] == "ruleset")
+    assert [c["value"] for c in ruleset["choices"]] == list(RULESETS)

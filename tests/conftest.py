@@ -1,0 +1,111 @@
+"""Fixtures that run the project's real bot against the fake Discord.
+
+``bot`` is the real UnoBot (real setup_hook, cogs, command sync) connected to a
+``fake_discord`` on loopback; ``guild`` holds members who use it. Every test also
+fails on any ERROR log record from discord.py or the bot, and on any violation the
+fake recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.client import UnoBot, point_at
+from bot.clock import FakeClock
+from bot.settings import Settings
+from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
+
+WATCHED_LOGGERS = ("discord", "bot", "cogs")
+MEMBER_NAMES = [f"player{n}" for n in range(1, 12)] + ["moderator"]
+
+
+class ErrorRecords(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.split(".")[0] in WATCHED_LOGGERS:
+            self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def error_log() -> Iterator[ErrorRecords]:
+    """Fails the test on any ERROR from discord.py or the bot: discord.py only logs
+    exceptions raised in handlers, so a broken handler would otherwise pass unseen."""
+    handler = ErrorRecords()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    yield handler
+    root.removeHandler(handler)
+    errors = [f"{r.name}: {r.getMessage()}" for r in handler.records]
+    assert not errors, f"ERROR log records during the test: {errors}"
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def fake_discord(clock: FakeClock) -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord(clock)
+    await fake.start()
+    yield fake
+    await fake.stop()
+    assert not fake.violations, f"the bot broke Discord's rules: {fake.violations}"
+
+
+@pytest.fixture
+def guild(fake_discord: FakeDiscord) -> FakeGuild:
+    """A server with two channels, eleven players and a moderator (Manage Messages)."""
+    return add_guild(fake_discord, MEMBER_NAMES, channels=2, moderators=1)
+
+
+@pytest.fixture
+def endpoints(fake_discord: FakeDiscord) -> Iterator[None]:
+    """Point discord.py at the fake, and back afterwards (they are class attributes)."""
+    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    point_at(fake_discord.api_base, fake_discord.gateway_url)
+    yield
+    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: object) -> Settings:
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        discord_token=fake.token,
+        database_path=tmp_path / "data" / "uno.sqlite3",
+        discord_api_base=fake.api_base,
+        discord_gateway_url=fake.gateway_url,
+        **overrides,
+    )
+
+
+@contextlib.asynccontextmanager
+async def running_bot(settings: Settings, clock: FakeClock) -> AsyncIterator[UnoBot]:
+    """The real bot, connected and ready: login (which runs setup_hook), then connect."""
+    client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
+    await client.login(settings.discord_token.get_secret_value())
+    connection = asyncio.create_task(client.connect())
+    try:
+        await client.wait_until_ready()
+        yield client
+    finally:
+        await client.close()
+        await connection
+
+
+@pytest.fixture
+async def bot(
+    fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, endpoints: None, tmp_path: Path
+) -> AsyncIterator[UnoBot]:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock) as client:
+        yield client

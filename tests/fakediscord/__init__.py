@@ -1,0 +1,33 @@
+"""A fake Discord (REST + gateway on 127.0.0.1) that the real discord.py talks to.
+
+With the fixtures of tests/conftest.py (``bot``, ``guild``, ``fake_discord``, ``clock``)::
+
+    answer = await guild.members[0].slash("uno new", ruleset="classic")  # answered
+    lobby = answer.response                                # the StoredMessage it made
+    await guild.members[1].click(lobby, lobby.custom_id("uno:lobby:join:"))
+    assert "Players (2/10)" in lobby.text                  # edits land in place
+    await clock.advance(600)                               # timers and token ages
+
+Every helper returns once the bot has answered (a future per interaction, never a
+sleep); pass ``wait=False`` to fire many at once and ``await answered(i)`` later.
+``fake_discord.calls`` records each REST call; ``expect_call``/``wait_for_call`` wait
+for one. Breaches of Discord's rules are answered with Discord's error and land in
+``fake_discord.violations``, which fails the test at teardown.
+"""
+
+from tests.fakediscord.members import FakeGuild, FakeMember, add_guild, answered
+from tests.fakediscord.records import EPHEMERAL, Interaction, RestCall, StoredMessage, Violation
+from tests.fakediscord.server import FakeDiscord
+
+__all__ = [
+    "EPHEMERAL",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeMember",
+    "Interaction",
+    "RestCall",
+    "StoredMessage",
+    "Violation",
+    "add_guild",
+    "answered",
+]

@@ -1,0 +1,102 @@
+"""The gateway websocket: HELLO, IDENTIFY, READY, GUILD_CREATE, heartbeats, dispatches.
+
+Frames go out as plain TEXT: discord.py only decompresses binary frames, so the
+``compress`` query parameter it sends can be ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+HEARTBEAT_INTERVAL_MS = 41_250
+PRIVILEGED_INTENTS = {
+    1 << 1: "GUILD_MEMBERS",
+    1 << 8: "GUILD_PRESENCES",
+    1 << 15: "MESSAGE_CONTENT",
+}
+CLOSE_AUTHENTICATION_FAILED = 4004
+CLOSE_DISALLOWED_INTENTS = 4014
+
+
+class GatewaySession:
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.sequence = 0
+        self.intents: int | None = None
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        await self.ws.send_str(json.dumps(payload))
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self.sequence += 1
+        await self.send({"op": 0, "t": event, "s": self.sequence, "d": data})
+
+
+class Gateway:
+    """Serves sessions for one fake Discord. ``ready_payloads()`` gives READY's data and
+    the GUILD_CREATE payloads; ``violate`` records a breach."""
+
+    def __init__(
+        self,
+        token: str,
+        ready_payloads: Callable[[], tuple[dict[str, Any], list[dict[str, Any]]]],
+        violate: Callable[[str, str], None],
+    ) -> None:
+        self.token = token
+        self.ready_payloads = ready_payloads
+        self.violate = violate
+        self.sessions: list[GatewaySession] = []
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        session = GatewaySession(ws)
+        await session.send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        try:
+            async for frame in ws:
+                if frame.type is not WSMsgType.TEXT:
+                    continue
+                await self._receive(session, json.loads(frame.data))
+        finally:
+            if session in self.sessions:
+                self.sessions.remove(session)
+        return ws
+
+    async def _receive(self, session: GatewaySession, payload: dict[str, Any]) -> None:
+        op = payload.get("op")
+        if op == 1:
+            await session.send({"op": 11})
+        elif op == 2:
+            await self._identify(session, payload["d"])
+        elif op == 6:
+            await session.send({"op": 9, "d": False})  # resuming is not supported
+
+    async def _identify(self, session: GatewaySession, data: dict[str, Any]) -> None:
+        if data.get("token") != self.token:
+            await session.ws.close(code=CLOSE_AUTHENTICATION_FAILED)
+            return
+        intents = int(data.get("intents", 0))
+        asked = [name for bit, name in PRIVILEGED_INTENTS.items() if intents & bit]
+        if asked:
+            self.violate("privileged intents", f"IDENTIFY asked for {', '.join(asked)}")
+            await session.ws.close(code=CLOSE_DISALLOWED_INTENTS)
+            return
+        session.intents = intents
+        ready, guilds = self.ready_payloads()
+        await session.dispatch("READY", ready)
+        for guild in guilds:
+            await session.dispatch("GUILD_CREATE", guild)
+        self.sessions.append(session)
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self.sessions, "no bot is connected to the fake gateway"
+        for session in self.sessions:
+            await session.dispatch(event, data)
+
+    async def close(self) -> None:
+        for session in list(self.sessions):
+            await session.ws.close()

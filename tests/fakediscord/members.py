@@ -1,0 +1,191 @@
+"""Guild members who use slash commands and click buttons, the way the Discord app does."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.fakediscord import payloads
+from tests.fakediscord.records import Interaction, StoredMessage
+from tests.fakediscord.server import FakeDiscord
+
+APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
+SUBCOMMAND = 1
+ANSWER_TIMEOUT = 10.0
+"""How long a helper waits for the bot's answer before failing (not a sleep: the wait
+ends the moment the callback arrives)."""
+
+# Permission bits a member gets in a channel.
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+READ_MESSAGE_HISTORY = 1 << 16
+USE_APPLICATION_COMMANDS = 1 << 31
+MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS
+BOT_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | (1 << 14) | (1 << 15)
+
+
+@dataclass
+class FakeGuild:
+    fake: FakeDiscord
+    id: int
+    channel_ids: list[int]
+    members: list[FakeMember] = field(default_factory=list)
+
+    @property
+    def channel_id(self) -> int:
+        return self.channel_ids[0]
+
+
+def add_guild(
+    fake: FakeDiscord, member_names: list[str], *, channels: int = 2, moderators: int = 0
+) -> FakeGuild:
+    """A guild with text channels and members; the last ``moderators`` members have
+    Manage Messages. Call before the bot connects (GUILD_CREATE is sent at IDENTIFY)."""
+    guild_id = payloads.snowflake()
+    channel_ids = [payloads.snowflake() for _ in range(channels)]
+    guild = FakeGuild(fake, guild_id, channel_ids)
+    for index, name in enumerate(member_names):
+        moderator = index >= len(member_names) - moderators
+        permissions = MEMBER_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
+        guild.members.append(FakeMember(guild, payloads.user(payloads.snowflake(), name),
+                                        permissions))
+    member_payloads = [payloads.member(m.user) for m in guild.members]
+    member_payloads.append(payloads.member(fake.bot_user))
+    fake.add_guild(
+        payloads.guild_create(
+            guild_id,
+            f"guild {guild_id}",
+            owner_id=guild.members[0].id,
+            everyone_permissions=MEMBER_PERMISSIONS,
+            channels=[payloads.text_channel(c, guild_id, f"uno-{n}")
+                      for n, c in enumerate(channel_ids)],
+            members=member_payloads,
+        )
+    )
+    return guild
+
+
+class FakeMember:
+    def __init__(self, guild: FakeGuild, user: dict[str, Any], permissions: int) -> None:
+        self.guild = guild
+        self.user = user
+        self.permissions = permissions
+
+    @property
+    def id(self) -> int:
+        return int(self.user["id"])
+
+    @property
+    def name(self) -> str:
+        return str(self.user["username"])
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    async def slash(
+        self, command: str, channel_id: int | None = None, *, wait: bool = True, **options: Any
+    ) -> Interaction:
+        """Run ``/command`` (``"uno new"``) with ``options`` and return the interaction,
+        answered unless ``wait=False`` (then await :func:`answered` on it). Option types
+        come from the commands the bot synced."""
+        fake = self.guild.fake
+        channel_id = channel_id or self.guild.channel_id
+        name, *path = command.split()
+        synced = _find_command(fake, self.guild.id, name)
+        options_payload = _options_payload(synced, path, options)
+        interaction = fake.new_interaction(APPLICATION_COMMAND, self.user, channel_id)
+        data = {"id": synced["id"], "name": name, "type": 1, "options": options_payload,
+                "guild_id": str(self.guild.id)}
+        return await self._send(interaction, data, wait=wait)
+
+    async def click(
+        self, message: StoredMessage, custom_id: str, *, wait: bool = True
+    ) -> Interaction:
+        """Press the button ``custom_id`` on ``message`` as this member sees it: the live
+        message, or a ``snapshot()`` taken earlier (a client that has not refreshed)."""
+        fake = self.guild.fake
+        assert custom_id in message.custom_ids(), (
+            f"no button {custom_id!r} on the message; it has {message.custom_ids()}"
+        )
+        interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
+        interaction.source_message = fake.message(message.id)
+        data = {"custom_id": custom_id, "component_type": 2, "values": []}
+        return await self._send(interaction, data, message=message.payload, wait=wait)
+
+    def interaction_payload(
+        self, interaction: Interaction, data: dict[str, Any], message: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(interaction.id),
+            "application_id": str(self.guild.fake.application_id),
+            "type": interaction.type,
+            "token": interaction.token,
+            "version": 1,
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "guild_id": str(self.guild.id),
+            "channel_id": str(interaction.channel_id),
+            "channel": {"id": str(interaction.channel_id), "type": 0,
+                        "guild_id": str(self.guild.id)},
+            "member": payloads.member(self.user, self.permissions),
+            "app_permissions": str(BOT_PERMISSIONS),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "context": 0,
+            "data": data,
+        }
+        if message is not None:
+            payload["message"] = message
+        return payload
+
+    async def _send(
+        self,
+        interaction: Interaction,
+        data: dict[str, Any],
+        message: dict[str, Any] | None = None,
+        *,
+        wait: bool = True,
+    ) -> Interaction:
+        payload = self.interaction_payload(interaction, data, message)
+        await self.guild.fake.gateway.dispatch("INTERACTION_CREATE", payload)
+        if wait:
+            await answered(interaction)
+        return interaction
+
+
+async def answered(interaction: Interaction, timeout: float = ANSWER_TIMEOUT) -> Interaction:
+    """Wait until the bot answers ``interaction`` (its callback arrives)."""
+    try:
+        await asyncio.wait_for(asyncio.shield(interaction.answered), timeout)
+    except TimeoutError:
+        raise AssertionError(f"the bot never answered interaction {interaction.id}") from None
+    return interaction
+
+
+def _find_command(fake: FakeDiscord, guild_id: int, name: str) -> dict[str, Any]:
+    for scope in (guild_id, None):
+        for command in fake.commands.get(scope, []):
+            if command["name"] == name:
+                return command
+    raise AssertionError(f"the bot did not sync a /{name} command")
+
+
+def _options_payload(
+    command: dict[str, Any], path: list[str], values: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Nest subcommand options the way Discord does, typing each value from the schema."""
+    schema = command.get("options", [])
+    if path:
+        sub = next((o for o in schema if o["name"] == path[0]), None)
+        assert sub is not None, f"/{command['name']} has no subcommand {path[0]!r}"
+        return [{"name": sub["name"], "type": sub["type"],
+                 "options": _options_payload(sub, path[1:], values)}]
+    by_name = {o["name"]: o for o in schema}
+    unknown = set(values) - set(by_name)
+    assert not unknown, f"/{command['name']} has no options {sorted(unknown)}"
+    return [{"name": key, "type": by_name[key]["type"], "value": value}
+            for key, value in values.items()]

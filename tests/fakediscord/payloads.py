@@ -1,0 +1,153 @@
+"""JSON shapes Discord sends, with just the fields discord.py reads."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import UTC, datetime
+from typing import Any
+
+_snowflakes = itertools.count(1_100_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    return next(_snowflakes)
+
+
+def timestamp() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {
+        "id": str(user_id),
+        "username": name,
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+        "public_flags": 0,
+    }
+
+
+def member(user_payload: dict[str, Any], permissions: int | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "user": user_payload,
+        "roles": [],
+        "joined_at": timestamp(),
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "nick": None,
+    }
+    if permissions is not None:
+        data["permissions"] = str(permissions)
+    return data
+
+
+def text_channel(channel_id: int, guild_id: int, name: str) -> dict[str, Any]:
+    return {
+        "id": str(channel_id),
+        "guild_id": str(guild_id),
+        "type": 0,
+        "name": name,
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+    }
+
+
+def guild_create(
+    guild_id: int,
+    name: str,
+    owner_id: int,
+    everyone_permissions: int,
+    channels: list[dict[str, Any]],
+    members: list[dict[str, Any]],
+) -> dict[str, Any]:
+    role = {
+        "id": str(guild_id),
+        "name": "@everyone",
+        "permissions": str(everyone_permissions),
+        "position": 0,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+    return {
+        "id": str(guild_id),
+        "name": name,
+        "owner_id": str(owner_id),
+        "roles": [role],
+        "channels": channels,
+        "members": members,
+        "member_count": len(members),
+        "large": False,
+        "unavailable": False,
+        "features": [],
+        "emojis": [],
+        "stickers": [],
+        "threads": [],
+        "presences": [],
+        "voice_states": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "joined_at": timestamp(),
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+    }
+
+
+def message(
+    message_id: int,
+    channel_id: int,
+    guild_id: int | None,
+    author: dict[str, Any],
+    body: dict[str, Any],
+    *,
+    application_id: int | None = None,
+    interaction: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A message as Discord returns it. ``interaction`` is the interaction that created
+    it (``interaction_metadata``; discord.py 2.6 finds views by its id)."""
+    data: dict[str, Any] = {
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "author": author,
+        "content": body.get("content") or "",
+        "timestamp": timestamp(),
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": body.get("embeds") or [],
+        "components": body.get("components") or [],
+        "pinned": False,
+        "type": 0,
+        "flags": body.get("flags") or 0,
+    }
+    if guild_id is not None:
+        data["guild_id"] = str(guild_id)
+    if application_id is not None:
+        data["application_id"] = str(application_id)
+        data["webhook_id"] = str(application_id)
+    if interaction is not None:
+        data["interaction_metadata"] = interaction
+        data["type"] = 20 if interaction["type"] == 2 else 0
+    return data
+
+
+EDITABLE_FIELDS = {"content": "", "embeds": [], "components": []}
+"""What an edit may change, and what a ``null`` turns the field into."""
+
+
+def apply_edit(stored: dict[str, Any], body: dict[str, Any]) -> None:
+    """PATCH semantics: the fields present replace the stored ones."""
+    for key, empty in EDITABLE_FIELDS.items():
+        if key in body:
+            stored[key] = body[key] if body[key] is not None else empty
+    stored["edited_timestamp"] = timestamp()

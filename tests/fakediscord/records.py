@@ -1,0 +1,114 @@
+"""What the fake remembers: REST calls, violations, messages and interactions."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+EPHEMERAL = 1 << 6
+
+
+@dataclass(frozen=True, slots=True)
+class RestCall:
+    method: str
+    path: str
+    json: Any
+    time: float
+    """Event-loop time when the call arrived."""
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    rule: str
+    detail: str
+
+
+@dataclass(slots=True)
+class StoredMessage:
+    """A message the bot made. ``owner`` is the interaction whose token may edit it
+    (interaction responses and followups); an ephemeral one is visible to nobody else."""
+
+    payload: dict[str, Any]
+    owner: Interaction | None = None
+
+    @property
+    def id(self) -> int:
+        return int(self.payload["id"])
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.payload["channel_id"])
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.payload["flags"] & EPHEMERAL)
+
+    @property
+    def content(self) -> str:
+        return str(self.payload["content"])
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return list(self.payload["embeds"])
+
+    @property
+    def text(self) -> str:
+        """Content and every embed's title and description, for assertions."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+        return "\n".join(p for p in parts if p)
+
+    def snapshot(self) -> StoredMessage:
+        """The message as it is now, to click later as a stale client would."""
+        return StoredMessage(copy.deepcopy(self.payload), self.owner)
+
+    def custom_ids(self) -> list[str]:
+        return [
+            child["custom_id"]
+            for row in self.payload["components"]
+            for child in row.get("components", [])
+            if "custom_id" in child
+        ]
+
+    def custom_id(self, prefix: str) -> str:
+        """The one custom_id starting with ``prefix`` (``"uno:lobby:join"``)."""
+        found = [c for c in self.custom_ids() if c.startswith(prefix)]
+        assert len(found) == 1, f"expected one {prefix!r} in {self.custom_ids()}"
+        return found[0]
+
+
+@dataclass(slots=True, eq=False)
+class Interaction:
+    """One interaction the fake sent. ``answered`` resolves when its callback arrives,
+    so a test awaits the answer instead of sleeping."""
+
+    id: int
+    token: str
+    type: int
+    user: dict[str, Any]
+    channel_id: int
+    created_loop_time: float
+    created_clock_time: float
+    answered: asyncio.Future[None]
+    callback_type: int | None = None
+    callback_data: dict[str, Any] = field(default_factory=dict)
+    response: StoredMessage | None = None
+    """The message the callback made (type 4/5) or updated (type 7)."""
+    followups: list[StoredMessage] = field(default_factory=list)
+    source_message: StoredMessage | None = None
+    """For a component interaction: the message whose component was used."""
+
+    @property
+    def user_id(self) -> int:
+        return int(self.user["id"])
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool((self.callback_data.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def text(self) -> str:
+        return self.response.text if self.response is not None else ""

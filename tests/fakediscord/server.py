@@ -1,0 +1,426 @@
+"""FakeDiscord: the REST API and gateway on 127.0.0.1, enforcing Discord's limits.
+
+A breach is answered with the error Discord gives and also recorded in
+``violations``, which the test fixtures turn into a failed test: a bot that ignores
+an HTTP error (or only logs it) still fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from bot.clock import Clock
+from tests.fakediscord import payloads
+from tests.fakediscord.gateway import Gateway
+from tests.fakediscord.limits import message_problems
+from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
+
+ANSWER_DEADLINE = 3.0
+TOKEN_LIFETIME = 15 * 60.0
+API_PREFIX = "/api/v10"
+DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
+
+JSON_BODY = web.RequestKey("json_body", object)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class DiscordError(Exception):
+    """Raised inside a handler: becomes Discord's JSON error answer."""
+
+    def __init__(self, status: int, code: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.extra = status, code, message, extra
+
+    def response(self) -> web.Response:
+        return json_response({"code": self.code, "message": self.message, **self.extra},
+                             status=self.status)
+
+
+def json_response(body: Any, status: int = 200) -> web.Response:
+    """discord.py insists on ``Content-Type: application/json`` with no charset."""
+    return web.Response(
+        body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
+ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
+UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
+INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
+
+
+class FakeDiscord:
+    """One application, one bot user and any number of guilds, served on a free port.
+
+    ``clock`` is the test clock that ages interaction tokens (15 minutes); the
+    3-second answer deadline runs on the event loop's real time, since it measures
+    how fast the bot answers.
+    """
+
+    def __init__(self, clock: Clock, token: str = DEFAULT_TOKEN) -> None:
+        self.clock = clock
+        self.token = token
+        self.application_id = payloads.snowflake()
+        self.bot_user = payloads.user(self.application_id, "UNO", bot=True)
+        self.answer_deadline = ANSWER_DEADLINE
+        self.calls: list[RestCall] = []
+        self.violations: list[Violation] = []
+        self.messages: dict[int, StoredMessage] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        """Synced commands per guild id (``None``: global)."""
+        self.guilds: list[dict[str, Any]] = []
+        self._channel_guild: dict[int, int] = {}
+        self._by_token: dict[str, Interaction] = {}
+        self._call_waiters: list[tuple[Callable[[RestCall], bool], asyncio.Future[RestCall]]] = []
+        self.gateway = Gateway(token, self._ready_payloads, self.violate)
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._record])
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._route)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- what tests read ---------------------------------------------------------------
+
+    def violate(self, rule: str, detail: str) -> None:
+        self.violations.append(Violation(rule, detail))
+
+    def take_violations(self) -> list[Violation]:
+        """Hand over the recorded violations and forget them (for tests that provoke one)."""
+        taken, self.violations = self.violations, []
+        return taken
+
+    def calls_to(self, method: str, path_part: str) -> list[RestCall]:
+        return [c for c in self.calls if c.method == method and path_part in c.path]
+
+    def expect_call(self, predicate: Callable[[RestCall], bool]) -> asyncio.Future[RestCall]:
+        """A future for the first REST call from now on that ``predicate`` accepts.
+        It is registered at once, so a call made before the test awaits is not missed."""
+        future: asyncio.Future[RestCall] = asyncio.get_running_loop().create_future()
+        self._call_waiters.append((predicate, future))
+        return future
+
+    async def wait_for_call(
+        self, predicate: Callable[[RestCall], bool], timeout: float = 5.0
+    ) -> RestCall:
+        return await asyncio.wait_for(self.expect_call(predicate), timeout)
+
+    def message(self, message_id: int) -> StoredMessage:
+        return self.messages[message_id]
+
+    # -- guilds and interactions (used by FakeMember) --------------------------------
+
+    def add_guild(self, guild: dict[str, Any]) -> None:
+        self.guilds.append(guild)
+        for channel in guild["channels"]:
+            self._channel_guild[int(channel["id"])] = int(guild["id"])
+
+    def _ready_payloads(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        ready = {
+            "v": 10,
+            "user": self.bot_user,
+            "guilds": [{"id": g["id"], "unavailable": True} for g in self.guilds],
+            "session_id": "fake-session",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
+        return ready, self.guilds
+
+    def new_interaction(self, kind: int, user: dict[str, Any], channel_id: int) -> Interaction:
+        """Register an interaction Discord is about to send, with a fresh token."""
+        interaction_id = payloads.snowflake()
+        loop = asyncio.get_running_loop()
+        interaction = Interaction(
+            id=interaction_id,
+            token=f"aW50ZXJhY3Rpb246{interaction_id}",
+            type=kind,
+            user=user,
+            channel_id=channel_id,
+            created_loop_time=loop.time(),
+            created_clock_time=self.clock.now(),
+            answered=loop.create_future(),
+        )
+        self.interactions[interaction_id] = interaction
+        self._by_token[interaction.token] = interaction
+        return interaction
+
+    # -- REST ------------------------------------------------------------------------
+
+    @web.middleware
+    async def _record(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not request.path.startswith(API_PREFIX):
+            return await handler(request)
+        body = await _request_json(request)
+        request[JSON_BODY] = body
+        call = RestCall(request.method, request.path[len(API_PREFIX):], body,
+                        asyncio.get_running_loop().time())
+        self.calls.append(call)
+        if self._call_waiters:
+            for predicate, future in self._call_waiters:
+                if not future.done() and predicate(call):
+                    future.set_result(call)
+            self._call_waiters = [w for w in self._call_waiters if not w[1].done()]
+        try:
+            return await handler(request)
+        except DiscordError as error:
+            return error.response()
+
+    async def _route(self, request: web.Request) -> web.StreamResponse:
+        path = request.path[len(API_PREFIX):]
+        parts = path.strip("/").split("/")
+        method = request.method
+        body = request[JSON_BODY]
+        if parts[0] != "interactions" and parts[0] != "webhooks":
+            self._check_bot_auth(request)
+        match parts:
+            case ["users", "@me"]:
+                return json_response(self.bot_user)
+            case ["oauth2", "applications", "@me"]:
+                return json_response(self._application())
+            case ["applications", _, "commands"]:
+                return self._commands(None, method, body)
+            case ["applications", _, "guilds", guild_id, "commands"]:
+                return self._commands(int(guild_id), method, body)
+            case ["gateway"] | ["gateway", "bot"]:
+                return json_response({"url": self.gateway_url, "shards": 1})
+            case ["interactions", interaction_id, token, "callback"]:
+                return self._callback(int(interaction_id), token, body, request.query)
+            case ["webhooks", _, token]:
+                return self._followup(token, body)
+            case ["webhooks", _, token, "messages", message_id]:
+                return self._webhook_message(token, message_id, method, body)
+            case ["channels", channel_id, "messages"] if method == "POST":
+                return self._channel_post(int(channel_id), body)
+            case ["channels", channel_id, "messages", message_id]:
+                return self._channel_message(int(channel_id), int(message_id), method, body)
+        self.violate("unhandled route", f"{method} {path}")
+        raise DiscordError(404, 0, "404: Not Found")
+
+    def _check_bot_auth(self, request: web.Request) -> None:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise DiscordError(401, 0, "401: Unauthorized")
+
+    def _application(self) -> dict[str, Any]:
+        return {
+            "id": str(self.application_id),
+            "name": "UNO",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": payloads.user(payloads.snowflake(), "owner"),
+            "verify_key": "0" * 64,
+            "flags": 0,
+        }
+
+    def _commands(self, guild_id: int | None, method: str, body: Any) -> web.Response:
+        if method == "PUT":
+            self.commands[guild_id] = [
+                {
+                    **command,
+                    "id": str(payloads.snowflake()),
+                    "application_id": str(self.application_id),
+                    "version": str(payloads.snowflake()),
+                    **({"guild_id": str(guild_id)} if guild_id is not None else {}),
+                }
+                for command in body
+            ]
+        return json_response(self.commands.get(guild_id, []))
+
+    def _check_message(self, where: str, data: dict[str, Any]) -> None:
+        problems = message_problems(data)
+        if problems:
+            self.violate("invalid form body", f"{where}: {problems}")
+            raise DiscordError(400, 50035, "Invalid Form Body", errors=problems)
+
+    def _store(
+        self, channel_id: int, data: dict[str, Any], owner: Interaction | None
+    ) -> StoredMessage:
+        channel_guild = self._guild_of(channel_id)
+        interaction_meta = None
+        if owner is not None:
+            interaction_meta = {
+                "id": str(owner.id),
+                "type": owner.type,
+                "user": owner.user,
+                "authorizing_integration_owners": {},
+            }
+        payload = payloads.message(
+            payloads.snowflake(), channel_id, channel_guild, self.bot_user, data,
+            application_id=self.application_id if owner is not None else None,
+            interaction=interaction_meta,
+        )
+        stored = StoredMessage(payload, owner)
+        self.messages[stored.id] = stored
+        return stored
+
+    def _guild_of(self, channel_id: int) -> int | None:
+        return self._channel_guild.get(channel_id)
+
+    # -- interaction callbacks and webhooks ----------------------------------------
+
+    def _callback(
+        self, interaction_id: int, token: str, body: dict[str, Any], query: Any
+    ) -> web.Response:
+        interaction = self.interactions.get(interaction_id)
+        if interaction is None or interaction.token != token:
+            self.violate("unknown interaction", f"callback for {interaction_id}")
+            raise DiscordError(*UNKNOWN_INTERACTION)
+        if interaction.callback_type is not None:
+            self.violate("second callback", f"interaction {interaction_id} answered twice")
+            raise DiscordError(*ALREADY_ACKNOWLEDGED)
+        waited = asyncio.get_running_loop().time() - interaction.created_loop_time
+        if waited > self.answer_deadline:
+            self.violate("late callback", f"interaction {interaction_id} answered after "
+                         f"{waited:.2f} s")
+            raise DiscordError(*UNKNOWN_INTERACTION)
+        kind = int(body["type"])
+        data = body.get("data") or {}
+        if kind in (4, 7):
+            self._check_message(f"callback type {kind}", data)
+        message: StoredMessage | None = None
+        if kind in (4, 5):
+            if kind == 5:
+                data = {"flags": (data.get("flags") or 0) | 128}  # "thinking..."
+            message = self._store(interaction.channel_id, data, interaction)
+        elif kind in (6, 7):
+            message = self._component_message(interaction)
+            if kind == 7:
+                payloads.apply_edit(message.payload, data)
+        interaction.callback_type, interaction.callback_data = kind, data
+        interaction.response = message
+        if not interaction.answered.done():
+            interaction.answered.set_result(None)
+        if "with_response" not in query:
+            return web.Response(status=204)
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "response_message_id": str(message.id) if message else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            },
+        }
+        if message is not None:
+            answer["resource"] = {"type": kind, "message": message.payload}
+        return json_response(answer)
+
+    def _component_message(self, interaction: Interaction) -> StoredMessage:
+        """The message a component interaction came from (types 6 and 7 act on it)."""
+        message = interaction.source_message
+        if message is None:
+            self.violate("update without message", f"interaction {interaction.id} is a command")
+            raise DiscordError(400, 50035, "Invalid Form Body",
+                               errors={"type": "Interaction has no message to update."})
+        return message
+
+    def _live_interaction(self, token: str) -> Interaction:
+        interaction = self._by_token.get(token)
+        if interaction is None:
+            self.violate("unknown webhook token", "webhook call with an unknown token")
+            raise DiscordError(*INVALID_WEBHOOK_TOKEN)
+        age = self.clock.now() - interaction.created_clock_time
+        if age > TOKEN_LIFETIME:
+            self.violate("expired token", f"interaction {interaction.id} token used after "
+                         f"{age:.0f} s")
+            raise DiscordError(*INVALID_WEBHOOK_TOKEN)
+        if interaction.callback_type is None:
+            self.violate("not acknowledged", f"webhook call before interaction "
+                         f"{interaction.id} was answered")
+            raise DiscordError(*UNKNOWN_INTERACTION)
+        return interaction
+
+    def _followup(self, token: str, body: dict[str, Any]) -> web.Response:
+        interaction = self._live_interaction(token)
+        self._check_message("followup", body)
+        message = self._store(interaction.channel_id, body, interaction)
+        interaction.followups.append(message)
+        return json_response(message.payload)
+
+    def _webhook_message(
+        self, token: str, message_ref: str, method: str, body: dict[str, Any]
+    ) -> web.Response:
+        interaction = self._live_interaction(token)
+        if message_ref == "@original":
+            message = interaction.response
+        else:
+            message = self.messages.get(int(message_ref))
+        if message is None or message.owner is not interaction:
+            self.violate("foreign message", f"interaction {interaction.id} touched message "
+                         f"{message_ref} it did not create")
+            raise DiscordError(*UNKNOWN_MESSAGE)
+        if method == "PATCH":
+            self._check_message("webhook edit", body)
+            payloads.apply_edit(message.payload, body)
+        elif method == "DELETE":
+            del self.messages[message.id]
+            return web.Response(status=204)
+        return json_response(message.payload)
+
+    # -- channel messages ----------------------------------------------------------
+
+    def _channel_post(self, channel_id: int, body: dict[str, Any]) -> web.Response:
+        if self._guild_of(channel_id) is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        self._check_message("channel message", body)
+        return json_response(self._store(channel_id, body, None).payload)
+
+    def _channel_message(
+        self, channel_id: int, message_id: int, method: str, body: dict[str, Any]
+    ) -> web.Response:
+        message = self.messages.get(message_id)
+        if message is None or message.channel_id != channel_id:
+            raise DiscordError(*UNKNOWN_MESSAGE)
+        if message.ephemeral:
+            self.violate("ephemeral via channel", f"{method} on ephemeral message {message_id} "
+                         "through the channel endpoint")
+            raise DiscordError(*UNKNOWN_MESSAGE)
+        if method == "PATCH":
+            self._check_message("channel edit", body)
+            payloads.apply_edit(message.payload, body)
+        elif method == "DELETE":
+            del self.messages[message_id]
+            return web.Response(status=204)
+        return json_response(message.payload)
+
+
+async def _request_json(request: web.Request) -> Any:
+    """The JSON body, also from multipart uploads (``payload_json`` beside the files)."""
+    if not request.can_read_body:
+        return None
+    if request.content_type.startswith("multipart/"):
+        form = await request.post()
+        raw = form.get("payload_json")
+        return json.loads(raw) if isinstance(raw, str) else None
+    text = await request.text()
+    return json.loads(text) if text else None

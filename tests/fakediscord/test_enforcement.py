@@ -1,0 +1,220 @@
+"""The fake enforces Discord's rules: each breach gets Discord's error AND a violation."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+
+from bot.clock import FakeClock
+from tests.fakediscord import FakeDiscord, FakeGuild, Interaction
+
+COMMAND = 2
+
+
+@pytest.fixture
+async def http(fake_discord: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession(
+        base_url=fake_discord.api_base + "/",
+        headers={"Authorization": f"Bot {fake_discord.token}"},
+    ) as session:
+        yield session
+
+
+def new_interaction(fake: FakeDiscord, guild: FakeGuild) -> Interaction:
+    return fake.new_interaction(COMMAND, guild.members[0].user, guild.channel_id)
+
+
+async def call(
+    http: aiohttp.ClientSession, method: str, path: str, body: Any = None
+) -> tuple[int, Any]:
+    async with http.request(method, path.lstrip("/"), json=body) as response:
+        if response.status == 204:
+            return 204, None
+        assert response.headers["Content-Type"] == "application/json"
+        return response.status, await response.json()
+
+
+async def answer(
+    http: aiohttp.ClientSession, interaction: Interaction, data: dict[str, Any], kind: int = 4
+) -> tuple[int, Any]:
+    path = f"interactions/{interaction.id}/{interaction.token}/callback?with_response=1"
+    return await call(http, "POST", path, {"type": kind, "data": data})
+
+
+def rules(fake: FakeDiscord) -> list[str]:
+    return [v.rule for v in fake.take_violations()]
+
+
+def buttons(count: int, **extra: Any) -> dict[str, Any]:
+    return {
+        "type": 1,
+        "components": [
+            {"type": 2, "style": 1, "label": f"b{i}", "custom_id": f"b{i}", **extra}
+            for i in range(count)
+        ],
+    }
+
+
+async def test_a_good_answer_is_accepted_and_recorded(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    interaction = new_interaction(fake_discord, guild)
+    data = {"content": "hi", "components": [buttons(5)] * 5}
+    status, body = await answer(http, interaction, data)
+    assert status == 200
+    assert body["resource"]["message"]["content"] == "hi"
+    assert interaction.answered.done() and interaction.callback_type == 4
+    (recorded,) = fake_discord.calls_to("POST", "/callback")
+    assert recorded.json["data"]["content"] == "hi"
+    assert fake_discord.violations == []
+
+
+async def test_answer_after_three_seconds(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    interaction = new_interaction(fake_discord, guild)
+    interaction.created_loop_time -= 3.5  # as if the bot had taken 3.5 s
+    status, body = await answer(http, interaction, {"content": "late"})
+    assert (status, body["code"]) == (404, 10062)
+    assert rules(fake_discord) == ["late callback"]
+    assert not interaction.answered.done()
+
+
+async def test_second_callback(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    interaction = new_interaction(fake_discord, guild)
+    assert (await answer(http, interaction, {"content": "one"}))[0] == 200
+    status, body = await answer(http, interaction, {"content": "two"})
+    assert (status, body["code"]) == (400, 40060)
+    assert rules(fake_discord) == ["second callback"]
+
+
+async def test_token_used_after_fifteen_minutes(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession, clock: FakeClock
+) -> None:
+    interaction = new_interaction(fake_discord, guild)
+    await answer(http, interaction, {"content": "hi"})
+    original = f"webhooks/{fake_discord.application_id}/{interaction.token}/messages/@original"
+    await clock.advance(15 * 60 - 1)
+    assert (await call(http, "PATCH", original, {"content": "still fine"}))[0] == 200
+    await clock.advance(2)
+    status, body = await call(http, "PATCH", original, {"content": "too late"})
+    assert (status, body["code"]) == (401, 50027)
+    followup = f"webhooks/{fake_discord.application_id}/{interaction.token}?wait=1"
+    assert (await call(http, "POST", followup, {"content": "too late"}))[0] == 401
+    assert rules(fake_discord) == ["expired token", "expired token"]
+    assert interaction.response is not None and interaction.response.content == "still fine"
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"components": [buttons(1)] * 6}, "components"),
+        ({"components": [buttons(6)]}, "components.0.components"),
+        ({"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [
+            {"label": str(i), "value": str(i)} for i in range(26)]}]}]},
+         "components.0.components.0.options"),
+        ({"components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "x", "custom_id": "c" * 101}]}]},
+         "components.0.components.0.custom_id"),
+        ({"components": [buttons(1, label="l" * 81)]}, "components.0.components.0.label"),
+        ({"content": "x" * 2001}, "content"),
+    ],
+    ids=["6 rows", "6 buttons", "26 options", "custom_id 101", "label 81", "content 2001"],
+)
+async def test_message_limits(
+    fake_discord: FakeDiscord,
+    guild: FakeGuild,
+    http: aiohttp.ClientSession,
+    data: dict[str, Any],
+    field: str,
+) -> None:
+    interaction = new_interaction(fake_discord, guild)
+    status, body = await answer(http, interaction, data)
+    assert (status, body["code"], body["message"]) == (400, 50035, "Invalid Form Body")
+    assert field in body["errors"]
+    assert rules(fake_discord) == ["invalid form body"]
+    # The same limits hold for channel messages.
+    status, _ = await call(http, "POST", f"channels/{guild.channel_id}/messages", data)
+    assert status == 400
+    assert rules(fake_discord) == ["invalid form body"]
+
+
+async def test_limits_at_the_edge_are_fine(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    data = {
+        "content": "x" * 2000,
+        "components": [buttons(5, label="l" * 80)] * 4 + [{"type": 1, "components": [
+            {"type": 3, "custom_id": "s" * 100,
+             "options": [{"label": str(i), "value": str(i)} for i in range(25)]}]}],
+    }
+    status, _ = await answer(http, interaction := new_interaction(fake_discord, guild), data)
+    assert status == 200 and interaction.response is not None
+    assert fake_discord.violations == []
+
+
+async def test_ephemeral_message_edited_by_others(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    owner = new_interaction(fake_discord, guild)
+    await answer(http, owner, {"content": "secret", "flags": 64})
+    assert owner.response is not None and owner.response.ephemeral
+    message_id = owner.response.id
+    app = fake_discord.application_id
+
+    status, body = await call(http, "PATCH", f"channels/{guild.channel_id}/messages/{message_id}",
+                              {"content": "by channel"})
+    assert (status, body["code"]) == (404, 10008)
+    assert rules(fake_discord) == ["ephemeral via channel"]
+
+    other = new_interaction(fake_discord, guild)
+    await answer(http, other, {"content": "other"})
+    status, body = await call(http, "PATCH", f"webhooks/{app}/{other.token}/messages/{message_id}",
+                              {"content": "by another token"})
+    assert (status, body["code"]) == (404, 10008)
+    assert rules(fake_discord) == ["foreign message"]
+
+    status, _ = await call(http, "PATCH", f"webhooks/{app}/{owner.token}/messages/{message_id}",
+                           {"content": "by its own token"})
+    assert status == 200 and owner.response.content == "by its own token"
+    assert fake_discord.violations == []
+
+
+async def test_unknown_route_is_a_violation(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    status, _ = await call(http, "GET", "guilds/1/bans")
+    assert status == 404
+    assert rules(fake_discord) == ["unhandled route"]
+
+
+async def test_privileged_intents_are_refused(
+    fake_discord: FakeDiscord, guild: FakeGuild, endpoints: None
+) -> None:
+    client = discord.Client(intents=discord.Intents.all())
+    await client.login(fake_discord.token)
+    try:
+        with pytest.raises(discord.PrivilegedIntentsRequired):
+            await client.connect()
+    finally:
+        await client.close()
+    assert rules(fake_discord) == ["privileged intents"]
+
+
+async def test_expect_call_resolves_on_the_call(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    expected = fake_discord.expect_call(lambda c: c.method == "POST" and "/messages" in c.path)
+    assert not expected.done()
+    await call(http, "POST", f"channels/{guild.channel_id}/messages", {"content": "x"})
+    recorded = await asyncio.wait_for(expected, 1)
+    assert recorded.json == {"content": "x"}
+    with pytest.raises(TimeoutError):
+        await fake_discord.wait_for_call(lambda c: c.method == "DELETE", timeout=0.01)

@@ -1,0 +1,79 @@
+"""``python -m bot`` as a process, against the fake Discord: start, signals, logs."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.invite import invite_url
+from tests.fakediscord import FakeDiscord, FakeGuild
+
+READY_TIMEOUT = 30.0
+
+
+async def read_until(stream: asyncio.StreamReader, marker: str, seen: list[str]) -> None:
+    while True:
+        line = (await stream.readline()).decode()
+        assert line, f"the bot exited before logging {marker!r}: {''.join(seen)}"
+        seen.append(line)
+        if marker in line:
+            return
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+async def test_starts_logs_invite_and_stops_cleanly_on_signal(
+    fake_discord: FakeDiscord, guild: FakeGuild, tmp_path: Path, signum: signal.Signals
+) -> None:
+    env = {
+        "DISCORD_TOKEN": fake_discord.token,
+        "DISCORD_API_BASE": fake_discord.api_base,
+        "DISCORD_GATEWAY_URL": fake_discord.gateway_url,
+        "DATABASE_PATH": str(tmp_path / "db" / "uno.sqlite3"),
+        "LOG_LEVEL": "DEBUG",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stderr is not None and process.stdout is not None
+    seen: list[str] = []
+    try:
+        await asyncio.wait_for(read_until(process.stderr, "ready user=", seen), READY_TIMEOUT)
+    except BaseException:
+        process.kill()
+        await process.wait()
+        raise
+    process.send_signal(signum)
+    rest, out = await asyncio.wait_for(
+        asyncio.gather(process.stderr.read(), process.stdout.read()), READY_TIMEOUT
+    )
+    assert await process.wait() == 0
+    log = "".join(seen) + rest.decode() + out.decode()
+    assert invite_url(fake_discord.application_id) in log
+    assert "shutting down" in log
+    assert "Traceback" not in log
+    assert fake_discord.token not in log
+    assert (tmp_path / "db" / "uno.sqlite3.commands-hash").exists()
+    assert len(fake_discord.calls_to("PUT", "/commands")) == 1
+
+
+async def test_a_token_discord_refuses_exits_2_with_one_sentence(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    wrong = "d3Jvbmc.d3Jvbmc.d3Jvbmc"  # well formed, but not the fake's token
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path,
+        env={"DISCORD_TOKEN": wrong, "DISCORD_API_BASE": fake_discord.api_base,
+             "DISCORD_GATEWAY_URL": fake_discord.gateway_url, "LOG_LEVEL": "DEBUG"},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), READY_TIMEOUT)
+    assert process.returncode == 2
+    assert err.decode().strip().splitlines()[-1] == (
+        "Discord refused DISCORD_TOKEN: check the token in .env."
+    )
+    assert wrong not in (out + err).decode()

@@ -1,0 +1,133 @@
+"""GameManager without Discord: rules of the lobby, versions, locks, idle close."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.lobby_errors import BadSetting, GameAlreadyRunning, LobbyError, TableFull
+from bot.manager import CloseReason, GameManager, Phase, Player, Table
+
+CHANNEL = 10
+PLAYERS = [Player(n, f"p{n}") for n in range(1, 13)]
+
+
+class Board:
+    """Stands in for the lobby message: records every published state."""
+
+    def __init__(self) -> None:
+        self.published: list[tuple[Phase, list[int], int]] = []
+
+    async def post(self, table: Table) -> int:
+        await self.publish(table)
+        return 999
+
+    async def publish(self, table: Table) -> None:
+        self.published.append((table.phase, [p.id for p in table.players], table.version))
+
+
+async def new_table(manager: GameManager, board: Board, channel: int = CHANNEL) -> Table:
+    return await manager.create(
+        guild_id=1, channel_id=channel, host=PLAYERS[0], ruleset="classic", overrides={},
+        post=board.post,
+    )
+
+
+async def test_versions_only_grow_and_differ_between_tables() -> None:
+    manager, board = GameManager(FakeClock(), first_version=5), Board()
+    table = await new_table(manager, board)
+    other = await new_table(manager, board, channel=11)
+    await manager.join(CHANNEL, PLAYERS[1], board.publish)
+    await manager.leave(CHANNEL, PLAYERS[1].id, board.publish)
+    versions = [v for _, _, v in board.published]
+    assert versions == sorted(set(versions))
+    assert table.version != other.version
+
+
+async def test_refusals_change_nothing() -> None:
+    manager, board = GameManager(FakeClock()), Board()
+    table = await new_table(manager, board)
+    version = table.version
+    for attempt in (
+        manager.join(CHANNEL, PLAYERS[0], board.publish),
+        manager.leave(CHANNEL, PLAYERS[5].id, board.publish),
+        manager.start(CHANNEL, PLAYERS[0].id, None, board.publish),
+        manager.cancel(CHANNEL, PLAYERS[5].id, None, board.publish, may_moderate=False),
+        manager.start(CHANNEL, PLAYERS[0].id, version - 1, board.publish),
+    ):
+        with pytest.raises(LobbyError):
+            await attempt
+    assert table.version == version and len(board.published) == 1
+
+
+async def test_bad_settings_are_refused_before_anything_exists() -> None:
+    manager, board = GameManager(FakeClock()), Board()
+    for kwargs in ({"turn_seconds": 9}, {"overrides": {"scoring": "golf"}}):
+        with pytest.raises(BadSetting):
+            await manager.create(
+                guild_id=1, channel_id=CHANNEL, host=PLAYERS[0],
+                **{"ruleset": "classic", "overrides": {}, **kwargs}, post=board.post,
+            )
+    assert manager.get(CHANNEL) is None and board.published == []
+
+
+async def test_concurrent_joins_fill_the_table_exactly() -> None:
+    manager, board = GameManager(FakeClock()), Board()
+    await new_table(manager, board)
+    results = await asyncio.gather(
+        *(manager.join(CHANNEL, p, board.publish) for p in PLAYERS[1:]), return_exceptions=True
+    )
+    assert sum(isinstance(r, TableFull) for r in results) == len(PLAYERS) - 10
+    assert len(manager.get(CHANNEL).players) == 10
+    assert [len(players) for _, players, _ in board.published] == list(range(1, 11))
+
+
+async def test_concurrent_new_lobbies_make_one() -> None:
+    manager, board = GameManager(FakeClock()), Board()
+    results = await asyncio.gather(
+        new_table(manager, board), new_table(manager, board), return_exceptions=True
+    )
+    assert sum(isinstance(r, GameAlreadyRunning) for r in results) == 1
+    assert len(board.published) == 1
+
+
+async def test_start_returns_the_playing_table_in_seating_order() -> None:
+    manager, board = GameManager(FakeClock()), Board()
+    await new_table(manager, board)
+    await manager.join(CHANNEL, PLAYERS[2], board.publish)
+    await manager.join(CHANNEL, PLAYERS[1], board.publish)
+    table = await manager.start(CHANNEL, PLAYERS[0].id, None, board.publish)
+    assert table.phase is Phase.PLAYING
+    assert [p.id for p in table.players] == [1, 3, 2]
+
+
+async def test_idle_close_tells_the_table() -> None:
+    clock = FakeClock()
+    closed: list[Table] = []
+
+    async def on_closed(table: Table) -> None:
+        closed.append(table)
+
+    manager, board = GameManager(clock, on_closed), Board()
+    table = await new_table(manager, board)
+    await clock.advance(600)
+    assert closed == [table]
+    assert table.phase is Phase.ENDED and table.close_reason is CloseReason.IDLE
+    assert manager.get(CHANNEL) is None
+
+
+async def test_cancelled_lobby_does_not_idle_close_later() -> None:
+    clock = FakeClock()
+    closed: list[Table] = []
+
+    async def on_closed(table: Table) -> None:
+        closed.append(table)
+
+    manager, board = GameManager(clock, on_closed), Board()
+    await new_table(manager, board)
+    await manager.cancel(CHANNEL, PLAYERS[0].id, None, board.publish, may_moderate=False)
+    replacement = await new_table(manager, board)
+    await clock.advance(599)
+    assert closed == [] and manager.get(CHANNEL) is replacement
