@@ -12,10 +12,13 @@ from bot.ai.player import ComputerPlayer
 from bot.engine import Action, Event, Game
 
 
-def show_events(computers: Iterable[ComputerPlayer], events: list[Event]) -> None:
-    """Let each computer player observe ``events`` as it may see them."""
+def show_events(game: Game, computers: Iterable[ComputerPlayer], events: list[Event]) -> None:
+    """Let each computer player observe ``events`` as it may see them, with its view after
+    them. Call it with no events when the players are seated."""
     for computer in computers:
-        computer.observe([event.redact(computer.player_id) for event in events])
+        me = computer.player_id
+        view = game.view(me) if me in game.hands else None
+        computer.observe([event.redact(me) for event in events], view)
 
 
 def computer_action(game: Game, computers: Mapping[str, ComputerPlayer]) -> Action | None:

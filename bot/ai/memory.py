@@ -42,13 +42,13 @@ class Memory:
     """Whether that card's player had played a card of ``wild4_before`` just before it."""
 
     def sync(self, view: dict[str, Any]) -> None:
-        """Align with the view: a new round wipes what the last one taught."""
-        if self.round is not None and self.round != view["round"]:
+        """Align with the view. A round this memory has not seen begin (a player seated
+        mid-round, or events missed) starts from its top card alone."""
+        if self.round != view["round"]:
             self._new_round(view["top"])
         self.round = view["round"]
         self.color = view["color"] or ""
-        if self.top is None and view["top"] is not None:
-            self._new_round(view["top"])
+        self.top = view["top"]
 
     def observe(self, events: Iterable[Event], me: str) -> None:
         for event in events:
@@ -105,7 +105,8 @@ class Memory:
 
 
 def _dealt(memory: Memory, event: Event, me: str) -> None:
-    memory.round = None
+    if memory.round is not None:
+        memory.round += 1
     memory._new_round(None)
 
 

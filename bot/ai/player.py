@@ -35,10 +35,16 @@ class ComputerPlayer:
         self.rng = SplitMix(seed)
         self.memory = Memory()
 
-    def observe(self, events: Iterable[Event]) -> None:
-        """Take in events already redacted for this player. Only ``normal`` remembers."""
-        if self.level == "normal":
-            self.memory.observe(events, self.player_id)
+    def observe(self, events: Iterable[Event], view: dict[str, Any] | None = None) -> None:
+        """Take in events already redacted for this player, and this player's view after
+        them when the table has it. Show the view once when the player is seated (with
+        no events): a match starts with no event showing the start card. Only ``normal``
+        remembers."""
+        if self.level != "normal":
+            return
+        self.memory.observe(events, self.player_id)
+        if view is not None:
+            self.memory.sync(view)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         """One of ``legal`` (this player's legal actions, seen in ``view``, this player's

@@ -22,12 +22,14 @@ def position(
         discard=[top], draw=list(FILLER if draw is None else draw),
         current=current or players[0], color=color,
     )
-    return game, {p: ComputerPlayer(p, "normal", seed=7) for p in players}
+    computers = {p: ComputerPlayer(p, "normal", seed=7) for p in players}
+    show_events(game, computers.values(), [])
+    return game, computers
 
 
 def act(game: Game, computers: dict[str, ComputerPlayer], action: Action) -> None:
     """Apply a scripted action and show its events to every computer player."""
-    show_events(computers.values(), game.apply(action))
+    show_events(game, computers.values(), game.apply(action))
 
 
 def decide(game: Game, computers: dict[str, ComputerPlayer], player: str) -> Action | None:

@@ -18,6 +18,7 @@ def new_table(
     computers = {
         p: ComputerPlayer(p, levels[i % len(levels)], seed * 100 + i) for i, p in enumerate(ids)
     }
+    show_events(game, computers.values(), [])
     return game, computers
 
 
@@ -33,7 +34,7 @@ def play_checked(game: Game, computers: dict[str, ComputerPlayer],
         else:
             action = _first_choice(game, computers)
         assert action is not None
-        show_events(computers.values(), game.apply(action))
+        show_events(game, computers.values(), game.apply(action))
         log.append(action)
     return log
 
