@@ -1,0 +1,65 @@
+"""The facts a decision needs, read once from a player's view."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.cards import CARD_COLOR, COLORS
+
+CLOSE_TO_OUT = 2
+"""An opponent holding this many cards or fewer is close to going out."""
+
+
+@dataclass(slots=True)
+class Context:
+    me: str
+    hand: list[str]
+    counts: dict[str, int]
+    """Cards held, per player still in the round (us included)."""
+    order: list[str]
+    color: str
+    ruleset: str
+    house_rules: dict[str, int]
+    seven_o: bool
+    next_player: str
+    previous_player: str
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Context:
+        me = view["you"]
+        order = [seat["id"] for seat in view["players"]]
+        seat = order.index(me)
+        step = view["direction"]
+        return cls(
+            me=me,
+            hand=view["hand"],
+            counts={s["id"]: s["cards"] for s in view["players"]},
+            order=order,
+            color=view["color"] or "",
+            ruleset=view["ruleset"],
+            house_rules=view["options"]["house_rules"],
+            seven_o=view["options"]["seven_o"],
+            next_player=order[(seat + step) % len(order)],
+            previous_player=order[(seat - step) % len(order)],
+        )
+
+    def opponents(self) -> list[str]:
+        return [p for p in self.order if p != self.me]
+
+    def fewest_held(self) -> int:
+        """The smallest hand among the opponents."""
+        return min(self.counts[p] for p in self.opponents())
+
+    @property
+    def danger(self) -> bool:
+        return self.fewest_held() <= CLOSE_TO_OUT
+
+    def holds_color(self, color: str) -> bool:
+        return any(CARD_COLOR[c] == color for c in self.hand)
+
+    def favourite_color(self, cards: list[str] | None = None) -> str:
+        """The colour held most (``COLORS`` order breaks ties), for naming a colour."""
+        held = Counter(CARD_COLOR[c] for c in (self.hand if cards is None else cards))
+        return max(COLORS, key=lambda c: held[c])

@@ -1,0 +1,112 @@
+"""The ``normal`` level: plays to win with what its view and its memory show.
+
+Order of business: call UNO, catch, then whatever the game waits on (discards, a vote,
+the start colour, an answer to a pending draw, a turn). Card plays are scored in
+``scoring``; the Wild Draw Four challenge is weighed in ``challenge``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.ai.challenge import CHALLENGE_AT, CHALLENGE_RATHER_THAN_BLOCK_AT, guilt_chance
+from bot.ai.context import Context
+from bot.ai.memory import Memory
+from bot.ai.rng import SplitMix
+from bot.ai.scoring import DRAW, score_play
+from bot.engine.actions import Action
+from bot.engine.cards import CARD_COLOR, CARD_POINTS
+
+PLAYS = frozenset({"play", "play_drawn"})
+
+
+def choose_normal(
+    view: dict[str, Any], legal: list[Action], memory: Memory, rng: SplitMix
+) -> Action | None:
+    kinds: dict[str, list[Action]] = {}
+    for action in legal:
+        kinds.setdefault(action.do, []).append(action)
+    if "uno" in kinds:
+        return kinds["uno"][0]
+    if "catch" in kinds:
+        return kinds["catch"][0]
+    if "discard" in kinds:
+        return _discard(view["hand"], kinds["discard"])
+    if "vote" in kinds:
+        # A laugh lets the teller, an opponent, discard down to one card.
+        return next(a for a in kinds["vote"] if a.laughed is False)
+    if "color" in kinds:
+        favourite = Context.from_view(view).favourite_color()
+        return next(a for a in kinds["color"] if a.color == favourite)
+    if not legal:
+        return None
+    ctx = Context.from_view(view)
+    if view["pending_draw"]:
+        return _answer_draw(view, kinds, ctx, memory, rng)
+    return _best_play(legal, ctx, rng)
+
+
+def _discard(hand: list[str], offered: list[Action]) -> Action:
+    """The highest-point card, keeping one wild card (it can always be played) while any
+    other card is left to give up; among equals, a card of the colour held least."""
+    wilds = [c for c in hand if not CARD_COLOR[c]]
+    keep = wilds[0] if len(wilds) == 1 and len(offered) > 1 else None
+    held = {c: sum(1 for h in hand if CARD_COLOR[h] == CARD_COLOR[c]) for c in hand}
+
+    def worth(action: Action) -> tuple[int, int]:
+        card = action.played_cards()[0]
+        return (-1 if card == keep else CARD_POINTS[card], -held[card])
+
+    return max(offered, key=worth)
+
+
+def _answer_draw(
+    view: dict[str, Any], kinds: dict[str, list[Action]], ctx: Context, memory: Memory,
+    rng: SplitMix,
+) -> Action:
+    chance = _guilt(view, ctx, memory) if "challenge" in kinds else 0.0
+    if chance >= CHALLENGE_RATHER_THAN_BLOCK_AT:
+        return kinds["challenge"][0]
+    answers = [a for a in kinds.get("play", []) if not _bluff(a, ctx)]
+    if answers:
+        return _best(answers, lambda a: score_play(a, ctx), rng)
+    if "bff" in kinds:
+        rest = list(ctx.hand)
+        rest.remove("bff")
+        color = ctx.favourite_color(rest)
+        return next(a for a in kinds["bff"] if a.color == color)
+    if chance >= CHALLENGE_AT:
+        return kinds["challenge"][0]
+    return kinds["accept"][0]
+
+
+def _bluff(action: Action, ctx: Context) -> bool:
+    return "wild4" in action.played_cards() and ctx.holds_color(ctx.color)
+
+
+def _guilt(view: dict[str, Any], ctx: Context, memory: Memory) -> float:
+    by, color = memory.wild4_by, memory.wild4_before
+    if by not in ctx.counts or not color:
+        return 0.0
+    return guilt_chance(
+        ruleset=ctx.ruleset,
+        color=color,
+        hand=ctx.hand,
+        discarded_of_color=memory.discarded.get(color, 0),
+        discard_size=view["discard_size"],
+        their_cards=ctx.counts[by],
+        drawn_since=memory.lacks.get(by, {}).get(color),
+        just_played_color=memory.wild4_hint,
+    )
+
+
+def _best_play(legal: list[Action], ctx: Context, rng: SplitMix) -> Action:
+    return _best(legal, lambda a: score_play(a, ctx) if a.do in PLAYS else DRAW, rng)
+
+
+def _best(actions: list[Action], score: Callable[[Action], float], rng: SplitMix) -> Action:
+    """The best-scored action; the seeded generator breaks ties."""
+    scored = [(score(a), a) for a in actions]
+    top = max(s for s, _ in scored)
+    return rng.choice([a for s, a in scored if s == top])

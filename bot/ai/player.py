@@ -1,0 +1,73 @@
+"""A computer player: it sees what its seat may see, and nothing else.
+
+The game is never handed to it. A table shows it the events of each action, redacted
+for it (``Event.redact``), through ``observe``, and asks it to act with its own view and
+its own legal actions through ``choose``. So it cannot read a hidden hand or the draw
+pile: what it does not receive, it cannot know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.ai.easy import choose_easy
+from bot.ai.memory import Memory
+from bot.ai.normal import choose_normal
+from bot.ai.rng import SplitMix
+from bot.engine.actions import Action
+from bot.engine.events import Event
+
+LEVELS: tuple[str, ...] = ("easy", "normal")
+
+
+class ComputerPlayer:
+    """One seat played by the computer at ``level`` (``"easy"`` or ``"normal"``).
+    The same seed, events and views give the same choices."""
+
+    __slots__ = ("level", "memory", "player_id", "rng")
+
+    def __init__(self, player_id: str, level: str = "normal", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        self.player_id = player_id
+        self.level = level
+        self.rng = SplitMix(seed)
+        self.memory = Memory()
+
+    def observe(self, events: Iterable[Event], view: dict[str, Any] | None = None) -> None:
+        """Take in events already redacted for this player, and this player's view after
+        them when the table has it. Show the view once when the player is seated (with
+        no events): a match starts with no event showing the start card. Only ``normal``
+        remembers."""
+        if self.level != "normal":
+            return
+        self.memory.observe(events, self.player_id)
+        if view is not None:
+            self.memory.sync(view)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """One of ``legal`` (this player's legal actions, seen in ``view``, this player's
+        view), or ``None`` when nothing is worth doing now; never ``None`` while the game
+        waits on this player and ``legal`` is not empty."""
+        if not legal:
+            return None
+        if self.level == "easy":
+            return choose_easy(legal, self.rng)
+        self.memory.sync(view)
+        return choose_normal(view, legal, self.memory, self.rng)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player_id": self.player_id,
+            "level": self.level,
+            "rng": self.rng.state,
+            "memory": self.memory.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ComputerPlayer:
+        player = cls(str(data["player_id"]), str(data["level"]))
+        player.rng = SplitMix(int(data["rng"]))
+        player.memory = Memory.from_dict(data.get("memory", {}))
+        return player

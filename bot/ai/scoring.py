@@ -1,0 +1,95 @@
+"""How good a card play is for the ``normal`` level: one number per legal play.
+
+The weights encode the strategy, not a search: shed cards, keep a colour we can follow,
+keep wild cards until they are needed (no other card plays, or an opponent is close to
+going out, when their 50 points are better out of our hand), attack the next player
+when they are close to going out, swap hands only for a smaller one, never bluff a
+Wild Draw Four. Drawing has a fixed score, so a play worse than drawing is not made.
+"""
+
+from __future__ import annotations
+
+from bot.ai.context import CLOSE_TO_OUT, Context
+from bot.engine.actions import Action
+from bot.engine.cards import CARD_COLOR, CARD_POINTS, CARD_VALUE
+
+DRAW = -80.0
+"""The score of drawing (or keeping a drawn card) instead of playing."""
+GOING_OUT = 1e9
+PER_CARD = 8.0
+WILD_KEPT = -60.0
+BLUFF = -500.0
+FOLLOW = 6.0
+"""Per card left in the colour the play leaves to match: we can follow it next turn."""
+POINTS_CALM = 0.1
+POINTS_DANGER = 1.0
+ATTACK = 4.0
+ATTACK_CLOSE = 40.0
+SWAP_PER_CARD = 15.0
+HOUSE_RULE_BONUS: dict[int, float] = {1: 25.0, 2: 10.0, 3: 5.0, 4: 30.0, 7: -10.0}
+"""Rules 5 and 6 depend on hand sizes (``_house_rule``); 8 and 9 are a coin toss or nothing."""
+
+_ATTACKS = frozenset({"skip", "draw2", "wild4"})
+_HOUSE_RULE_VALUES = frozenset({"wildcustom", "blank"})
+
+
+def score_play(action: Action, ctx: Context) -> float:
+    cards = action.played_cards()
+    rest = list(ctx.hand)
+    for card in cards:
+        rest.remove(card)
+    if not rest:
+        return GOING_OUT
+    last = cards[-1]
+    value = CARD_VALUE[last]
+    danger = ctx.danger
+    score = PER_CARD * len(cards)
+    score += sum(CARD_POINTS[c] for c in cards) * (POINTS_DANGER if danger else POINTS_CALM)
+    if not CARD_COLOR[last] and not danger:
+        score += WILD_KEPT
+    if value == "wild4" and ctx.holds_color(ctx.color):
+        score += BLUFF
+    score += _colour_left(action, last, rest)
+    score += _attack(value, ctx)
+    score += _swap(action, last, rest, ctx)
+    if value in _HOUSE_RULE_VALUES:
+        score += _house_rule(ctx.house_rules.get(last, 9), rest, ctx)
+    return score
+
+
+def _colour_left(action: Action, last: str, rest: list[str]) -> float:
+    """Reward leaving a colour we hold; a Wild Swap Hands gives our hand away, so
+    it names the colour that hand holds least."""
+    color = action.color or CARD_COLOR[last]
+    held = sum(1 for c in rest if CARD_COLOR[c] == color)
+    return -FOLLOW * held if last == "wildswap" else FOLLOW * held
+
+
+def _attack(value: str, ctx: Context) -> float:
+    close = ctx.counts[ctx.next_player] <= CLOSE_TO_OUT
+    two_players = len(ctx.order) == 2
+    if value in _ATTACKS or (value == "reverse" and two_players):
+        return ATTACK + (ATTACK_CLOSE if close else 0.0)
+    if value == "reverse":
+        behind_close = ctx.counts[ctx.previous_player] <= CLOSE_TO_OUT
+        return ATTACK_CLOSE * (close - behind_close)
+    return 0.0
+
+
+def _swap(action: Action, last: str, rest: list[str], ctx: Context) -> float:
+    """Seven-O 7 and Wild Swap Hands trade with the target; a Seven-O 0 makes us take
+    the hand of the player before us. Worth it by the cards we lose in the trade."""
+    if action.target is not None:
+        return SWAP_PER_CARD * (len(rest) - ctx.counts[action.target])
+    if CARD_VALUE[last] == "0" and ctx.seven_o:
+        return SWAP_PER_CARD * (len(rest) - ctx.counts[ctx.previous_player])
+    return 0.0
+
+
+def _house_rule(rule: int, rest: list[str], ctx: Context) -> float:
+    if rule == 5:
+        return 20.0 if ctx.counts[ctx.next_player] < 7 else -10.0
+    if rule == 6:
+        # We discard (or draw) to 3; each opponent draws up (good) or discards down (bad).
+        return 8.0 * (len(rest) - 3) + 4.0 * sum(3 - ctx.counts[p] for p in ctx.opponents())
+    return HOUSE_RULE_BONUS.get(rule, 0.0)
