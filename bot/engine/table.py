@@ -176,6 +176,7 @@ def leave(game: Game, action: Action, events: list[Event]) -> None:
         return
     if game.dealer not in game.hands:
         game.dealer = game.players[0]
-    if was_current:
-        game.pending_draw, game.pending_kind = 0, ""
+    if game.current == player:
+        if was_current:
+            game.pending_draw, game.pending_kind = 0, ""
         game.set_current(after)

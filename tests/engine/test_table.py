@@ -117,3 +117,15 @@ def test_refusals_carry_their_code_and_change_nothing(action: Action, code: str)
     assert refused.value.code == code
     assert refused.value.message
     assert game.to_dict() == before
+
+
+def test_leaving_between_rounds_leaves_a_state_that_restores() -> None:
+    game = position(hands={"ana": ["r3"], "ben": ["y1", "y2"], "cy": ["b1", "b2"]})
+    game.apply(Action("ana", "play", card="r3"))
+    assert game.round_over
+    leaver = game.current
+    game.apply(Action(leaver, "leave"))
+    assert game.current in game.players
+    restored = Game.from_dict(game.to_dict())
+    restored.apply(Action(restored.players[0], "next_round"))
+    assert restored.phase == "turn" and leaver not in restored.hands
