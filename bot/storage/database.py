@@ -9,13 +9,14 @@ from types import TracebackType
 
 import aiosqlite
 
-from bot.storage.connection import Connected
+from bot.storage.leaderboard import LeaderboardQueries
+from bot.storage.matches import MatchStore
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer, upgrade
 
 log = logging.getLogger(__name__)
 
 
-class Database(Connected):
+class Database(MatchStore, LeaderboardQueries):
     """The bot's database. Either ``db = await Database.open(path)`` ... ``await db.close()``,
     or ``async with Database.open(path) as db: ...``.
 

@@ -72,8 +72,11 @@ MIGRATIONS: tuple[Migration, ...] = (
                 {_STAT_COLUMNS}
                 PRIMARY KEY (match_id, user_id)
             ) WITHOUT ROWID""",
+            # is_bot is a column too: SQLite only calls a partial index covering when the
+            # columns of its WHERE are in it.
             """CREATE INDEX match_players_by_period
-                ON match_players (guild_id, ended_at, user_id, won, points) WHERE is_bot = 0""",
+                ON match_players (guild_id, ended_at, user_id, won, points, is_bot)
+                WHERE is_bot = 0""",
             # Humans only: the all-time board and the stats card read this table, kept up
             # to date by record_match in the same transaction as the match rows.
             f"""CREATE TABLE player_totals (
@@ -83,7 +86,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 wins     INTEGER NOT NULL,
                 points   INTEGER NOT NULL,
                 {_STAT_COLUMNS}
-                win_rate REAL GENERATED ALWAYS AS (CAST(wins AS REAL) / games) VIRTUAL,
+                win_rate REAL GENERATED ALWAYS AS (CAST(wins AS REAL) / games) STORED,
                 PRIMARY KEY (guild_id, user_id)
             ) WITHOUT ROWID""",
             "CREATE INDEX player_totals_by_wins ON player_totals (guild_id, wins DESC, user_id)",

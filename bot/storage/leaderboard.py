@@ -1,0 +1,219 @@
+"""Per-server leaderboards, a player's own rank, and a player's all-time stats.
+
+The all-time board reads ``player_totals`` (one row per human per server, kept up to
+date by ``record_match``) through an index per ranking, so the top 10 and a rank stay
+fast with 100,000 players. The month and week boards add up ``match_players`` rows in
+the period, read from a covering index on (guild, ended_at).
+
+Order: by the ranking's value, highest first, then by user id. Players with equal
+values share a rank ("1, 2, 2, 4"). Computer players are never on a board.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, fields
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal, get_args
+
+import aiosqlite
+
+from bot.engine.cards import COLORS
+from bot.storage.connection import Connected
+from bot.storage.matches import COLOUR_COLUMNS
+
+Ranking = Literal["wins", "points", "win_rate"]
+Period = Literal["all", "month", "week"]
+RANKINGS: tuple[Ranking, ...] = get_args(Ranking)
+PERIODS: tuple[Period, ...] = get_args(Period)
+DEFAULT_MIN_GAMES = 5
+"""Fewest games a player needs to be ranked by win rate."""
+
+
+@dataclass(frozen=True, slots=True)
+class RankRow:
+    rank: int
+    user_id: int
+    games: int
+    wins: int
+    points: int
+    win_rate: float
+    """Wins per game, 0.0 to 1.0."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    ranking: Ranking
+    period: Period
+    offset: int
+    total: int
+    """How many players are ranked on this board, for "page 3 of 12"."""
+    rows: tuple[RankRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's all-time numbers on one server; all zero for someone who never played."""
+
+    games: int
+    wins: int
+    round_wins: int
+    points: int
+    best_round: int
+    uno_calls: int
+    catches_made: int
+    catches_suffered: int
+    challenges_won: int
+    challenges_lost: int
+    cards_played: int
+    favourite_colour: str | None
+    """The colour letter the player played most (ties: in ``COLORS`` order); None if none."""
+
+
+def period_bounds(period: Period, now: float) -> tuple[float, float]:
+    """Start and end (unix seconds, end excluded) of this calendar month or ISO week, UTC."""
+    moment = datetime.fromtimestamp(now, UTC)
+    midnight = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == "month":
+        start = midnight.replace(day=1)
+        end = (start + timedelta(days=32)).replace(day=1)
+    elif period == "week":
+        start = midnight - timedelta(days=moment.weekday())
+        end = start + timedelta(days=7)
+    else:
+        raise ValueError(f"period {period!r} has no bounds")
+    return start.timestamp(), end.timestamp()
+
+
+def favourite_colour(counts: dict[str, int]) -> str | None:
+    most = max(counts.values(), default=0)
+    return next((c for c in COLORS if counts.get(c, 0) == most), None) if most else None
+
+
+def _ranked_players(
+    guild_id: int, ranking: Ranking, period: Period, min_games: int, now: float | None
+) -> tuple[str, list[Any]]:
+    """A subquery of the players on this board: user_id, games, wins, points, win_rate."""
+    if ranking not in RANKINGS:
+        raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}")
+    if period not in PERIODS:
+        raise ValueError(f"period must be one of {', '.join(PERIODS)}")
+    if period == "all":
+        sql = """SELECT user_id, games, wins, points, win_rate
+                 FROM player_totals WHERE guild_id = ?"""
+        params: list[Any] = [guild_id]
+    else:
+        sql = """SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, SUM(points) AS points,
+                        CAST(SUM(won) AS REAL) / COUNT(*) AS win_rate
+                 FROM match_players
+                 WHERE guild_id = ? AND is_bot = 0 AND ended_at >= ? AND ended_at < ?
+                 GROUP BY user_id"""
+        params = [guild_id, *period_bounds(period, time.time() if now is None else now)]
+    if ranking == "win_rate":
+        return f"SELECT * FROM ({sql}) WHERE games >= ?", [*params, min_games]
+    return sql, params
+
+
+_ROW = "user_id, games, wins, points, win_rate"
+
+
+class LeaderboardQueries(Connected):
+    async def leaderboard(
+        self,
+        guild_id: int,
+        ranking: Ranking = "wins",
+        period: Period = "all",
+        offset: int = 0,
+        limit: int = 10,
+        *,
+        min_games: int = DEFAULT_MIN_GAMES,
+        now: float | None = None,
+    ) -> LeaderboardPage:
+        """One page of the board. ``min_games`` applies to the win-rate ranking only;
+        ``now`` (default: the current time) picks the month or week."""
+        board, params = _ranked_players(guild_id, ranking, period, min_games, now)
+        async with self._reading() as connection:
+            rows = list(await connection.execute_fetchall(
+                f"""SELECT {_ROW}, {ranking} FROM ({board})
+                    ORDER BY {ranking} DESC, user_id LIMIT ? OFFSET ?""",
+                [*params, limit, offset],
+            ))
+            total = await _count(connection, board, params)
+            first_rank = 0
+            if rows:  # everyone with a higher value, on earlier pages too, ranks above it
+                top_value = rows[0][-1]
+                first_rank = 1 + await _count(connection, board, params, above=(ranking, top_value))
+        ranks = _shared_ranks([value for *_, value in rows], offset, first_rank)
+        ranked = tuple(
+            RankRow(rank, *columns) for rank, (*columns, _) in zip(ranks, rows, strict=True)
+        )
+        return LeaderboardPage(ranking, period, offset, total, ranked)
+
+    async def player_rank(
+        self,
+        guild_id: int,
+        user_id: int,
+        ranking: Ranking = "wins",
+        period: Period = "all",
+        *,
+        min_games: int = DEFAULT_MIN_GAMES,
+        now: float | None = None,
+    ) -> RankRow | None:
+        """The player's own row on the board, wherever it is; None if not ranked on it."""
+        board, params = _ranked_players(guild_id, ranking, period, min_games, now)
+        async with self._reading() as connection:
+            found = list(await connection.execute_fetchall(
+                f"SELECT {_ROW}, {ranking} FROM ({board}) WHERE user_id = ?",
+                [*params, user_id],
+            ))
+            if not found:
+                return None
+            *columns, value = found[0]
+            above = await _count(connection, board, params, above=(ranking, value))
+        return RankRow(above + 1, *columns)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        async with self._reading() as connection:
+            found = list(await connection.execute_fetchall(
+                f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
+                    FROM player_totals WHERE guild_id = ? AND user_id = ?""",
+                (guild_id, user_id),
+            ))
+        if not found:
+            return PlayerStats(**dict.fromkeys(_STATS_COLUMNS, 0), favourite_colour=None)
+        counts = found[0][: len(_STATS_COLUMNS)]
+        colours = dict(zip(COLORS, found[0][len(_STATS_COLUMNS) :], strict=True))
+        return PlayerStats(
+            **dict(zip(_STATS_COLUMNS, counts, strict=True)),
+            favourite_colour=favourite_colour(colours),
+        )
+
+
+_STATS_COLUMNS = tuple(f.name for f in fields(PlayerStats) if f.name != "favourite_colour")
+
+
+def _shared_ranks(values: list[float], offset: int, first_rank: int) -> list[int]:
+    """Ranks of one page's values (highest first): a value equal to the one before it
+    shares its rank, any other value ranks at its own position."""
+    ranks = [first_rank] if values else []
+    for position, (value, previous) in enumerate(zip(values[1:], values, strict=False), offset + 2):
+        ranks.append(ranks[-1] if value == previous else position)
+    return ranks
+
+
+async def _count(
+    connection: aiosqlite.Connection,
+    board: str,
+    params: list[Any],
+    *,
+    above: tuple[Ranking, float] | None = None,
+) -> int:
+    """How many players are on the board, or (``above``) rank strictly above a value."""
+    if above is None:
+        rows = await connection.execute_fetchall(f"SELECT COUNT(*) FROM ({board})", params)
+    else:
+        ranking, value = above
+        rows = await connection.execute_fetchall(
+            f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?", [*params, value]
+        )
+    return int(next(iter(rows))[0])
