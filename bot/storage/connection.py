@@ -5,7 +5,7 @@ and ``Database`` combines them. All coroutines share one aiosqlite connection, a
 open transaction on it is visible to every statement sent on it: without the lock, a
 ``save_game`` issued while ``record_match`` is half done would land inside that
 transaction (and be rolled back with it). So every statement goes through the lock,
-either alone (``_reading`` / a single autocommit write) or in a ``_transaction``.
+either alone in autocommit (``_locked``) or in a ``_transaction``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class Connected:
         self.path = path
 
     @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _locked(self) -> AsyncIterator[aiosqlite.Connection]:
         """The connection, for statements that each stand alone (autocommit)."""
         async with self._lock:
             yield self._connection

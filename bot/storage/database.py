@@ -12,11 +12,13 @@ import aiosqlite
 from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer, upgrade
+from bot.storage.saved_games import SavedGameStore
+from bot.storage.settings import SettingsStore
 
 log = logging.getLogger(__name__)
 
 
-class Database(MatchStore, LeaderboardQueries):
+class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
     """The bot's database. Either ``db = await Database.open(path)`` ... ``await db.close()``,
     or ``async with Database.open(path) as db: ...``.
 

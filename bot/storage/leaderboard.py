@@ -132,7 +132,7 @@ class LeaderboardQueries(Connected):
         """One page of the board. ``min_games`` applies to the win-rate ranking only;
         ``now`` (default: the current time) picks the month or week."""
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        async with self._reading() as connection:
+        async with self._locked() as connection:
             rows = list(await connection.execute_fetchall(
                 f"""SELECT {_ROW}, {ranking} FROM ({board})
                     ORDER BY {ranking} DESC, user_id LIMIT ? OFFSET ?""",
@@ -161,7 +161,7 @@ class LeaderboardQueries(Connected):
     ) -> RankRow | None:
         """The player's own row on the board, wherever it is; None if not ranked on it."""
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        async with self._reading() as connection:
+        async with self._locked() as connection:
             found = list(await connection.execute_fetchall(
                 f"SELECT {_ROW}, {ranking} FROM ({board}) WHERE user_id = ?",
                 [*params, user_id],
@@ -173,7 +173,7 @@ class LeaderboardQueries(Connected):
         return RankRow(above + 1, *columns)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        async with self._reading() as connection:
+        async with self._locked() as connection:
             found = list(await connection.execute_fetchall(
                 f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
                     FROM player_totals WHERE guild_id = ? AND user_id = ?""",

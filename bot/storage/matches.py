@@ -201,7 +201,7 @@ class MatchStore(Connected):
         where, params = "guild_id = ?", [guild_id]
         if channel_id is not None:
             where, params = "guild_id = ? AND channel_id = ?", [guild_id, channel_id]
-        async with self._reading() as connection:
+        async with self._locked() as connection:
             matches = list(await connection.execute_fetchall(
                 f"""SELECT match_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id
                     FROM matches WHERE {where}

@@ -96,6 +96,33 @@ MIGRATIONS: tuple[Migration, ...] = (
                 ON player_totals (guild_id, win_rate DESC, user_id, games)""",
         ),
     ),
+    Migration(
+        2,
+        "server settings",
+        (
+            """CREATE TABLE guild_settings (
+                guild_id     INTEGER PRIMARY KEY,
+                ruleset      TEXT NOT NULL,
+                overrides    TEXT NOT NULL,
+                turn_seconds INTEGER NOT NULL,
+                images       INTEGER NOT NULL,
+                updated_at   REAL NOT NULL
+            )""",
+        ),
+    ),
+    Migration(
+        3,
+        "games in progress, saved so that they survive a restart",
+        (
+            """CREATE TABLE saved_games (
+                channel_id     INTEGER PRIMARY KEY,
+                guild_id       INTEGER NOT NULL,
+                format_version INTEGER NOT NULL,
+                state          TEXT NOT NULL,
+                updated_at     REAL NOT NULL
+            )""",
+        ),
+    ),
 )
 
 

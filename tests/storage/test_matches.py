@@ -10,7 +10,7 @@ from tests.storage.builders import CHANNEL, GUILD, match
 
 
 async def count_rows(db: Database, table: str) -> int:
-    async with db._reading() as connection:
+    async with db._locked() as connection:
         rows = list(await connection.execute_fetchall(f"SELECT COUNT(*) FROM {table}"))
     return int(rows[0][0])
 

@@ -5,6 +5,8 @@ import aiosqlite
 import pytest
 
 from bot.storage import MIGRATIONS, Database, Migration, SchemaTooNewError
+from bot.storage.settings import GuildSettings
+from tests.storage.builders import GUILD, match
 
 
 async def user_version(path: Path) -> int:
@@ -26,11 +28,13 @@ async def test_fresh_file_gets_every_step_and_its_folder(db_path: Path) -> None:
     async with Database.open(db_path):
         pass
     assert await user_version(db_path) == len(MIGRATIONS)
-    assert {"matches", "match_players", "player_totals"} <= await table_names(db_path)
+    assert {
+        "matches", "match_players", "player_totals", "guild_settings", "saved_games"
+    } <= await table_names(db_path)
 
 
 async def test_wal_mode_and_foreign_keys_are_on(db: Database, db_path: Path) -> None:
-    async with db._reading() as connection:
+    async with db._locked() as connection:
         journal = list(await connection.execute_fetchall("PRAGMA journal_mode"))
         keys = list(await connection.execute_fetchall("PRAGMA foreign_keys"))
         synchronous = list(await connection.execute_fetchall("PRAGMA synchronous"))
@@ -76,3 +80,22 @@ async def test_failed_step_leaves_the_file_at_the_last_whole_version(db_path: Pa
 async def test_steps_out_of_order_are_rejected(db_path: Path) -> None:
     with pytest.raises(ValueError, match="in order"):
         await Database.open(db_path, migrations=(Migration(2, "two", ()), *MIGRATIONS))
+
+
+async def test_a_version_1_file_is_upgraded_step_by_step_and_keeps_its_data(
+    db_path: Path,
+) -> None:
+    async with Database.open(db_path, migrations=MIGRATIONS[:1]) as old:
+        assert await old.record_match(match("kept", {1: 120, 2: 0}, winner=1)) is True
+    assert await user_version(db_path) == 1
+    assert "saved_games" not in await table_names(db_path)
+
+    async with Database.open(db_path) as upgraded:
+        assert [m.match_id for m in await upgraded.history(GUILD)] == ["kept"]
+        assert (await upgraded.player_stats(GUILD, 1)).points == 120
+        assert await upgraded.record_match(match("kept", {1: 120, 2: 0}, winner=1)) is False
+        await upgraded.save_settings(GUILD, GuildSettings(ruleset="bff"))
+        await upgraded.save_game(10, GUILD, {"turn": 1})
+        assert (await upgraded.get_settings(GUILD)).ruleset == "bff"
+        assert len((await upgraded.load_games())[0]) == 1
+    assert await user_version(db_path) == len(MIGRATIONS)
