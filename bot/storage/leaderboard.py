@@ -1,8 +1,9 @@
 """Per-server leaderboards, a player's own rank, and a player's all-time stats.
 
 The all-time board reads ``player_totals`` (one row per human per server, kept up to
-date by ``record_match``) through an index per ranking, so the top 10 and a rank stay
-fast with 100,000 players. The month and week boards add up ``match_players`` rows in
+date by ``record_match``) through an index per ranking, and its size from
+``players_by_games``, so the top 10 stays fast with 100,000 players; a rank counts the
+index entries above the player. The month and week boards add up ``match_players`` rows in
 the period, read from a covering index on (guild, ended_at).
 
 Order: by the ranking's value, highest first, then by user id. Players with equal
@@ -138,11 +139,22 @@ class LeaderboardQueries(Connected):
                     ORDER BY {ranking} DESC, user_id LIMIT ? OFFSET ?""",
                 [*params, limit, offset],
             ))
-            total = await _count(connection, board, params)
+            if period == "all":
+                total = await _number(
+                    connection,
+                    """SELECT COALESCE(SUM(players), 0) FROM players_by_games
+                       WHERE guild_id = ? AND games >= ?""",
+                    [guild_id, min_games if ranking == "win_rate" else 1],
+                )
+            else:
+                total = await _number(connection, f"SELECT COUNT(*) FROM ({board})", params)
             first_rank = 0
             if rows:  # everyone with a higher value, on earlier pages too, ranks above it
-                top_value = rows[0][-1]
-                first_rank = 1 + await _count(connection, board, params, above=(ranking, top_value))
+                first_rank = 1 + await _number(
+                    connection,
+                    f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?",
+                    [*params, rows[0][-1]],
+                )
         ranks = _shared_ranks([value for *_, value in rows], offset, first_rank)
         ranked = tuple(
             RankRow(rank, *columns) for rank, (*columns, _) in zip(ranks, rows, strict=True)
@@ -169,7 +181,9 @@ class LeaderboardQueries(Connected):
             if not found:
                 return None
             *columns, value = found[0]
-            above = await _count(connection, board, params, above=(ranking, value))
+            above = await _number(
+                connection, f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?", [*params, value]
+            )
         return RankRow(above + 1, *columns)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
@@ -201,19 +215,6 @@ def _shared_ranks(values: list[float], offset: int, first_rank: int) -> list[int
     return ranks
 
 
-async def _count(
-    connection: aiosqlite.Connection,
-    board: str,
-    params: list[Any],
-    *,
-    above: tuple[Ranking, float] | None = None,
-) -> int:
-    """How many players are on the board, or (``above``) rank strictly above a value."""
-    if above is None:
-        rows = await connection.execute_fetchall(f"SELECT COUNT(*) FROM ({board})", params)
-    else:
-        ranking, value = above
-        rows = await connection.execute_fetchall(
-            f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?", [*params, value]
-        )
+async def _number(connection: aiosqlite.Connection, sql: str, params: list[Any]) -> int:
+    rows = await connection.execute_fetchall(sql, params)
     return int(next(iter(rows))[0])

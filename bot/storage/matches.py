@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from functools import cache
 
 from bot.engine.cards import COLOR_NAMES, COLORS
 from bot.storage.connection import Connected
@@ -114,44 +115,44 @@ class MatchSummary:
     players: tuple[MatchPlayer, ...]
 
 
-def _placeholders(count: int) -> str:
-    return ", ".join("?" * count)
-
-
 _INSERT_MATCH = """
     INSERT INTO matches
         (match_id, guild_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (match_id) DO NOTHING
+    RETURNING match_id
 """
-_INSERT_PLAYER = f"""
-    INSERT INTO match_players
-        (match_id, user_id, seat, guild_id, ended_at, is_bot, points, won, best_round,
-         {", ".join(SUMMED_COLUMNS)})
-    VALUES ({_placeholders(9 + len(SUMMED_COLUMNS))})
-"""
-_ADD_TO_TOTALS = f"""
-    INSERT INTO player_totals
-        (guild_id, user_id, games, wins, points, best_round, {", ".join(SUMMED_COLUMNS)})
-    VALUES (?, ?, 1, ?, ?, ?, {_placeholders(len(SUMMED_COLUMNS))})
-    ON CONFLICT (guild_id, user_id) DO UPDATE SET
-        games = games + 1,
-        wins = wins + excluded.wins,
-        points = points + excluded.points,
-        best_round = MAX(best_round, excluded.best_round),
-        {", ".join(f"{c} = {c} + excluded.{c}" for c in SUMMED_COLUMNS)}
-"""
+_PLAYER_COLUMNS = (
+    "match_id", "user_id", "seat", "guild_id", "ended_at", "is_bot", "points", "won",
+    "best_round", *SUMMED_COLUMNS,
+)
+
+
+# One multi-row INSERT rather than executemany: each statement is one trip to aiosqlite's
+# thread, and record_match makes four of them in all.
+@cache
+def _insert_players(players: int) -> str:
+    return f"""
+        INSERT INTO match_players ({", ".join(_PLAYER_COLUMNS)})
+        VALUES {_rows(len(_PLAYER_COLUMNS), players)}
+    """
+
+
+def _rows(width: int, count: int) -> str:
+    row = f"({', '.join('?' * width)})"
+    return ", ".join([row] * count)
 
 
 class MatchStore(Connected):
     async def record_match(self, record: MatchRecord) -> bool:
-        """Record a finished match and add it to its players' totals, in one transaction.
+        """Record a finished match, in one transaction; a trigger adds each human
+        player's row to their all-time totals (``player_totals``) in the same transaction.
 
         Returns False, changing nothing, when ``record.match_id`` is already recorded:
         the manager may safely retry after a crash.
         """
         async with self._transaction() as connection:
-            async with connection.execute(
+            inserted = await connection.execute_fetchall(
                 _INSERT_MATCH,
                 (
                     record.match_id,
@@ -163,29 +164,22 @@ class MatchStore(Connected):
                     record.rounds,
                     record.winner_id,
                 ),
-            ) as cursor:
-                if cursor.rowcount == 0:
-                    log.info(
-                        "match %s (guild %s, channel %s) was already recorded",
-                        record.match_id, record.guild_id, record.channel_id,
-                    )
-                    return False
-            await connection.executemany(
-                _INSERT_PLAYER,
+            )
+            if not inserted:
+                log.info(
+                    "match %s (guild %s, channel %s) was already recorded",
+                    record.match_id, record.guild_id, record.channel_id,
+                )
+                return False
+            await connection.execute_fetchall(
+                _insert_players(len(record.players)),
                 [
-                    (
+                    value
+                    for seat, p in enumerate(record.players)
+                    for value in (
                         record.match_id, p.user_id, seat, record.guild_id, record.ended_at,
                         p.is_bot, p.points, p.won, p.best_round, *p.summed_counts(),
                     )
-                    for seat, p in enumerate(record.players)
-                ],
-            )
-            await connection.executemany(
-                _ADD_TO_TOTALS,
-                [
-                    (record.guild_id, p.user_id, p.won, p.points, p.best_round, *p.summed_counts())
-                    for p in record.players
-                    if not p.is_bot
                 ],
             )
         log.info(
@@ -210,7 +204,7 @@ class MatchStore(Connected):
             ))
             players = await connection.execute_fetchall(
                 f"""SELECT match_id, user_id, is_bot, points, won FROM match_players
-                    WHERE match_id IN ({_placeholders(len(matches))}) ORDER BY seat""",
+                    WHERE match_id IN {_rows(len(matches), 1)} ORDER BY seat""",
                 [m[0] for m in matches],
             )
         seated: dict[str, list[MatchPlayer]] = {m[0]: [] for m in matches}

@@ -3,7 +3,8 @@
 The file's version is SQLite's ``PRAGMA user_version``: 0 for a new file, then the
 version of the last step applied. Each step runs in its own transaction together with
 the version bump, so a crash leaves the file at a whole version. Steps are never edited
-once released: a change to the schema is a new step at the end of ``MIGRATIONS``.
+once released: a change to the schema is a new step at the end of ``MIGRATIONS``. So the
+steps are plain SQL text that imports nothing from the code that uses the tables.
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ _STAT_COLUMNS = """
     yellow_played    INTEGER NOT NULL,
     green_played     INTEGER NOT NULL,
     blue_played      INTEGER NOT NULL,
+"""
+
+_COUNT_PLAYER_IN = """
+    INSERT INTO players_by_games (guild_id, games, players) VALUES (NEW.guild_id, NEW.games, 1)
+    ON CONFLICT (guild_id, games) DO UPDATE SET players = players + 1;
 """
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -77,8 +83,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             """CREATE INDEX match_players_by_period
                 ON match_players (guild_id, ended_at, user_id, won, points, is_bot)
                 WHERE is_bot = 0""",
-            # Humans only: the all-time board and the stats card read this table, kept up
-            # to date by record_match in the same transaction as the match rows.
+            # Humans only: the all-time board and the stats card read this table. The
+            # trigger below adds each human's match row to it, in the same transaction.
             f"""CREATE TABLE player_totals (
                 guild_id INTEGER NOT NULL,
                 user_id  INTEGER NOT NULL,
@@ -86,14 +92,65 @@ MIGRATIONS: tuple[Migration, ...] = (
                 wins     INTEGER NOT NULL,
                 points   INTEGER NOT NULL,
                 {_STAT_COLUMNS}
-                win_rate REAL GENERATED ALWAYS AS (CAST(wins AS REAL) / games) STORED,
+                win_rate REAL NOT NULL,
                 PRIMARY KEY (guild_id, user_id)
             ) WITHOUT ROWID""",
+            # win_rate is a plain column (wins / games) rather than a generated one: SQLite
+            # never treats an index on a generated column as covering, and ranks count it.
             "CREATE INDEX player_totals_by_wins ON player_totals (guild_id, wins DESC, user_id)",
             """CREATE INDEX player_totals_by_points
                 ON player_totals (guild_id, points DESC, user_id)""",
             """CREATE INDEX player_totals_by_win_rate
                 ON player_totals (guild_id, win_rate DESC, user_id, games)""",
+            """CREATE TRIGGER match_players_add_to_totals AFTER INSERT ON match_players
+            WHEN NEW.is_bot = 0
+            BEGIN
+                INSERT INTO player_totals (
+                    guild_id, user_id, games, wins, win_rate, points, best_round, round_wins,
+                    uno_calls, catches_made, catches_suffered, challenges_won, challenges_lost,
+                    cards_played, red_played, yellow_played, green_played, blue_played
+                ) VALUES (
+                    NEW.guild_id, NEW.user_id, 1, NEW.won, CAST(NEW.won AS REAL), NEW.points,
+                    NEW.best_round, NEW.round_wins, NEW.uno_calls, NEW.catches_made,
+                    NEW.catches_suffered, NEW.challenges_won, NEW.challenges_lost,
+                    NEW.cards_played, NEW.red_played, NEW.yellow_played, NEW.green_played,
+                    NEW.blue_played
+                )
+                ON CONFLICT (guild_id, user_id) DO UPDATE SET
+                    games = games + 1,
+                    wins = wins + excluded.wins,
+                    win_rate = CAST(wins + excluded.wins AS REAL) / (games + 1),
+                    points = points + excluded.points,
+                    best_round = MAX(best_round, excluded.best_round),
+                    round_wins = round_wins + excluded.round_wins,
+                    uno_calls = uno_calls + excluded.uno_calls,
+                    catches_made = catches_made + excluded.catches_made,
+                    catches_suffered = catches_suffered + excluded.catches_suffered,
+                    challenges_won = challenges_won + excluded.challenges_won,
+                    challenges_lost = challenges_lost + excluded.challenges_lost,
+                    cards_played = cards_played + excluded.cards_played,
+                    red_played = red_played + excluded.red_played,
+                    yellow_played = yellow_played + excluded.yellow_played,
+                    green_played = green_played + excluded.green_played,
+                    blue_played = blue_played + excluded.blue_played;
+            END""",
+            # How many players of a server have played exactly so many games, kept by
+            # triggers: the size of the all-time board ("games >= N" for the win rate)
+            # is a sum over a few hundred rows instead of a count over every player.
+            """CREATE TABLE players_by_games (
+                guild_id INTEGER NOT NULL,
+                games    INTEGER NOT NULL,
+                players  INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, games)
+            ) WITHOUT ROWID""",
+            f"""CREATE TRIGGER player_totals_count_new AFTER INSERT ON player_totals
+            BEGIN {_COUNT_PLAYER_IN} END""",
+            f"""CREATE TRIGGER player_totals_count_games AFTER UPDATE OF games ON player_totals
+            BEGIN
+                UPDATE players_by_games SET players = players - 1
+                WHERE guild_id = OLD.guild_id AND games = OLD.games;
+                {_COUNT_PLAYER_IN}
+            END""",
         ),
     ),
     Migration(

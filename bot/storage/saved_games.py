@@ -49,7 +49,7 @@ class SavedGameStore(Connected):
         JSON-serialisable; anything else raises ``TypeError`` and saves nothing."""
         blob = json.dumps(state, separators=(",", ":"))
         async with self._locked() as connection:
-            await connection.execute(
+            await connection.execute_fetchall(
                 """INSERT INTO saved_games
                        (channel_id, guild_id, format_version, state, updated_at)
                    VALUES (?, ?, ?, ?, ?)
@@ -63,7 +63,9 @@ class SavedGameStore(Connected):
 
     async def delete_game(self, channel_id: int) -> None:
         async with self._locked() as connection:
-            await connection.execute("DELETE FROM saved_games WHERE channel_id = ?", (channel_id,))
+            await connection.execute_fetchall(
+                "DELETE FROM saved_games WHERE channel_id = ?", (channel_id,)
+            )
 
     async def load_games(
         self, *, newest_format: int = SAVED_GAME_FORMAT

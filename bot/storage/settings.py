@@ -97,7 +97,7 @@ class SettingsStore(Connected):
     async def save_settings(self, guild_id: int, settings: GuildSettings) -> None:
         settings.options()  # the overrides dict may have been changed in place since
         async with self._locked() as connection:
-            await connection.execute(
+            await connection.execute_fetchall(
                 """INSERT INTO guild_settings
                        (guild_id, ruleset, overrides, turn_seconds, images, updated_at)
                    VALUES (?, ?, ?, ?, ?, ?)
