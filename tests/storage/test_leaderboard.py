@@ -1,7 +1,9 @@
+import random
+
 import pytest
 
 from bot.storage import Database
-from bot.storage.leaderboard import RankRow, period_bounds
+from bot.storage.leaderboard import RANKINGS, RankRow, period_bounds
 from tests.storage.builders import GUILD, at, match
 
 NOW = at("2024-05-15 12:00")  # a Wednesday; the week began Monday 13 May
@@ -133,3 +135,31 @@ async def test_unknown_ranking_or_period_is_refused(db: Database) -> None:
         await db.leaderboard(GUILD, "losses")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="period must be one of"):
         await db.player_rank(GUILD, 1, "wins", "year")  # type: ignore[arg-type]
+
+
+async def test_all_time_totals_agree_with_the_match_rows(db: Database) -> None:
+    # Every match falls in the current month, so the month board (added up from the
+    # match rows) must equal the all-time board (kept in player_totals by triggers).
+    rng = random.Random(3)
+    for number in range(60):
+        seats = rng.sample(range(1, 13), rng.randint(2, 5))
+        winner = rng.choice([*seats, None])
+        ended_at = at("2024-05-02 00:00") + number * 3_600
+        await db.record_match(
+            match(f"m{number}", {u: rng.randint(0, 300) for u in seats},
+                  winner=winner, ended_at=ended_at)
+        )
+    for ranking in RANKINGS:
+        for min_games in (1, 5, 12):
+            all_time = await db.leaderboard(GUILD, ranking, "all", limit=20, min_games=min_games)
+            month = await db.leaderboard(
+                GUILD, ranking, "month", limit=20, min_games=min_games, now=NOW
+            )
+            assert all_time.rows == month.rows, (ranking, min_games)
+            assert all_time.total == month.total, (ranking, min_games)
+            for user_id in range(1, 13):
+                assert await db.player_rank(
+                    GUILD, user_id, ranking, min_games=min_games
+                ) == await db.player_rank(
+                    GUILD, user_id, ranking, "month", min_games=min_games, now=NOW
+                )

@@ -1,3 +1,4 @@
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -150,3 +151,36 @@ def test_a_record_must_name_each_player_once_and_a_winner_who_played() -> None:
         match("x", {1: 0, 2: 0}, winner=3)
     with pytest.raises(ValueError, match="unknown colours"):
         PlayerResult(1, 0, won=False, colours_played={"purple": 1})
+
+
+async def test_a_save_made_during_a_failing_recording_is_kept(
+    db: Database, db_path: Path
+) -> None:
+    # Both coroutines share one connection: the save must not run inside the recording's
+    # transaction, or that transaction's rollback would take the save with it.
+    async with aiosqlite.connect(db_path) as saboteur:
+        await saboteur.execute(
+            """CREATE TRIGGER crash BEFORE INSERT ON player_totals
+               BEGIN SELECT RAISE(ABORT, 'simulated crash'); END"""
+        )
+        await saboteur.commit()
+
+    recorded, saved = await asyncio.gather(
+        db.record_match(full_match()),
+        db.save_game(CHANNEL, GUILD, {"turn": 4}),
+        return_exceptions=True,
+    )
+
+    assert isinstance(recorded, sqlite3.DatabaseError)
+    assert saved is None
+    games, _ = await db.load_games()
+    assert [(g.channel_id, g.state) for g in games] == [(CHANNEL, {"turn": 4})]
+    assert await count_rows(db, "matches") == 0
+
+
+async def test_many_matches_recorded_at_once_are_all_counted(db: Database) -> None:
+    results = await asyncio.gather(
+        *(db.record_match(match(f"m{n % 10}", {1: n, 2: 0}, winner=1)) for n in range(30))
+    )
+    assert results.count(True) == 10
+    assert (await db.player_stats(GUILD, 1)).games == 10
