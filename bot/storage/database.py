@@ -22,9 +22,9 @@ class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
     """The bot's database. Either ``db = await Database.open(path)`` ... ``await db.close()``,
     or ``async with Database.open(path) as db: ...``.
 
-    One connection in WAL mode (readers never wait for the writer, and a commit costs
-    no fsync with ``synchronous=NORMAL``: a power cut may lose the last commits but
-    never corrupts the file), foreign keys enforced.
+    One connection, foreign keys enforced, in WAL mode: a commit costs no fsync with
+    ``synchronous=NORMAL`` (a power cut may lose the last commits but never corrupts the
+    file), and a reader outside the bot (a backup, the sqlite3 shell) never blocks it.
     """
 
     @classmethod
@@ -49,7 +49,9 @@ async def _connect(cls: type[Database], path: Path, migrations: Sequence[Migrati
     connection = await aiosqlite.connect(path, isolation_level=None)
     try:
         await refuse_newer(connection, str(path), migrations)
-        await connection.execute("PRAGMA journal_mode = WAL")
+        journal = list(await connection.execute_fetchall("PRAGMA journal_mode = WAL"))
+        if journal[0][0] != "wal":
+            log.warning("database %s cannot use WAL mode here (journal: %s)", path, journal[0][0])
         await connection.execute("PRAGMA synchronous = NORMAL")
         await connection.execute("PRAGMA foreign_keys = ON")
         version = await upgrade(connection, str(path), migrations)

@@ -1,10 +1,11 @@
 """Per-server leaderboards, a player's own rank, and a player's all-time stats.
 
-The all-time board reads ``player_totals`` (one row per human per server, kept up to
-date by ``record_match``) through an index per ranking, and its size from
-``players_by_games``, so the top 10 stays fast with 100,000 players; a rank counts the
-index entries above the player. The month and week boards add up ``match_players`` rows in
-the period, read from a covering index on (guild, ended_at).
+The all-time board reads ``player_totals`` (one row per human per server, kept by a
+trigger as ``record_match`` writes match rows) through an index per ranking, and its size
+from ``players_by_games``, so the top 10 stays fast with 100,000 players; a rank counts
+the index entries above the player. The month and week boards add up the period's
+``match_players`` rows, read from a covering index on (guild, ended_at): their cost grows
+with the number of players who played in the period.
 
 Order: by the ranking's value, highest first, then by user id. Players with equal
 values share a rank ("1, 2, 2, 4"). Computer players are never on a board.
@@ -132,6 +133,8 @@ class LeaderboardQueries(Connected):
     ) -> LeaderboardPage:
         """One page of the board. ``min_games`` applies to the win-rate ranking only;
         ``now`` (default: the current time) picks the month or week."""
+        if offset < 0 or limit < 1:
+            raise ValueError("a page starts at offset 0 or later and holds at least one row")
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
         async with self._locked() as connection:
             rows = list(await connection.execute_fetchall(

@@ -62,8 +62,9 @@ MIGRATIONS: tuple[Migration, ...] = (
                 rounds     INTEGER NOT NULL,
                 winner_id  INTEGER
             )""",
-            "CREATE INDEX matches_by_guild ON matches (guild_id, ended_at)",
-            "CREATE INDEX matches_by_channel ON matches (guild_id, channel_id, ended_at)",
+            "CREATE INDEX matches_by_guild ON matches (guild_id, ended_at, match_id)",
+            """CREATE INDEX matches_by_channel
+                ON matches (guild_id, channel_id, ended_at, match_id)""",
             # guild_id and ended_at are copied from the match so that the month and week
             # boards read one covering index instead of joining every match in the period.
             f"""CREATE TABLE match_players (

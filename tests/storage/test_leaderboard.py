@@ -163,3 +163,10 @@ async def test_all_time_totals_agree_with_the_match_rows(db: Database) -> None:
                 ) == await db.player_rank(
                     GUILD, user_id, ranking, "month", min_games=min_games, now=NOW
                 )
+
+
+async def test_a_page_out_of_bounds_is_refused(db: Database) -> None:
+    with pytest.raises(ValueError, match="offset 0 or later"):
+        await db.leaderboard(GUILD, offset=-10)
+    with pytest.raises(ValueError, match="at least one row"):
+        await db.leaderboard(GUILD, limit=0)
