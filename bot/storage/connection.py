@@ -14,8 +14,9 @@ thread and no cursor left to close, about three times cheaper than ``execute``.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 
 import aiosqlite
 
@@ -36,12 +37,19 @@ class Connected:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back."""
+        """The connection inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back.
+
+        A cancelled await does not stop aiosqlite's thread: a statement already queued
+        still runs, in order. So a task cancelled while waiting for its BEGIN still has
+        a transaction open by the time its ROLLBACK runs; only a BEGIN that failed
+        leaves none, which is the one error the ROLLBACK may ignore.
+        """
         async with self._lock:
-            await self._connection.execute_fetchall("BEGIN IMMEDIATE")
             try:
+                await self._connection.execute_fetchall("BEGIN IMMEDIATE")
                 yield self._connection
             except BaseException:
-                await self._connection.execute_fetchall("ROLLBACK")
+                with suppress(sqlite3.OperationalError):
+                    await self._connection.execute_fetchall("ROLLBACK")
                 raise
             await self._connection.execute_fetchall("COMMIT")

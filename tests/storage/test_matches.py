@@ -184,3 +184,17 @@ async def test_many_matches_recorded_at_once_are_all_counted(db: Database) -> No
     )
     assert results.count(True) == 10
     assert (await db.player_stats(GUILD, 1)).games == 10
+
+
+async def test_a_recording_cancelled_while_it_begins_leaves_the_connection_usable(
+    db: Database,
+) -> None:
+    # An interaction timing out cancels its task; here, at the first await (BEGIN).
+    task = asyncio.create_task(db.record_match(full_match("cancelled")))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+    assert await db.record_match(full_match("next")) is True
+    assert [m.match_id for m in await db.history(GUILD)] == ["next"]
