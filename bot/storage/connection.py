@@ -1,13 +1,20 @@
-"""The one shared connection and the lock that keeps its transactions apart.
+"""The two connections to the file and the lock that keeps transactions apart.
 
 Every store (matches, leaderboard, settings, saved games) is a mixin over ``Connected``,
-and ``Database`` combines them. All coroutines share one aiosqlite connection, and an
-open transaction on it is visible to every statement sent on it: without the lock, a
-``save_game`` issued while ``record_match`` is half done would land inside that
-transaction (and be rolled back with it). So every statement goes through the lock,
-either alone in autocommit (``_locked``) or in a ``_transaction``.
+and ``Database`` combines them.
 
-Statements, writes included, are sent with ``execute_fetchall``: one trip to aiosqlite's
+Writes share one connection, and an open transaction on it is visible to every statement
+sent on it: without the lock, a ``save_game`` issued while ``record_match`` is half done
+would land inside that transaction (and be rolled back with it). So every write goes
+through the lock, either alone in autocommit (``_writing``) or in a ``_transaction``.
+
+Reads use a second, read-only connection (``_reader``): in WAL mode it sees every
+committed write and never waits for the writer, so a slow leaderboard never delays a
+``save_game``. Each read statement sees the database as of its own start; a query made
+of several statements (a leaderboard page) may straddle a match being recorded, and
+show a rank that is one match out of date.
+
+Statements are sent with ``execute_fetchall``, writes included: one trip to aiosqlite's
 thread and no cursor left to close, about three times cheaper than ``execute``.
 """
 
@@ -22,16 +29,19 @@ import aiosqlite
 
 
 class Connected:
-    """Holds the connection; the stores only ever reach it through the two guards."""
+    """Holds the connections: the stores write only through the two guards below."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
-        self._connection = connection
+    def __init__(
+        self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: str
+    ) -> None:
+        self._connection = writer
+        self._reader = reader
         self._lock = asyncio.Lock()
         self.path = path
 
     @asynccontextmanager
-    async def _locked(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection, for statements that each stand alone (autocommit)."""
+    async def _writing(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer, for a write that stands alone (autocommit)."""
         async with self._lock:
             yield self._connection
 

@@ -37,8 +37,9 @@ class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
         return _Opening(cls, Path(path), migrations)
 
     async def close(self) -> None:
+        await self._reader.close()
         async with self._lock:
-            await self._connection.execute("PRAGMA optimize")
+            await self._connection.execute_fetchall("PRAGMA optimize")
             await self._connection.close()
         log.info("database %s closed", self.path)
 
@@ -46,20 +47,25 @@ class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
 async def _connect(cls: type[Database], path: Path, migrations: Sequence[Migration]) -> Database:
     path.parent.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: no implicit transactions, the stores say BEGIN themselves.
-    connection = await aiosqlite.connect(path, isolation_level=None)
+    writer = await aiosqlite.connect(path, isolation_level=None)
+    reader: aiosqlite.Connection | None = None
     try:
-        await refuse_newer(connection, str(path), migrations)
-        journal = list(await connection.execute_fetchall("PRAGMA journal_mode = WAL"))
+        await refuse_newer(writer, str(path), migrations)
+        journal = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
         if journal[0][0] != "wal":
             log.warning("database %s cannot use WAL mode here (journal: %s)", path, journal[0][0])
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        version = await upgrade(connection, str(path), migrations)
+        await writer.execute_fetchall("PRAGMA synchronous = NORMAL")
+        await writer.execute_fetchall("PRAGMA foreign_keys = ON")
+        version = await upgrade(writer, str(path), migrations)
+        reader = await aiosqlite.connect(path, isolation_level=None)
+        await reader.execute_fetchall("PRAGMA query_only = ON")
     except BaseException:
-        await connection.close()
+        if reader is not None:
+            await reader.close()
+        await writer.close()
         raise
     log.info("database %s open at schema version %d", path, version)
-    return cls(connection, str(path))
+    return cls(writer, reader, str(path))
 
 
 class _Opening:

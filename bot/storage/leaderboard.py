@@ -136,28 +136,28 @@ class LeaderboardQueries(Connected):
         if offset < 0 or limit < 1:
             raise ValueError("a page starts at offset 0 or later and holds at least one row")
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        async with self._locked() as connection:
-            rows = list(await connection.execute_fetchall(
-                f"""SELECT {_ROW}, {ranking} FROM ({board})
-                    ORDER BY {ranking} DESC, user_id LIMIT ? OFFSET ?""",
-                [*params, limit, offset],
-            ))
-            if period == "all":
-                total = await _number(
-                    connection,
-                    """SELECT COALESCE(SUM(players), 0) FROM players_by_games
-                       WHERE guild_id = ? AND games >= ?""",
-                    [guild_id, min_games if ranking == "win_rate" else 1],
-                )
-            else:
-                total = await _number(connection, f"SELECT COUNT(*) FROM ({board})", params)
-            first_rank = 0
-            if rows:  # everyone with a higher value, on earlier pages too, ranks above it
-                first_rank = 1 + await _number(
-                    connection,
-                    f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?",
-                    [*params, rows[0][-1]],
-                )
+        connection = self._reader
+        rows = list(await connection.execute_fetchall(
+            f"""SELECT {_ROW}, {ranking} FROM ({board})
+                ORDER BY {ranking} DESC, user_id LIMIT ? OFFSET ?""",
+            [*params, limit, offset],
+        ))
+        if period == "all":
+            total = await _number(
+                connection,
+                """SELECT COALESCE(SUM(players), 0) FROM players_by_games
+                   WHERE guild_id = ? AND games >= ?""",
+                [guild_id, min_games if ranking == "win_rate" else 1],
+            )
+        else:
+            total = await _number(connection, f"SELECT COUNT(*) FROM ({board})", params)
+        first_rank = 0
+        if rows:  # everyone with a higher value, on earlier pages too, ranks above it
+            first_rank = 1 + await _number(
+                connection,
+                f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?",
+                [*params, rows[0][-1]],
+            )
         ranks = _shared_ranks([value for *_, value in rows], offset, first_rank)
         ranked = tuple(
             RankRow(rank, *columns) for rank, (*columns, _) in zip(ranks, rows, strict=True)
@@ -176,26 +176,26 @@ class LeaderboardQueries(Connected):
     ) -> RankRow | None:
         """The player's own row on the board, wherever it is; None if not ranked on it."""
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        async with self._locked() as connection:
-            found = list(await connection.execute_fetchall(
-                f"SELECT {_ROW}, {ranking} FROM ({board}) WHERE user_id = ?",
-                [*params, user_id],
-            ))
-            if not found:
-                return None
-            *columns, value = found[0]
-            above = await _number(
-                connection, f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?", [*params, value]
-            )
+        connection = self._reader
+        found = list(await connection.execute_fetchall(
+            f"SELECT {_ROW}, {ranking} FROM ({board}) WHERE user_id = ?",
+            [*params, user_id],
+        ))
+        if not found:
+            return None
+        *columns, value = found[0]
+        above = await _number(
+            connection, f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?", [*params, value]
+        )
         return RankRow(above + 1, *columns)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        async with self._locked() as connection:
-            found = list(await connection.execute_fetchall(
-                f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
-                    FROM player_totals WHERE guild_id = ? AND user_id = ?""",
-                (guild_id, user_id),
-            ))
+        connection = self._reader
+        found = list(await connection.execute_fetchall(
+            f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
+                FROM player_totals WHERE guild_id = ? AND user_id = ?""",
+            (guild_id, user_id),
+        ))
         if not found:
             return PlayerStats(**dict.fromkeys(_STATS_COLUMNS, 0), favourite_colour=None)
         counts = found[0][: len(_STATS_COLUMNS)]

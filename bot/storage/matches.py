@@ -195,18 +195,18 @@ class MatchStore(Connected):
         where, params = "guild_id = ?", [guild_id]
         if channel_id is not None:
             where, params = "guild_id = ? AND channel_id = ?", [guild_id, channel_id]
-        async with self._locked() as connection:
-            matches = list(await connection.execute_fetchall(
-                f"""SELECT match_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id
-                    FROM matches WHERE {where}
-                    ORDER BY ended_at DESC, match_id DESC LIMIT ?""",
-                (*params, limit),
-            ))
-            players = await connection.execute_fetchall(
-                f"""SELECT match_id, user_id, is_bot, points, won FROM match_players
-                    WHERE match_id IN {_rows(len(matches), 1)} ORDER BY seat""",
-                [m[0] for m in matches],
-            )
+        connection = self._reader
+        matches = list(await connection.execute_fetchall(
+            f"""SELECT match_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id
+                FROM matches WHERE {where}
+                ORDER BY ended_at DESC, match_id DESC LIMIT ?""",
+            (*params, limit),
+        ))
+        players = await connection.execute_fetchall(
+            f"""SELECT match_id, user_id, is_bot, points, won FROM match_players
+                WHERE match_id IN {_rows(len(matches), 1)} ORDER BY seat""",
+            [m[0] for m in matches],
+        )
         seated: dict[str, list[MatchPlayer]] = {m[0]: [] for m in matches}
         for match_id, user_id, is_bot, points, won in players:
             seated[match_id].append(MatchPlayer(user_id, bool(is_bot), points, bool(won)))

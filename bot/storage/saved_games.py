@@ -48,7 +48,7 @@ class SavedGameStore(Connected):
         """Save (or replace) the channel's game in one statement. ``state`` must be
         JSON-serialisable; anything else raises ``TypeError`` and saves nothing."""
         blob = json.dumps(state, separators=(",", ":"))
-        async with self._locked() as connection:
+        async with self._writing() as connection:
             await connection.execute_fetchall(
                 """INSERT INTO saved_games
                        (channel_id, guild_id, format_version, state, updated_at)
@@ -62,7 +62,7 @@ class SavedGameStore(Connected):
             )
 
     async def delete_game(self, channel_id: int) -> None:
-        async with self._locked() as connection:
+        async with self._writing() as connection:
             await connection.execute_fetchall(
                 "DELETE FROM saved_games WHERE channel_id = ?", (channel_id,)
             )
@@ -73,12 +73,12 @@ class SavedGameStore(Connected):
         """Every saved game, and apart from them the rows that cannot be restored
         (unreadable JSON, not a JSON object, or a format newer than ``newest_format``).
         Never raises on bad data: each bad row is logged with its ids and returned."""
-        async with self._locked() as connection:
-            # As bytes: a state that is not valid UTF-8 must fail its own row, not the query.
-            rows = await connection.execute_fetchall(
-                """SELECT channel_id, guild_id, format_version, CAST(state AS BLOB), updated_at
-                   FROM saved_games ORDER BY channel_id"""
-            )
+        connection = self._reader
+        # As bytes: a state that is not valid UTF-8 must fail its own row, not the query.
+        rows = await connection.execute_fetchall(
+            """SELECT channel_id, guild_id, format_version, CAST(state AS BLOB), updated_at
+               FROM saved_games ORDER BY channel_id"""
+        )
         games: list[SavedGame] = []
         bad: list[BadRow] = []
         for channel_id, guild_id, format_version, blob, updated_at in rows:

@@ -77,12 +77,12 @@ class SettingsStore(Connected):
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings; the defaults if none were saved or the saved row is
         unreadable (logged as a warning: the server keeps playing on defaults)."""
-        async with self._locked() as connection:
-            found = list(await connection.execute_fetchall(
-                "SELECT ruleset, overrides, turn_seconds, images FROM guild_settings "
-                "WHERE guild_id = ?",
-                (guild_id,),
-            ))
+        connection = self._reader
+        found = list(await connection.execute_fetchall(
+            "SELECT ruleset, overrides, turn_seconds, images FROM guild_settings "
+            "WHERE guild_id = ?",
+            (guild_id,),
+        ))
         if not found:
             return GuildSettings()
         ruleset, overrides, turn_seconds, images = found[0]
@@ -96,7 +96,7 @@ class SettingsStore(Connected):
 
     async def save_settings(self, guild_id: int, settings: GuildSettings) -> None:
         settings.options()  # the overrides dict may have been changed in place since
-        async with self._locked() as connection:
+        async with self._writing() as connection:
             await connection.execute_fetchall(
                 """INSERT INTO guild_settings
                        (guild_id, ruleset, overrides, turn_seconds, images, updated_at)

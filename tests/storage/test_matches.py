@@ -11,8 +11,7 @@ from tests.storage.builders import CHANNEL, GUILD, match
 
 
 async def count_rows(db: Database, table: str) -> int:
-    async with db._locked() as connection:
-        rows = list(await connection.execute_fetchall(f"SELECT COUNT(*) FROM {table}"))
+    rows = list(await db._reader.execute_fetchall(f"SELECT COUNT(*) FROM {table}"))
     return int(rows[0][0])
 
 
@@ -198,3 +197,22 @@ async def test_a_recording_cancelled_while_it_begins_leaves_the_connection_usabl
 
     assert await db.record_match(full_match("next")) is True
     assert [m.match_id for m in await db.history(GUILD)] == ["next"]
+
+
+async def test_reads_do_not_wait_for_an_open_write_nor_see_it(db: Database) -> None:
+    await db.record_match(match("before", {1: 10, 2: 0}, winner=1))
+    async with db._transaction() as connection:
+        await connection.execute_fetchall(
+            "INSERT INTO matches VALUES ('during', ?, ?, 'classic', 0, 2e9, 1, NULL)",
+            (GUILD, CHANNEL),
+        )
+        # With one lock for reads and writes this would wait forever; the guard turns
+        # that into a failure instead of a hung test run.
+        seen = await asyncio.wait_for(db.history(GUILD), timeout=30)
+    assert [m.match_id for m in seen] == ["before"]
+    assert [m.match_id for m in await db.history(GUILD)] == ["during", "before"]
+
+
+async def test_the_read_connection_cannot_write(db: Database) -> None:
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        await db._reader.execute_fetchall("DELETE FROM matches")

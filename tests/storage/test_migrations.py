@@ -34,7 +34,7 @@ async def test_fresh_file_gets_every_step_and_its_folder(db_path: Path) -> None:
 
 
 async def test_wal_mode_and_foreign_keys_are_on(db: Database, db_path: Path) -> None:
-    async with db._locked() as connection:
+    async with db._writing() as connection:
         journal = list(await connection.execute_fetchall("PRAGMA journal_mode"))
         keys = list(await connection.execute_fetchall("PRAGMA foreign_keys"))
         synchronous = list(await connection.execute_fetchall("PRAGMA synchronous"))
