@@ -4,6 +4,9 @@ Run: .venv/bin/python benchmarks/storage.py
 
 Aims: recording a match at most 1 ms (median), the top 10 at most 1 ms with 100,000
 players on the board, restoring 1,000 saved games at most 2 s.
+
+record_match is four round trips (BEGIN, match, players, COMMIT); the first line shows
+what one costs on this machine, which is most of what varies from run to run.
 """
 
 from __future__ import annotations
@@ -130,6 +133,8 @@ async def main() -> None:
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as folder:
         async with Database.open(Path(folder) / "bench.sqlite3") as db:
+            trip = await timed([db._reader.execute_fetchall("SELECT 1") for _ in range(MATCHES)])
+            print(f"one round trip to aiosqlite's thread (SELECT 1): {milliseconds(trip)}")
             records = [a_match(n, rng) for n in range(MATCHES)]
             record = await timed([db.record_match(r) for r in records])
             print(f"record_match, {MATCHES} matches of 4 players: {milliseconds(record)}")

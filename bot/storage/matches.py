@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from bot.engine.cards import COLOR_NAMES, COLORS
+from bot.engine.options import RULESETS
 from bot.storage.connection import Connected
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,13 @@ class MatchRecord:
             raise ValueError(f"match {self.match_id} needs players, each listed once")
         if self.winner_id is not None and self.winner_id not in user_ids:
             raise ValueError(f"match {self.match_id}: winner {self.winner_id} did not play")
+        if self.ruleset not in RULESETS:
+            raise ValueError(f"match {self.match_id}: unknown ruleset {self.ruleset!r}")
+        if any(p.won != (p.user_id == self.winner_id) for p in self.players):
+            raise ValueError(
+                f"match {self.match_id}: the players marked won must be exactly the winner "
+                f"{self.winner_id}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +200,8 @@ class MatchStore(Connected):
         self, guild_id: int, channel_id: int | None = None, limit: int = 10
     ) -> list[MatchSummary]:
         """The last ``limit`` matches of the server, or of one of its channels, newest first."""
+        if limit < 1:
+            raise ValueError("history holds at least one match")
         where, params = "guild_id = ?", [guild_id]
         if channel_id is not None:
             where, params = "guild_id = ? AND channel_id = ?", [guild_id, channel_id]

@@ -143,11 +143,15 @@ async def test_history_of_a_quiet_channel_is_empty(db: Database) -> None:
     assert await db.history(GUILD, channel_id=10) == []
 
 
-def test_a_record_must_name_each_player_once_and_a_winner_who_played() -> None:
+def test_a_record_must_name_each_player_once_and_agree_on_its_winner() -> None:
     with pytest.raises(ValueError, match="each listed once"):
         match("x", {}, winner=None)
     with pytest.raises(ValueError, match="did not play"):
         match("x", {1: 0, 2: 0}, winner=3)
+    with pytest.raises(ValueError, match="exactly the winner"):
+        MatchRecord("x", GUILD, CHANNEL, "classic", 0, 1, 1, None, (PlayerResult(1, 0, won=True),))
+    with pytest.raises(ValueError, match="unknown ruleset"):
+        match("x", {1: 0}, winner=1, ruleset="poker")
     with pytest.raises(ValueError, match="unknown colours"):
         PlayerResult(1, 0, won=False, colours_played={"purple": 1})
 
