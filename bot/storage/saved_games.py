@@ -82,30 +82,28 @@ class SavedGameStore(Connected):
         games: list[SavedGame] = []
         bad: list[BadRow] = []
         for channel_id, guild_id, format_version, blob, updated_at in rows:
-            reason = _unreadable(format_version, newest_format)
-            state: Any = None
-            if reason is None:
-                try:
-                    state = json.loads(blob)
-                except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
-                    reason = f"the saved state is not valid JSON ({error})"
-                else:
-                    if not isinstance(state, dict):
-                        reason = "the saved state is not a JSON object"
-            if reason is None:
+            state = _read_state(format_version, blob, newest_format)
+            if isinstance(state, dict):
                 games.append(SavedGame(channel_id, guild_id, state, format_version, updated_at))
                 continue
             log.warning(
                 "saved game in channel %s (guild %s) cannot be restored: %s",
-                channel_id, guild_id, reason,
+                channel_id, guild_id, state,
             )
-            bad.append(BadRow(channel_id, guild_id, reason))
+            bad.append(BadRow(channel_id, guild_id, state))
         return games, bad
 
 
-def _unreadable(format_version: object, newest_format: int) -> str | None:
+def _read_state(format_version: object, blob: bytes, newest_format: int) -> dict[str, Any] | str:
+    """The saved state, or the reason it cannot be restored."""
     if not isinstance(format_version, int):
         return f"its format version {format_version!r} is not a number"
     if format_version > newest_format:
         return f"it was saved in format {format_version}, newer than {newest_format}"
-    return None
+    try:
+        state = json.loads(blob)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError
+        return f"the saved state is not valid JSON ({error!r})"
+    if not isinstance(state, dict):
+        return "the saved state is not a JSON object"
+    return state
