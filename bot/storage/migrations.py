@@ -27,6 +27,7 @@ class Migration:
     statements: tuple[str, ...]
 
 
+# Pieces of step 1's SQL, shared by its two tables; like the step itself, never edited.
 _STAT_COLUMNS = """
     round_wins       INTEGER NOT NULL,
     best_round       INTEGER NOT NULL,
@@ -205,19 +206,19 @@ async def upgrade(
     if [m.version for m in migrations] != list(range(1, len(migrations) + 1)):
         raise ValueError("migration versions must run 1, 2, 3, ... in order")
     for migration in migrations:
-        await connection.execute("BEGIN IMMEDIATE")
+        await connection.execute_fetchall("BEGIN IMMEDIATE")
         try:
             # Read inside the write lock: another process may have just applied this step.
             if await schema_version(connection) >= migration.version:
-                await connection.execute("ROLLBACK")
+                await connection.execute_fetchall("ROLLBACK")
                 continue
             for statement in migration.statements:
-                await connection.execute(statement)
-            await connection.execute(f"PRAGMA user_version = {migration.version}")
+                await connection.execute_fetchall(statement)
+            await connection.execute_fetchall(f"PRAGMA user_version = {migration.version}")
         except BaseException:
-            await connection.execute("ROLLBACK")
+            await connection.execute_fetchall("ROLLBACK")
             raise
-        await connection.execute("COMMIT")
+        await connection.execute_fetchall("COMMIT")
         log.info(
             "database %s upgraded to version %d: %s",
             path, migration.version, migration.description,

@@ -44,11 +44,13 @@ async def test_wal_mode_and_foreign_keys_are_on(db: Database, db_path: Path) -> 
     assert Path(f"{db_path}-wal").exists()
 
 
-async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
-    async with Database.open(db_path):
-        pass
-    async with Database.open(db_path):
-        pass
+async def test_reopening_applies_nothing_twice_and_keeps_the_data(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    await db.save_game(10, GUILD, {"turn": 1})
+    await db.close()
+    async with Database.open(db_path) as reopened:
+        games, _ = await reopened.load_games()
+    assert [g.state for g in games] == [{"turn": 1}]
     assert await user_version(db_path) == len(MIGRATIONS)
 
 
