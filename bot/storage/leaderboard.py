@@ -18,8 +18,6 @@ from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, get_args
 
-import aiosqlite
-
 from bot.engine.cards import COLORS
 from bot.storage.connection import Connected
 from bot.storage.matches import COLOUR_COLUMNS
@@ -117,6 +115,8 @@ def _ranked_players(
 
 
 _ROW = "user_id, games, wins, points, win_rate"
+_ALL_TIME_SIZE = """SELECT COALESCE(SUM(players), 0) FROM players_by_games
+                    WHERE guild_id = ? AND games >= ?"""
 
 
 class LeaderboardQueries(Connected):
@@ -143,22 +143,17 @@ class LeaderboardQueries(Connected):
             [*params, limit, offset],
         ))
         if period == "all":
-            total = await _number(
-                connection,
-                """SELECT COALESCE(SUM(players), 0) FROM players_by_games
-                   WHERE guild_id = ? AND games >= ?""",
-                [guild_id, min_games if ranking == "win_rate" else 1],
-            )
+            size = _ALL_TIME_SIZE
+            size_params = [guild_id, min_games if ranking == "win_rate" else 1]
         else:
-            total = await _number(connection, f"SELECT COUNT(*) FROM ({board})", params)
-        first_rank = 0
-        if rows:  # everyone with a higher value, on earlier pages too, ranks above it
-            first_rank = 1 + await _number(
-                connection,
-                f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?",
-                [*params, rows[0][-1]],
-            )
-        ranks = _shared_ranks([value for *_, value in rows], offset, first_rank)
+            size, size_params = f"SELECT COUNT(*) FROM ({board})", params
+        # The first row's rank counts everyone above its value, on earlier pages too.
+        top_value = rows[0][-1] if rows else None
+        total, above = next(iter(await connection.execute_fetchall(
+            f"SELECT ({size}), (SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?)",
+            [*size_params, *params, top_value],
+        )))
+        ranks = _shared_ranks([value for *_, value in rows], offset, above + 1)
         ranked = tuple(
             RankRow(rank, *columns) for rank, (*columns, _) in zip(ranks, rows, strict=True)
         )
@@ -176,22 +171,19 @@ class LeaderboardQueries(Connected):
     ) -> RankRow | None:
         """The player's own row on the board, wherever it is; None if not ranked on it."""
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        connection = self._reader
-        found = list(await connection.execute_fetchall(
-            f"SELECT {_ROW}, {ranking} FROM ({board}) WHERE user_id = ?",
-            [*params, user_id],
+        found = list(await self._reader.execute_fetchall(
+            f"""SELECT {_ROW},
+                       (SELECT COUNT(*) FROM ({board}) WHERE {ranking} > mine.{ranking})
+                FROM ({board}) AS mine WHERE user_id = ?""",
+            [*params, *params, user_id],
         ))
         if not found:
             return None
-        *columns, value = found[0]
-        above = await _number(
-            connection, f"SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?", [*params, value]
-        )
+        *columns, above = found[0]
         return RankRow(above + 1, *columns)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        connection = self._reader
-        found = list(await connection.execute_fetchall(
+        found = list(await self._reader.execute_fetchall(
             f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
                 FROM player_totals WHERE guild_id = ? AND user_id = ?""",
             (guild_id, user_id),
@@ -216,8 +208,3 @@ def _shared_ranks(values: list[float], offset: int, first_rank: int) -> list[int
     for position, (value, previous) in enumerate(zip(values[1:], values, strict=False), offset + 2):
         ranks.append(ranks[-1] if value == previous else position)
     return ranks
-
-
-async def _number(connection: aiosqlite.Connection, sql: str, params: list[Any]) -> int:
-    rows = await connection.execute_fetchall(sql, params)
-    return int(next(iter(rows))[0])
