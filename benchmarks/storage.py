@@ -1,0 +1,183 @@
+"""Timings of the storage layer on a temporary database file.
+
+Run: .venv/bin/python benchmarks/storage.py
+
+Aims: recording a match at most 1 ms (median), the top 10 at most 1 ms with 100,000
+players on the board, restoring 1,000 saved games at most 2 s.
+
+record_match is four round trips (BEGIN, match, players, COMMIT); the first line shows
+what one costs on this machine, which is most of what varies from run to run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+from bot.engine.cards import ALL_CARDS, COLORS
+from bot.storage import RANKINGS, Database, MatchRecord, PlayerResult
+
+MATCHES = 2_000
+BOARD_PLAYERS = 100_000
+QUERY_RUNS = 300
+WEEK_RUNS = 20
+SAVED_GAMES = 1_000
+RECORD_GUILD, BOARD_GUILD, WEEK_GUILD = 1, 2, 3
+NOW = time.time()
+
+
+def milliseconds(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"median {statistics.median(ordered) * 1000:.3f} ms, p99 {p99 * 1000:.3f} ms"
+
+
+async def timed(calls: list[Coroutine[Any, Any, Any]]) -> list[float]:
+    """Seconds each call took, awaited one after the other."""
+    samples = []
+    for call in calls:
+        start = time.perf_counter()
+        await call
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def a_match(number: int, rng: random.Random) -> MatchRecord:
+    seats = rng.sample(range(1, 5_001), 4)
+    winner = seats[0]
+    return MatchRecord(
+        match_id=f"555-{number}",
+        guild_id=RECORD_GUILD,
+        channel_id=555,
+        ruleset="classic",
+        started_at=NOW - 1_800,
+        ended_at=NOW,
+        rounds=rng.randint(1, 8),
+        winner_id=winner,
+        players=tuple(
+            PlayerResult(
+                user_id, rng.randint(0, 600), won=user_id == winner, is_bot=seat == 3,
+                round_wins=rng.randint(0, 4), best_round=rng.randint(0, 250),
+                uno_calls=rng.randint(0, 5), cards_played=rng.randint(10, 60),
+                colours_played={c: rng.randint(0, 15) for c in COLORS},
+            )
+            for seat, user_id in enumerate(seats)
+        ),
+    )
+
+
+async def fill_boards(db: Database, rng: random.Random) -> None:
+    """100,000 players' all-time totals in one server, and 100,000 players with one match
+    each this week in another, written straight into the tables."""
+    totals = []
+    for user_id in range(1, BOARD_PLAYERS + 1):
+        games = rng.randint(1, 300)
+        wins = rng.randint(0, games)
+        points = rng.randint(0, 500 * wins + 1)
+        totals.append((BOARD_GUILD, user_id, games, wins, wins / games, points))
+    matches = [(f"w{u}", WEEK_GUILD, 9, "classic", NOW - 60, NOW - 60, 3, u)
+               for u in range(1, BOARD_PLAYERS + 1)]
+    players = [(f"w{u}", u, 0, WEEK_GUILD, NOW - 60, 0, rng.randint(0, 500), rng.random() < 0.5)
+               for u in range(1, BOARD_PLAYERS + 1)]
+    zeros = ", ".join(["0"] * 12)
+    async with db._transaction() as connection:
+        await connection.executemany(
+            f"""INSERT INTO player_totals (guild_id, user_id, games, wins, win_rate, points,
+                    round_wins, best_round, uno_calls, catches_made, catches_suffered,
+                    challenges_won, challenges_lost, cards_played, red_played, yellow_played,
+                    green_played, blue_played)
+                VALUES (?, ?, ?, ?, ?, ?, {zeros})""",
+            totals,
+        )
+        await connection.executemany("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", matches)
+        await connection.executemany(
+            f"""INSERT INTO match_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, {zeros})""", players
+        )
+        await connection.execute("ANALYZE")
+
+
+def a_saved_state(rng: random.Random) -> dict[str, Any]:
+    """About 5 KB of JSON, shaped like a 4-player game in progress."""
+    deck = sorted(ALL_CARDS)
+    hands = {str(10**17 + seat): rng.choices(deck, k=9) for seat in range(4)}
+    return {
+        "engine": {
+            "seed": rng.getrandbits(64),
+            "hands": hands,
+            "draw_pile": rng.choices(deck, k=70),
+            "discard_pile": rng.choices(deck, k=40),
+            "current_color": "r",
+            "direction": 1,
+            "turn": 3,
+            "pending_draw": 0,
+            "options": {"seven_o": False, "stacking": False, "target": 500},
+            "scores": {player: rng.randint(0, 400) for player in hands},
+            "log": [{"player": p, "action": "play", "card": rng.choice(deck), "version": v}
+                    for v, p in enumerate(rng.choices(list(hands), k=45))],
+        },
+        "table_message_id": 10**18 + rng.getrandbits(32),
+        "turn_deadline": NOW + 60,
+        "catch_window_deadline": None,
+        "state_version": 120,
+    }
+
+
+async def main() -> None:
+    rng = random.Random(7)
+    with tempfile.TemporaryDirectory() as folder:
+        async with Database.open(Path(folder) / "bench.sqlite3") as db:
+            trip = await timed([db._reader.execute_fetchall("SELECT 1") for _ in range(MATCHES)])
+            print(f"one round trip to aiosqlite's thread (SELECT 1): {milliseconds(trip)}")
+            records = [a_match(n, rng) for n in range(MATCHES)]
+            record = await timed([db.record_match(r) for r in records])
+            print(f"record_match, {MATCHES} matches of 4 players: {milliseconds(record)}")
+
+            fill_start = time.perf_counter()
+            await fill_boards(db, rng)
+            print(f"(setup: two boards of {BOARD_PLAYERS} players written in "
+                  f"{time.perf_counter() - fill_start:.1f} s)")
+            users = [rng.randint(1, BOARD_PLAYERS) for _ in range(QUERY_RUNS)]
+            for ranking in RANKINGS:
+                top = await timed([db.leaderboard(BOARD_GUILD, ranking) for _ in users])
+                rank = await timed([db.player_rank(BOARD_GUILD, u, ranking) for u in users])
+                print(f"all-time by {ranking}, {BOARD_PLAYERS} players: "
+                      f"top 10 (with total) {milliseconds(top)}; one player's rank "
+                      f"{milliseconds(rank)}")
+            week_users = users[:WEEK_RUNS]
+            week_top = await timed(
+                [db.leaderboard(WEEK_GUILD, "points", "week") for _ in week_users]
+            )
+            week_rank = await timed(
+                [db.player_rank(WEEK_GUILD, u, "points", "week") for u in week_users]
+            )
+            print(f"this week by points, {BOARD_PLAYERS} players with a match this week: "
+                  f"top 10 {milliseconds(week_top)}; one player's rank {milliseconds(week_rank)}")
+
+            states = [a_saved_state(rng) for _ in range(SAVED_GAMES)]
+            size = statistics.mean(len(json.dumps(s, separators=(",", ":"))) for s in states)
+            channels = range(10_000, 10_000 + SAVED_GAMES)
+            save = await timed(
+                [db.save_game(c, RECORD_GUILD, s) for c, s in zip(channels, states, strict=True)]
+            )
+            states.reverse()
+            resave = await timed(
+                [db.save_game(c, RECORD_GUILD, s) for c, s in zip(channels, states, strict=True)]
+            )
+            print(f"save_game, {size / 1000:.1f} KB of JSON: insert {milliseconds(save)}; "
+                  f"update {milliseconds(resave)}")
+            restores = await timed([db.load_games() for _ in range(5)])
+            games, bad = await db.load_games()
+            assert len(games) == SAVED_GAMES and not bad
+            print(f"load_games, {SAVED_GAMES} saved games: median "
+                  f"{statistics.median(restores):.3f} s, slowest {max(restores):.3f} s")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,109 @@
+"""Games in progress, saved on every change so that they survive a restart."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bot.storage.connection import Connected
+
+log = logging.getLogger(__name__)
+
+SAVED_GAME_FORMAT = 1
+"""The newest layout of a saved state this code can read; the manager owns its meaning
+and raises it when the layout changes (bumping this constant with it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    channel_id: int
+    guild_id: int
+    state: dict[str, Any]
+    """Whatever the manager saved: engine state, table message id, timer deadlines."""
+    format_version: int
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BadRow:
+    """A saved game that cannot be restored; the caller closes that game, nothing else."""
+
+    channel_id: int
+    guild_id: int
+    reason: str
+
+
+class SavedGameStore(Connected):
+    async def save_game(
+        self,
+        channel_id: int,
+        guild_id: int,
+        state: dict[str, Any],
+        *,
+        format_version: int = SAVED_GAME_FORMAT,
+    ) -> None:
+        """Save (or replace) the channel's game in one statement. ``state`` must be
+        JSON-serialisable; anything else raises ``TypeError`` and saves nothing."""
+        blob = json.dumps(state, separators=(",", ":"))
+        async with self._writing() as connection:
+            await connection.execute_fetchall(
+                """INSERT INTO saved_games
+                       (channel_id, guild_id, format_version, state, updated_at)
+                   VALUES (?, ?, ?, ?, ?)
+                   ON CONFLICT (channel_id) DO UPDATE SET
+                       guild_id = excluded.guild_id,
+                       format_version = excluded.format_version,
+                       state = excluded.state,
+                       updated_at = excluded.updated_at""",
+                (channel_id, guild_id, format_version, blob, time.time()),
+            )
+
+    async def delete_game(self, channel_id: int) -> None:
+        async with self._writing() as connection:
+            await connection.execute_fetchall(
+                "DELETE FROM saved_games WHERE channel_id = ?", (channel_id,)
+            )
+
+    async def load_games(
+        self, *, newest_format: int = SAVED_GAME_FORMAT
+    ) -> tuple[list[SavedGame], list[BadRow]]:
+        """Every saved game, and apart from them the rows that cannot be restored
+        (unreadable JSON, not a JSON object, or a format newer than ``newest_format``).
+        Never raises on bad data: each bad row is logged with its ids and returned."""
+        connection = self._reader
+        # As bytes: a state that is not valid UTF-8 must fail its own row, not the query.
+        rows = await connection.execute_fetchall(
+            """SELECT channel_id, guild_id, format_version, CAST(state AS BLOB), updated_at
+               FROM saved_games ORDER BY channel_id"""
+        )
+        games: list[SavedGame] = []
+        bad: list[BadRow] = []
+        for channel_id, guild_id, format_version, blob, updated_at in rows:
+            state = _read_state(format_version, blob, newest_format)
+            if isinstance(state, dict):
+                games.append(SavedGame(channel_id, guild_id, state, format_version, updated_at))
+                continue
+            log.warning(
+                "saved game in channel %s (guild %s) cannot be restored: %s",
+                channel_id, guild_id, state,
+            )
+            bad.append(BadRow(channel_id, guild_id, state))
+        return games, bad
+
+
+def _read_state(format_version: object, blob: bytes, newest_format: int) -> dict[str, Any] | str:
+    """The saved state, or the reason it cannot be restored."""
+    if not isinstance(format_version, int):
+        return f"its format version {format_version!r} is not a number"
+    if format_version > newest_format:
+        return f"it was saved in format {format_version}, newer than {newest_format}"
+    try:
+        state = json.loads(blob)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError
+        return f"the saved state is not valid JSON ({error!r})"
+    if not isinstance(state, dict):
+        return "the saved state is not a JSON object"
+    return state

@@ -1,0 +1,89 @@
+import logging
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.engine.options import OptionsError
+from bot.storage import Database
+from bot.storage.settings import GuildSettings
+
+GUILD = 1
+
+
+async def test_a_server_without_saved_settings_gets_the_defaults(db: Database) -> None:
+    settings = await db.get_settings(GUILD)
+    assert settings == GuildSettings()
+    assert (settings.ruleset, settings.turn_seconds, settings.images) == ("classic", 60, True)
+    assert (settings.target, settings.scoring) == (500, "standard")
+    assert settings.house_rules == dict.fromkeys(
+        ("wildcustom", "rblank", "yblank", "gblank", "bblank"), 9
+    )
+
+
+async def test_settings_round_trip(db: Database) -> None:
+    chosen = GuildSettings(
+        ruleset="blank",
+        overrides={
+            "stacking": True,
+            "target": 300,
+            "scoring": "alternative",
+            "house_rules": {"rblank": 4, "gblank": "Everyone sings", "wildcustom": 1},
+        },
+        turn_seconds=45,
+        images=False,
+    )
+    await db.save_settings(GUILD, chosen)
+
+    loaded = await db.get_settings(GUILD)
+    assert loaded == chosen
+    assert (loaded.target, loaded.scoring, loaded.options().stacking) == (300, "alternative", True)
+    assert loaded.house_rules == {
+        "wildcustom": 1, "rblank": 4, "yblank": 9, "gblank": "Everyone sings", "bblank": 9
+    }
+    assert await db.get_settings(GUILD + 1) == GuildSettings()
+
+
+async def test_saving_again_replaces_the_settings(db: Database) -> None:
+    await db.save_settings(GUILD, GuildSettings(ruleset="serious"))
+    await db.save_settings(GUILD, GuildSettings(ruleset="seven-o").overridden({"target": 200}))
+    loaded = await db.get_settings(GUILD)
+    assert (loaded.ruleset, loaded.target) == ("seven-o", 200)
+    assert loaded.options().seven_o is True  # the ruleset's own default, not frozen in
+
+
+@pytest.mark.parametrize(
+    ("column", "stored"),
+    [
+        ("overrides", "{not json"),
+        ("overrides", '{"target": "lots"}'),
+        ("overrides", "[1, 2]"),
+        ("ruleset", "poker"),
+        ("turn_seconds", "soon"),
+        ("images", 7),
+    ],
+)
+async def test_a_corrupted_row_gives_defaults_and_a_warning(
+    db: Database,
+    db_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    column: str,
+    stored: str | int,
+) -> None:
+    await db.save_settings(GUILD, GuildSettings(ruleset="bff", turn_seconds=30))
+    async with aiosqlite.connect(db_path) as vandal:
+        await vandal.execute(f"UPDATE guild_settings SET {column} = ?", (stored,))
+        await vandal.commit()
+
+    with caplog.at_level(logging.WARNING, logger="bot.storage.settings"):
+        assert await db.get_settings(GUILD) == GuildSettings()
+    assert f"guild {GUILD}" in caplog.text
+
+
+def test_invalid_settings_are_refused_before_saving() -> None:
+    with pytest.raises(OptionsError, match="unknown ruleset"):
+        GuildSettings(ruleset="poker")
+    with pytest.raises(OptionsError, match="between 10 and 600"):
+        GuildSettings(turn_seconds=5)
+    with pytest.raises(OptionsError, match="house rule"):
+        GuildSettings().overridden({"house_rules": {"wildcustom": 12}})
