@@ -18,9 +18,11 @@ from bot.invite import invite_url
 from bot.lobby_errors import LobbyError
 from bot.manager import GameManager, Table
 from bot.settings import Settings
+from bot.storage import Database
 from bot.storage.tables import TableStore
 from bot.ui.errors import refuse
 from bot.ui.lobby import LobbyButton, edit_lobby_message
+from bot.ui.records import LeaderboardPageButton
 
 log = logging.getLogger(__name__)
 
@@ -76,14 +78,23 @@ class UnoBot(commands.Bot):
         self.settings = settings
         self.clock: Clock = clock or RealClock()
         self.store = TableStore(settings.database_path)
+        self._db: Database | None = None
         self.manager = GameManager(self.clock, on_closed=self._show_closed, store=self.store)
 
+    @property
+    def db(self) -> Database:
+        """The database: leaderboards, stats, server settings. Open from setup_hook on."""
+        if self._db is None:
+            raise RuntimeError("the database opens in setup_hook")
+        return self._db
+
     async def setup_hook(self) -> None:
+        self._db = await Database.open(self.settings.database_path)
         await self.store.open()
         self.manager.restore(await self.store.load_all())
         for extension in cog_extensions():
             await self.load_extension(extension)
-        self.add_dynamic_items(LobbyButton)
+        self.add_dynamic_items(LobbyButton, LeaderboardPageButton)
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook
         log.info("invite the bot with %s", invite_url(self.application_id))
@@ -111,6 +122,9 @@ class UnoBot(commands.Bot):
         await self.manager.shutdown()
         await super().close()
         await self.store.close()
+        db, self._db = self._db, None
+        if db is not None:
+            await db.close()
 
     async def on_ready(self) -> None:
         log.info("ready user=%s guilds=%d", self.user, len(self.guilds))

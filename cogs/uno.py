@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.options import RULESETS, SCORING_MODES, Options
-from bot.manager import DEFAULT_TURN_SECONDS, Table
-from bot.ui import lobby
+from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
+from bot.manager import Table
+from bot.storage import PERIODS, RANKINGS
+from bot.ui import lobby, records
 from bot.ui.text import HELP_TEXT, ruleset_details
 
 if TYPE_CHECKING:
@@ -27,26 +28,29 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
 
     @app_commands.command(name="new", description="Open an UNO lobby in this channel")
     @app_commands.describe(
-        ruleset="Which deck and rules (default classic)",
+        ruleset="Which deck and rules (default: the server's, classic unless changed)",
         seven_o="Seven-O: a 0 passes every hand on, a 7 trades hands",
         stacking="Stacking: lay up to 3 equal cards, chain Draw Twos",
         scoring="How round points are counted",
         target="Points that end the match (default 500)",
-        turn_seconds="Seconds each player has for a turn (10 to 600, default 60)",
+        turn_seconds="Seconds each player has for a turn (10 to 600; default the server's, 60)",
     )
     @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction,
-        ruleset: str = "classic",
+        ruleset: str | None = None,
         seven_o: bool | None = None,
         stacking: bool | None = None,
         scoring: str | None = None,
         target: int | None = None,
-        turn_seconds: int = DEFAULT_TURN_SECONDS,
+        turn_seconds: int | None = None,
     ) -> None:
-        overrides: dict[str, Any] = {
+        assert interaction.guild_id is not None
+        defaults = await self.bot.db.get_settings(interaction.guild_id)
+        overrides: dict[str, Any] = dict(defaults.overrides)
+        overrides |= {
             key: value
             for key, value in (
                 ("seven_o", seven_o),
@@ -65,9 +69,9 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host=lobby.acting_player(interaction),
-            ruleset=ruleset,
+            ruleset=ruleset or defaults.ruleset,
             overrides=overrides,
-            turn_seconds=turn_seconds,
+            turn_seconds=defaults.turn_seconds if turn_seconds is None else turn_seconds,
             post=post,
         )
 
@@ -82,6 +86,100 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     async def leave(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         await lobby.leave(interaction, interaction.channel_id)
+
+    @app_commands.command(name="leaderboard", description="This server's best UNO players")
+    @app_commands.describe(ranking="What to rank by", period="Which matches count")
+    @app_commands.choices(
+        ranking=[app_commands.Choice(name=records.RANKING_NAMES[r], value=r) for r in RANKINGS],
+        period=[app_commands.Choice(name=records.PERIOD_NAMES[p], value=p) for p in PERIODS],
+    )
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: discord.Interaction, ranking: str = "wins", period: str = "all"
+    ) -> None:
+        await records.show_leaderboard(interaction, self.bot.db, ranking, period, 0)
+
+    @app_commands.command(name="stats", description="A player's UNO stats on this server")
+    @app_commands.describe(player="Whose stats (default: yours)")
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction, player: discord.Member | None = None
+    ) -> None:
+        assert interaction.guild_id is not None
+        user_id = (player or interaction.user).id
+        stats = await self.bot.db.player_stats(interaction.guild_id, user_id)
+        await interaction.response.send_message(
+            embed=records.stats_embed(user_id, stats), ephemeral=True
+        )
+
+    @app_commands.command(name="history", description="The last UNO matches played here")
+    @app_commands.describe(scope="This channel's matches or the whole server's")
+    @app_commands.choices(scope=[app_commands.Choice(name="this channel", value="channel"),
+                                 app_commands.Choice(name="this server", value="server")])
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, scope: str = "channel") -> None:
+        await records.show_history(interaction, self.bot.db, server_wide=scope == "server")
+
+    @app_commands.command(name="settings", description="This server's UNO defaults (Manage Server)")
+    @app_commands.describe(
+        ruleset="Default ruleset for /uno new",
+        seven_o="Seven-O on or off by default",
+        stacking="Stacking on or off by default",
+        scoring="Default scoring",
+        target="Default points that end a match",
+        turn_seconds="Default turn timer, 10 to 600 seconds",
+        images="Card pictures on the table and in hands",
+        wildcustom="House rule of every Wild Customizable: 1-9, or a written rule",
+        rblank="House rule of the red Blank: 1-9, or a written rule",
+        yblank="House rule of the yellow Blank: 1-9, or a written rule",
+        gblank="House rule of the green Blank: 1-9, or a written rule",
+        bblank="House rule of the blue Blank: 1-9, or a written rule",
+    )
+    @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        ruleset: str | None = None,
+        seven_o: bool | None = None,
+        stacking: bool | None = None,
+        scoring: str | None = None,
+        target: int | None = None,
+        turn_seconds: int | None = None,
+        images: bool | None = None,
+        wildcustom: str | None = None,
+        rblank: str | None = None,
+        yblank: str | None = None,
+        gblank: str | None = None,
+        bblank: str | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(
+                "Only members with the Manage Server permission can see or change the UNO "
+                "settings.", ephemeral=True,
+            )
+            return
+        given = {key: value for key, value in interaction.namespace if value is not None}
+        changes = {key: getattr(value, "value", value) for key, value in given.items()}
+        current = await self.bot.db.get_settings(interaction.guild_id)
+        if not changes:
+            await interaction.response.send_message(
+                embed=records.settings_embed(current), ephemeral=True
+            )
+            return
+        try:
+            updated = records.changed_settings(current, changes)
+        except OptionsError as error:
+            await interaction.response.send_message(
+                f"Nothing changed: {error}.", ephemeral=True
+            )
+            return
+        await self.bot.db.save_settings(interaction.guild_id, updated)
+        await interaction.response.send_message(
+            "Saved. New games on this server start with these settings.",
+            embed=records.settings_embed(updated), ephemeral=True,
+        )
 
     @app_commands.command(name="help", description="How to play, and the commands")
     async def help(self, interaction: discord.Interaction) -> None:
