@@ -43,3 +43,10 @@ class NotHostOfGame(LobbyError):
 
     def __init__(self, host_name: str) -> None:
         super().__init__(f"Only the host, {host_name}, can deal the next round now.")
+
+
+class NobodyToCatch(LobbyError):
+    code = "nobody_to_catch"
+
+    def __init__(self) -> None:
+        super().__init__("Too late: nobody can be caught right now.")

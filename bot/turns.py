@@ -132,6 +132,13 @@ class Turns:
             await self._after_change(table, events, set())
             await answer(table, events)
 
+    async def table_posted(self, table: Table, message_id: int) -> None:
+        """The UI posted the table message afresh: remember (and save) its id."""
+        async with self.manager._lock(table.channel_id):
+            table.table_message_id = message_id
+            if self.manager.tables.get(table.channel_id) is table:
+                await self.manager._save(table)
+
     def stop(self, channel_id: int) -> None:
         timer = self._timers.pop(channel_id, None)
         if timer is not None:

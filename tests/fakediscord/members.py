@@ -115,6 +115,21 @@ class FakeMember:
         data = {"custom_id": custom_id, "component_type": 2, "values": []}
         return await self._send(interaction, data, message=message.payload, wait=wait)
 
+    async def choose(
+        self, message: StoredMessage, custom_id: str, values: list[str], *, wait: bool = True
+    ) -> Interaction:
+        """Pick ``values`` in the select menu ``custom_id`` on ``message``; like Discord,
+        only values among the menu's options can be sent."""
+        fake = self.guild.fake
+        menu = message.component(custom_id)
+        assert menu.get("type") == 3, f"{custom_id!r} is not a select menu"
+        offered = {o["value"] for o in menu.get("options", [])}
+        assert set(values) <= offered, f"{values} not among the options {sorted(offered)}"
+        interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
+        interaction.source_message = fake.message(message.id)
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        return await self._send(interaction, data, message=message.payload, wait=wait)
+
     def interaction_payload(
         self, interaction: Interaction, data: dict[str, Any], message: dict[str, Any] | None
     ) -> dict[str, Any]:
