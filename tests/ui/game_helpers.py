@@ -165,7 +165,9 @@ async def play_any_legal_move(session: Playing, hands: dict[str, StoredMessage],
                 continue
             if not choices:
                 break
-            answer = await session.click(member, hand, rng.choice(choices))
+            plays = [c for c in choices if ":a:play" in c]  # plays end rounds sooner
+            pick = rng.choice(plays if plays and rng.random() < 0.9 else choices)
+            answer = await session.click(member, hand, pick)
             acted = True
             assert answer.callback_type == UPDATE_MESSAGE, answer.text
             if "Your hand" in hand.content:
