@@ -1,4 +1,4 @@
-"""Buttons and menus of the game messages, laid out in rows.
+"""Buttons of the game messages, laid out in rows.
 
 Messages are drawn as plain :class:`Control` rows first (easy to check against
 Discord's limits), then turned into a View whose every item is a :class:`GameControl`
@@ -21,13 +21,12 @@ Style = discord.ButtonStyle
 
 @dataclass(frozen=True, slots=True)
 class Control:
-    """A button, or a select menu when ``options`` (label, value) are given."""
+    """A button. (Hands page with Prev/Next rather than switch to a select menu.)"""
 
     custom_id: str
     label: str
     style: Style = Style.secondary
     disabled: bool = False
-    options: tuple[tuple[str, str], ...] = ()
 
 
 Rows = list[list[Control]]
@@ -36,7 +35,7 @@ Rows = list[list[Control]]
 def disabled(rows: Rows) -> Rows:
     """The same controls, all switched off (a finished game, a moved table)."""
     return [
-        [Control(c.custom_id, c.label, c.style, True, c.options) for c in row] for row in rows
+        [Control(c.custom_id, c.label, c.style, True) for c in row] for row in rows
     ]
 
 
@@ -44,27 +43,15 @@ def to_view(rows: Rows) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for number, row in enumerate(rows):
         for control in row:
-            item: discord.ui.Item[Any]
-            if control.options:
-                item = discord.ui.Select(
-                    custom_id=control.custom_id,
-                    placeholder=control.label,
-                    disabled=control.disabled,
-                    options=[discord.SelectOption(label=label, value=value)
-                             for label, value in control.options],
-                    row=number,
-                )
-            else:
-                item = discord.ui.Button(
-                    custom_id=control.custom_id, label=control.label, style=control.style,
-                    disabled=control.disabled, row=number,
-                )
-            view.add_item(GameControl(item))
+            view.add_item(GameControl(discord.ui.Button(
+                custom_id=control.custom_id, label=control.label, style=control.style,
+                disabled=control.disabled, row=number,
+            )))
     return view
 
 
 class GameControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTERN):
-    """Any button or menu of a game message. The click goes to ``bot.ui.play``."""
+    """Any button of a game message. The click goes to ``bot.ui.play``."""
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)

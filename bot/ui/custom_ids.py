@@ -5,7 +5,6 @@ in a hand, so a click means the same thing whenever it arrives. ``<what>`` is on
 
 - ``hand``, ``rules``, ``catch``, ``next`` (the table and round messages),
 - ``page:<n>`` (turn the hand's page),
-- ``pick`` (a select menu whose chosen value is a draft),
 - a draft ``a:<do>:<cards>:<color>:<target>:<laughed>``: an engine action, complete or
   still missing a choice (a colour, a target, which cards to stack).
 """

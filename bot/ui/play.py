@@ -37,7 +37,7 @@ def uno_bot(interaction: discord.Interaction) -> UnoBot:
 
 
 async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
-    """Every game button and menu lands here (see ``bot.ui.custom_ids``)."""
+    """Every game button lands here (see ``bot.ui.custom_ids``)."""
     match = parse(custom_id)
     assert match is not None  # the DynamicItem template matched it
     channel_id, version, what = int(match["channel"]), int(match["version"]), match["what"]
