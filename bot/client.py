@@ -14,12 +14,15 @@ from discord.ext import commands
 import cogs
 from bot.clock import Clock, RealClock
 from bot.command_sync import SyncRecord, payload_hash
+from bot.engine import IllegalAction
 from bot.invite import invite_url
 from bot.lobby_errors import LobbyError
 from bot.manager import GameManager, Table
 from bot.settings import Settings
 from bot.storage import Database
 from bot.storage.tables import TableStore
+from bot.ui.board import Board
+from bot.ui.controls import GameControl
 from bot.ui.errors import refuse
 from bot.ui.lobby import LobbyButton, edit_lobby_message
 from bot.ui.records import LeaderboardPageButton
@@ -54,7 +57,7 @@ class UnoTree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, LobbyError):
+        if isinstance(original, LobbyError | IllegalAction):
             await refuse(interaction, original)
             return
         log.error(
@@ -80,6 +83,8 @@ class UnoBot(commands.Bot):
         self.store = TableStore(settings.database_path)
         self._db: Database | None = None
         self.manager = GameManager(self.clock, on_closed=self._show_closed, store=self.store)
+        self.board = Board(self, self.clock)
+        self.manager.turns.on_change = self.board.changed
 
     @property
     def db(self) -> Database:
@@ -94,7 +99,7 @@ class UnoBot(commands.Bot):
         self.manager.restore(await self.store.load_all())
         for extension in cog_extensions():
             await self.load_extension(extension)
-        self.add_dynamic_items(LobbyButton, LeaderboardPageButton)
+        self.add_dynamic_items(LobbyButton, GameControl, LeaderboardPageButton)
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook
         log.info("invite the bot with %s", invite_url(self.application_id))
@@ -120,6 +125,8 @@ class UnoBot(commands.Bot):
 
     async def close(self) -> None:
         await self.manager.shutdown()
+        self.board.stop()
+        await self.board.idle()
         await super().close()
         await self.store.close()
         db, self._db = self._db, None

@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, Protocol
 
 from bot.clock import Clock, Handle
+from bot.engine import Game
 from bot.engine.options import Options, OptionsError
 from bot.lobby_errors import (
     AlreadyJoined,
@@ -31,6 +31,10 @@ from bot.lobby_errors import (
     OutOfDate,
     TableFull,
 )
+from bot.table_state import CloseReason, Phase, Player, Table
+from bot.turns import Turns
+
+__all__ = ["CloseReason", "GameManager", "Phase", "Player", "Table", "TableStore"]
 
 log = logging.getLogger(__name__)
 
@@ -39,50 +43,6 @@ MAX_PLAYERS = 10
 IDLE_CLOSE_SECONDS = 600.0
 DEFAULT_TURN_SECONDS = 60
 TURN_SECONDS_RANGE = (10, 600)
-
-
-class Phase(StrEnum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    ENDED = "ended"
-
-
-class CloseReason(StrEnum):
-    CANCELLED = "cancelled"
-    IDLE = "idle"
-    EMPTY = "empty"
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    id: int
-    name: str
-
-
-@dataclass(slots=True)
-class Table:
-    guild_id: int
-    channel_id: int
-    host: Player
-    ruleset: str
-    options: Options
-    turn_seconds: int
-    version: int
-    players: list[Player] = field(default_factory=list)
-    """Seating order: the order in which players joined."""
-    phase: Phase = Phase.LOBBY
-    message_id: int | None = None
-    last_touched: float = 0.0
-    close_reason: CloseReason | None = None
-
-    def seat_of(self, player_id: int) -> int | None:
-        return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
-
-    @property
-    def link(self) -> str:
-        """The lobby message's address (the channel's, before the message exists)."""
-        base = f"https://discord.com/channels/{self.guild_id}/{self.channel_id}"
-        return f"{base}/{self.message_id}" if self.message_id is not None else base
 
 
 class TableStore(Protocol):
@@ -94,6 +54,7 @@ class TableStore(Protocol):
 
 
 Publish = Callable[[Table], Awaitable[None]]
+SeedSource = Callable[[], int]
 PostLobby = Callable[[Table], Awaitable[int]]
 """Posts a new lobby message and returns its id."""
 
@@ -107,6 +68,7 @@ class GameManager:
         store: TableStore | None = None,
         idle_seconds: float = IDLE_CLOSE_SECONDS,
         first_version: int | None = None,
+        seeds: SeedSource | None = None,
     ) -> None:
         """``on_closed`` tells the table a lobby closed by itself (idle).
 
@@ -123,6 +85,8 @@ class GameManager:
         self._idle_timers: dict[int, Handle] = {}
         seed = first_version if first_version is not None else time.time_ns() // 1_000_000
         self._versions = itertools.count(seed)
+        self._seeds = seeds or (lambda: random.SystemRandom().randrange(1 << 32))
+        self.turns = Turns(self)
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -143,6 +107,7 @@ class GameManager:
         follows an answer), so the store can close under nobody's feet."""
         for channel_id in list(self._idle_timers):
             self._stop_idle_timer(channel_id)
+        self.turns.stop_all()
         for lock in list(self._locks.values()):
             async with lock:
                 pass
@@ -268,9 +233,12 @@ class GameManager:
             if len(table.players) < MIN_PLAYERS:
                 raise NotEnoughPlayers(MIN_PLAYERS)
             table.phase = Phase.PLAYING
+            table.game = Game.new(
+                table.ruleset, table.options, [str(p.id) for p in table.players], self._seeds()
+            )
             self._changed(table)
             self._stop_idle_timer(channel_id)
-            await self._save(table)
+            await self.turns.begin(table)
             await publish(table)
             log.info(
                 "game started guild=%s channel=%s players=%d",
@@ -305,6 +273,7 @@ class GameManager:
         table.close_reason = reason
         self._changed(table)
         self._stop_idle_timer(table.channel_id)
+        self.turns.stop(table.channel_id)
         del self.tables[table.channel_id]
 
     def _touch(self, table: Table) -> None:

@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
-from bot.manager import Table
+from bot.manager import Phase, Table
 from bot.storage import PERIODS, RANKINGS
-from bot.ui import lobby, records
+from bot.ui import lobby, play, records
 from bot.ui.text import HELP_TEXT, ruleset_details
 
 if TYPE_CHECKING:
@@ -81,11 +81,29 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         assert interaction.channel_id is not None
         await lobby.join(interaction, interaction.channel_id)
 
-    @app_commands.command(name="leave", description="Leave this channel's UNO lobby")
+    @app_commands.command(name="leave", description="Leave this channel's UNO lobby or game")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
-        await lobby.leave(interaction, interaction.channel_id)
+        table = self.bot.manager.get(interaction.channel_id)
+        if table is not None and table.phase is Phase.PLAYING:
+            await play.leave(interaction, interaction.channel_id)
+        else:
+            await lobby.leave(interaction, interaction.channel_id)
+
+    @app_commands.command(name="kick", description="Remove a player from this channel's game")
+    @app_commands.describe(member="The player to remove")
+    @app_commands.guild_only()
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        assert interaction.channel_id is not None
+        await play.kick(interaction, interaction.channel_id, member,
+                        lobby.may_moderate(interaction))
+
+    @app_commands.command(name="end", description="End this channel's UNO game")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        await play.end(interaction, interaction.channel_id, lobby.may_moderate(interaction))
 
     @app_commands.command(name="leaderboard", description="This server's best UNO players")
     @app_commands.describe(ranking="What to rank by", period="Which matches count")

@@ -9,6 +9,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.engine import Game
 from bot.engine.options import Options
 from bot.manager import Phase, Player, Table
 
@@ -32,6 +33,11 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "version": table.version,
         "phase": table.phase.value,
         "message_id": table.message_id,
+        "game": table.game.to_dict() if table.game is not None else None,
+        "table_message_id": table.table_message_id,
+        "turn_deadline": table.turn_deadline,
+        "recent_actions": table.recent_actions,
+        "catch_version": table.catch_version,
     }
 
 
@@ -47,6 +53,11 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         version=data["version"],
         phase=Phase(data["phase"]),
         message_id=data["message_id"],
+        game=Game.from_dict(data["game"]) if data.get("game") else None,
+        table_message_id=data.get("table_message_id"),
+        turn_deadline=data.get("turn_deadline"),
+        recent_actions=data.get("recent_actions", []),
+        catch_version=data.get("catch_version", 0),
     )
 
 

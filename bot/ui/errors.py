@@ -6,12 +6,15 @@ import logging
 
 import discord
 
+from bot.engine import IllegalAction
 from bot.lobby_errors import LobbyError
 
 log = logging.getLogger(__name__)
 
 
-async def refuse(interaction: discord.Interaction, error: LobbyError) -> None:
+async def refuse(interaction: discord.Interaction, error: LobbyError | IllegalAction) -> None:
+    """Answer a refusal (the domain's, or the engine's ``IllegalAction``) with its
+    sentence, seen by the one who tried; nothing changed."""
     log.info(
         "refused code=%s guild=%s channel=%s user=%s",
         error.code, interaction.guild_id, interaction.channel_id, interaction.user.id,

@@ -43,6 +43,10 @@ def message_problems(data: dict[str, Any]) -> dict[str, str]:
         problems["components"] = f"Must be {MAX_ROWS} or fewer in length ({len(rows)})."
     for r, row in enumerate(rows):
         problems.update(_row_problems(f"components.{r}", row))
+    ids = [c.get("custom_id") for row in rows for c in row.get("components") or []
+           if c.get("custom_id") is not None]
+    if len(ids) != len(set(ids)):
+        problems["components"] = "Component custom id cannot be duplicated."
     return problems
 
 

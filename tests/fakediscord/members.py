@@ -12,6 +12,7 @@ from tests.fakediscord.server import FakeDiscord
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
 SUBCOMMAND = 1
+USER_OPTION = 6
 ANSWER_TIMEOUT = 10.0
 """How long a helper waits for the bot's answer before failing (not a sleep: the wait
 ends the moment the callback arrives)."""
@@ -99,7 +100,27 @@ class FakeMember:
         interaction = fake.new_interaction(APPLICATION_COMMAND, self.user, channel_id)
         data = {"id": synced["id"], "name": name, "type": 1, "options": options_payload,
                 "guild_id": str(self.guild.id)}
+        resolved = self._resolved(options_payload)
+        if resolved:
+            data["resolved"] = resolved
         return await self._send(interaction, data, wait=wait)
+
+    def _resolved(self, options: list[dict[str, Any]]) -> dict[str, Any]:
+        """User options come with the user and member they name, as Discord sends them."""
+        users: dict[str, Any] = {}
+        members: dict[str, Any] = {}
+        for option in options:
+            if option.get("options"):
+                nested = self._resolved(option["options"])
+                users.update(nested.get("users", {}))
+                members.update(nested.get("members", {}))
+            elif option["type"] == USER_OPTION:
+                named = next(m for m in self.guild.members if str(m.id) == str(option["value"]))
+                users[str(named.id)] = named.user
+                member = payloads.member(named.user, named.permissions)
+                del member["user"]
+                members[str(named.id)] = member
+        return {"users": users, "members": members} if users else {}
 
     async def click(
         self, message: StoredMessage, custom_id: str, *, wait: bool = True
@@ -113,6 +134,21 @@ class FakeMember:
         interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
         interaction.source_message = fake.message(message.id)
         data = {"custom_id": custom_id, "component_type": 2, "values": []}
+        return await self._send(interaction, data, message=message.payload, wait=wait)
+
+    async def choose(
+        self, message: StoredMessage, custom_id: str, values: list[str], *, wait: bool = True
+    ) -> Interaction:
+        """Pick ``values`` in the select menu ``custom_id`` on ``message``; like Discord,
+        only values among the menu's options can be sent."""
+        fake = self.guild.fake
+        menu = message.component(custom_id)
+        assert menu.get("type") == 3, f"{custom_id!r} is not a select menu"
+        offered = {o["value"] for o in menu.get("options", [])}
+        assert set(values) <= offered, f"{values} not among the options {sorted(offered)}"
+        interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
+        interaction.source_message = fake.message(message.id)
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return await self._send(interaction, data, message=message.payload, wait=wait)
 
     def interaction_payload(

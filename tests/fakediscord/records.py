@@ -73,6 +73,23 @@ class StoredMessage:
             if "custom_id" in child
         ]
 
+    def component(self, custom_id: str) -> dict[str, Any]:
+        """The button or menu with this ``custom_id``."""
+        for row in self.payload["components"]:
+            for child in row.get("components", []):
+                if child.get("custom_id") == custom_id:
+                    return dict(child)
+        raise AssertionError(f"no component {custom_id!r} on the message")
+
+    def enabled_ids(self) -> list[str]:
+        """The custom ids a member can use now (disabled buttons left out)."""
+        return [c for c in self.custom_ids() if not self.component(c).get("disabled")]
+
+    def labels(self) -> dict[str, str]:
+        """custom_id -> label (placeholder for a menu)."""
+        return {c: self.component(c).get("label") or self.component(c).get("placeholder", "")
+                for c in self.custom_ids()}
+
     def custom_id(self, prefix: str) -> str:
         """The one custom_id starting with ``prefix`` (``"uno:lobby:join"``)."""
         found = [c for c in self.custom_ids() if c.startswith(prefix)]

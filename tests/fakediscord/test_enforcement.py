@@ -50,11 +50,11 @@ def rules(fake: FakeDiscord) -> list[str]:
     return [v.rule for v in fake.take_violations()]
 
 
-def buttons(count: int, **extra: Any) -> dict[str, Any]:
+def buttons(count: int, prefix: str = "b", **extra: Any) -> dict[str, Any]:
     return {
         "type": 1,
         "components": [
-            {"type": 2, "style": 1, "label": f"b{i}", "custom_id": f"b{i}", **extra}
+            {"type": 2, "style": 1, "label": f"b{i}", "custom_id": f"{prefix}{i}", **extra}
             for i in range(count)
         ],
     }
@@ -64,7 +64,7 @@ async def test_a_good_answer_is_accepted_and_recorded(
     fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
 ) -> None:
     interaction = new_interaction(fake_discord, guild)
-    data = {"content": "hi", "components": [buttons(5)] * 5}
+    data = {"content": "hi", "components": [buttons(5, f"r{r}-") for r in range(5)]}
     status, body = await answer(http, interaction, data)
     assert status == 200
     assert body["resource"]["message"]["content"] == "hi"
@@ -125,8 +125,10 @@ async def test_token_used_after_fifteen_minutes(
          "components.0.components.0.custom_id"),
         ({"components": [buttons(1, label="l" * 81)]}, "components.0.components.0.label"),
         ({"content": "x" * 2001}, "content"),
+        ({"components": [buttons(2), buttons(2)]}, "components"),
     ],
-    ids=["6 rows", "6 buttons", "26 options", "custom_id 101", "label 81", "content 2001"],
+    ids=["6 rows", "6 buttons", "26 options", "custom_id 101", "label 81", "content 2001",
+         "same custom_id twice"],
 )
 async def test_message_limits(
     fake_discord: FakeDiscord,
@@ -151,9 +153,11 @@ async def test_limits_at_the_edge_are_fine(
 ) -> None:
     data = {
         "content": "x" * 2000,
-        "components": [buttons(5, label="l" * 80)] * 4 + [{"type": 1, "components": [
+        "components": [buttons(5, f"r{r}-", label="l" * 80) for r in range(4)] + [
+            {"type": 1, "components": [
             {"type": 3, "custom_id": "s" * 100,
-             "options": [{"label": str(i), "value": str(i)} for i in range(25)]}]}],
+             "options": [{"label": str(i), "value": str(i)} for i in range(25)]}]}
+        ],
     }
     status, _ = await answer(http, interaction := new_interaction(fake_discord, guild), data)
     assert status == 200 and interaction.response is not None

@@ -54,10 +54,11 @@ async def test_started_game_does_not_idle_close(
     bot: UnoBot, guild: FakeGuild, clock: FakeClock
 ) -> None:
     host = guild.members[0]
-    lobby = await open_lobby(host)
+    lobby = await open_lobby(host, turn_seconds=600)
     await guild.members[1].click(lobby, button(lobby, "join"))
     await host.click(lobby, button(lobby, "start"))
-    await clock.advance(3 * TEN_MINUTES)
+    # Two turns time out (a third in a row would remove the player), no idle close.
+    await clock.advance(3 * TEN_MINUTES - 1)
     table = bot.manager.get(guild.channel_id)
     assert table is not None and table.phase is Phase.PLAYING
     assert "The game has started" in lobby.text

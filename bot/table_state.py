@@ -1,0 +1,74 @@
+"""A table as the manager keeps it: lobby settings, seats, and the game being played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.engine import Game, Options
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    ENDED = "ended"
+
+
+class CloseReason(StrEnum):
+    CANCELLED = "cancelled"
+    IDLE = "idle"
+    EMPTY = "empty"
+    ENDED = "ended"
+    """A game stopped with /uno end."""
+    FINISHED = "finished"
+    """A match played to its end (or won by forfeit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: int
+    name: str
+
+
+@dataclass(slots=True)
+class Table:
+    guild_id: int
+    channel_id: int
+    host: Player
+    ruleset: str
+    options: Options
+    turn_seconds: int
+    version: int
+    players: list[Player] = field(default_factory=list)
+    """Seating order: the order in which players joined."""
+    phase: Phase = Phase.LOBBY
+    message_id: int | None = None
+    last_touched: float = 0.0
+    close_reason: CloseReason | None = None
+    game: Game | None = None
+    """The engine state while playing: the one truth about the game."""
+    table_message_id: int | None = None
+    """The game's table message (the lobby message stays as the start message)."""
+    turn_deadline: float | None = None
+    """When the turn timer (or the next-round timer) runs out, in UNIX seconds."""
+    recent_actions: list[list[dict[str, Any]]] = field(default_factory=list)
+    """The last few actions, each as its events with secret cards hidden (public)."""
+    catch_version: int = 0
+    """The version at which the set of catchable players last changed: a Catch! click
+    rendered since then aims at the same window, whatever happened meanwhile."""
+    ended_by: int | None = None
+
+    def name_of(self, player_id: str | int) -> str:
+        """A seated (or once seated) player's display name, from the engine's id."""
+        wanted = int(player_id)
+        return next((p.name for p in self.players if p.id == wanted), str(player_id))
+
+    def seat_of(self, player_id: int) -> int | None:
+        return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
+
+    @property
+    def link(self) -> str:
+        """The lobby message's address (the channel's, before the message exists)."""
+        base = f"https://discord.com/channels/{self.guild_id}/{self.channel_id}"
+        return f"{base}/{self.message_id}" if self.message_id is not None else base

@@ -1,0 +1,219 @@
+"""The game side of a table: engine actions under the table's lock, and its timers.
+
+Every change follows the same steps, under the table's lock: apply the engine action,
+bump the table's version, remember the action for the table's log, restart the turn
+timer (or the next-round timer), save the table, tell the UI (``on_change``, which
+only schedules message edits), and only then answer the interaction. So a saved
+table is never behind what a player was told, and two clicks carrying the same
+version are applied once: the second one finds the version moved on.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.clock import Handle
+from bot.engine import Action, Event, Game
+from bot.game_errors import NoGame, NotAllowedToRun, NotHostOfGame, NotInGame, StaleView
+from bot.table_state import CloseReason, Phase, Table
+
+if TYPE_CHECKING:
+    from bot.manager import GameManager
+
+log = logging.getLogger(__name__)
+
+NEXT_ROUND_SECONDS = 30.0
+RECENT_ACTIONS = 5
+QUIET_EVENTS = frozenset({"dealt", "dealer_chosen", "voted", "uno_needless", "catch_missed"})
+"""Events the table's log leaves out: bookkeeping, or things that changed nothing."""
+
+Decide = Callable[[Game, str], Action | None]
+"""Chooses the engine action for a click, from the game as it is under the lock;
+``None`` when the click only asks something (a follow-up prompt) and changes nothing."""
+Answer = Callable[[Table, list[Event]], Awaitable[None]]
+OnChange = Callable[[Table, list[Event]], None]
+
+
+class Turns:
+    """Owned by the :class:`~bot.manager.GameManager`; shares its locks, versions and store."""
+
+    def __init__(self, manager: GameManager) -> None:
+        self.manager = manager
+        self.on_change: OnChange | None = None
+        """Set by the UI: schedules the table message edit and hand refreshes."""
+        self._timers: dict[int, Handle] = {}
+
+    # -- entry points ------------------------------------------------------------------
+
+    async def begin(self, table: Table) -> None:
+        """Called by ``GameManager.start`` under the lock, once the game is dealt."""
+        await self._after_change(table, [], set())
+
+    async def act(
+        self,
+        channel_id: int,
+        player_id: int,
+        version: int | None,
+        decide: Decide,
+        answer: Answer,
+        *,
+        catch: bool = False,
+    ) -> None:
+        """A player's click. ``version`` is the one its button carries (``None``: a slash
+        command, which always sees the current state); a Catch! click is current while
+        the catch window it was drawn in is still the same one."""
+        async with self.manager._lock(channel_id):
+            table, game = self._game(channel_id)
+            player = str(player_id)
+            if player not in game.hands:
+                raise NotInGame()
+            if version is not None and (
+                version < table.catch_version if catch else version != table.version
+            ):
+                raise StaleView()
+            action = decide(game, player)
+            events: list[Event] = []
+            if action is not None:
+                catchable = set(game.catchable())
+                events = game.apply(action)
+                log.info("action guild=%s channel=%s player=%s do=%s", table.guild_id,
+                         channel_id, player, action.do)
+                await self._after_change(table, events, catchable)
+            await answer(table, events)
+
+    async def leave(self, channel_id: int, player_id: int, answer: Answer) -> None:
+        """``/uno leave`` during a game: the engine takes the player out of the match."""
+        async with self.manager._lock(channel_id):
+            table, game = self._game(channel_id)
+            if str(player_id) not in game.hands:
+                raise NotInGame()
+            await self._remove(table, game, player_id, answer)
+
+    async def kick(
+        self, channel_id: int, by: int, player_id: int, answer: Answer, *, may_moderate: bool
+    ) -> None:
+        async with self.manager._lock(channel_id):
+            table, game = self._game(channel_id)
+            if table.host.id != by and not may_moderate:
+                raise NotAllowedToRun("remove a player")
+            if str(player_id) not in game.hands:
+                raise NotInGame()
+            await self._remove(table, game, player_id, answer)
+
+    async def end(self, channel_id: int, by: int, answer: Answer, *, may_moderate: bool) -> None:
+        """``/uno end``: stop the game now; no winner."""
+        async with self.manager._lock(channel_id):
+            table, _ = self._game(channel_id)
+            if table.host.id != by and not may_moderate:
+                raise NotAllowedToRun("end the game")
+            table.ended_by = by
+            self.manager._close(table, CloseReason.ENDED)
+            table.turn_deadline = None
+            await self.manager._save(table)
+            log.info("game ended guild=%s channel=%s by=%s", table.guild_id, channel_id, by)
+            self._tell(table, [])
+            await answer(table, [])
+
+    async def next_round(
+        self, channel_id: int, player_id: int, version: int, answer: Answer
+    ) -> None:
+        """The host's "Next round" button (anyone's, once the host has left the match)."""
+        async with self.manager._lock(channel_id):
+            table, game = self._game(channel_id)
+            if version != table.version or not game.round_over:
+                raise StaleView()
+            host = str(table.host.id)
+            if str(player_id) != host and host in game.hands:
+                raise NotHostOfGame(table.host.name)
+            events = game.apply(Action(game.players[0], "next_round"))
+            await self._after_change(table, events, set())
+            await answer(table, events)
+
+    async def table_posted(self, table: Table, message_id: int) -> None:
+        """The UI posted the table message afresh: remember (and save) its id."""
+        async with self.manager._lock(table.channel_id):
+            table.table_message_id = message_id
+            if self.manager.tables.get(table.channel_id) is table:
+                await self.manager._save(table)
+
+    def stop(self, channel_id: int) -> None:
+        timer = self._timers.pop(channel_id, None)
+        if timer is not None:
+            timer.cancel()
+
+    def stop_all(self) -> None:
+        for channel_id in list(self._timers):
+            self.stop(channel_id)
+
+    # -- shared steps ------------------------------------------------------------------
+
+    def _game(self, channel_id: int) -> tuple[Table, Game]:
+        table = self.manager.tables.get(channel_id)
+        if table is None or table.phase is not Phase.PLAYING or table.game is None:
+            raise NoGame()
+        return table, table.game
+
+    async def _remove(self, table: Table, game: Game, player_id: int, answer: Answer) -> None:
+        catchable = set(game.catchable())
+        events = game.apply(Action(str(player_id), "leave"))
+        await self._after_change(table, events, catchable)
+        await answer(table, events)
+
+    async def _after_change(self, table: Table, events: list[Event], catchable: set[str]) -> None:
+        game = table.game
+        assert game is not None
+        self.manager._changed(table)
+        if str(table.host.id) not in game.hands:  # left, kicked or timed out: host passes on
+            table.host = next(p for p in table.players if str(p.id) == game.players[0])
+        shown = [e.redact(None).to_dict() for e in events if e.kind not in QUIET_EVENTS]
+        if shown:
+            table.recent_actions = [*table.recent_actions, shown][-RECENT_ACTIONS:]
+        if set(game.catchable()) != catchable:
+            table.catch_version = table.version
+        self.stop(table.channel_id)
+        if game.match_over:
+            self.manager._close(table, CloseReason.FINISHED)
+            table.turn_deadline = None
+            log.info("match over guild=%s channel=%s winner=%s", table.guild_id,
+                     table.channel_id, game.match_winner)
+        else:
+            seconds = NEXT_ROUND_SECONDS if game.round_over else float(table.turn_seconds)
+            self._start_timer(table, seconds)
+        await self.manager._save(table)
+        self._tell(table, events)
+
+    def _tell(self, table: Table, events: list[Event]) -> None:
+        if self.on_change is not None:
+            self.on_change(table, events)
+
+    def _start_timer(self, table: Table, seconds: float) -> None:
+        clock = self.manager.clock
+        table.turn_deadline = time.time() + seconds
+        channel_id, version = table.channel_id, table.version
+
+        async def run_out() -> None:
+            await self._run_out(channel_id, version)
+
+        self._timers[channel_id] = clock.call_at(clock.now() + seconds, run_out)
+
+    async def _run_out(self, channel_id: int, version: int) -> None:
+        """The turn timer: every player the game waits for times out (RULES.md 10);
+        after a round, the next one is dealt."""
+        async with self.manager._lock(channel_id):
+            table = self.manager.tables.get(channel_id)
+            if table is None or table.version != version or table.game is None:
+                return
+            game = table.game
+            catchable = set(game.catchable())
+            events: list[Event] = []
+            if game.round_over:
+                events += game.apply(Action(game.players[0], "next_round"))
+            else:
+                for player in game.waiting_for():
+                    if player in game.waiting_for():
+                        events += game.apply(Action(player, "timeout"))
+            log.info("timer ran out guild=%s channel=%s", table.guild_id, channel_id)
+            await self._after_change(table, events, catchable)

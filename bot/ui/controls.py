@@ -1,0 +1,68 @@
+"""Buttons of the game messages, laid out in rows.
+
+Messages are drawn as plain :class:`Control` rows first (easy to check against
+Discord's limits), then turned into a View whose every item is a :class:`GameControl`
+DynamicItem: a fully dynamic View is not stored per message by discord.py, and its
+custom ids are understood after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.ui.custom_ids import PATTERN
+
+Style = discord.ButtonStyle
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A button. (Hands page with Prev/Next rather than switch to a select menu.)"""
+
+    custom_id: str
+    label: str
+    style: Style = Style.secondary
+    disabled: bool = False
+
+
+Rows = list[list[Control]]
+
+
+def disabled(rows: Rows) -> Rows:
+    """The same controls, all switched off (a finished game, a moved table)."""
+    return [
+        [Control(c.custom_id, c.label, c.style, True) for c in row] for row in rows
+    ]
+
+
+def to_view(rows: Rows) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(rows):
+        for control in row:
+            view.add_item(GameControl(discord.ui.Button(
+                custom_id=control.custom_id, label=control.label, style=control.style,
+                disabled=control.disabled, row=number,
+            )))
+    return view
+
+
+class GameControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTERN):
+    """Any button of a game message. The click goes to ``bot.ui.play``."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameControl:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.ui.play import on_click  # play draws messages with these controls
+
+        await on_click(interaction, self.custom_id)

@@ -1,0 +1,88 @@
+"""Custom ids of the game's buttons and menus: ``uno:g:<channel>:<version>:<what>``.
+
+They carry ids only (the channel, the state version, a card code), never a position
+in a hand, so a click means the same thing whenever it arrives. ``<what>`` is one of:
+
+- ``hand``, ``rules``, ``catch``, ``next`` (the table and round messages),
+- ``page:<n>`` (turn the hand's page),
+- a draft ``a:<do>:<cards>:<color>:<target>:<laughed>``: an engine action, complete or
+  still missing a choice (a colour, a target, which cards to stack).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from bot.engine import Action
+
+PATTERN = r"uno:g:(?P<channel>\d+):(?P<version>\d+):(?P<what>[a-z0-9:+!_-]+)"
+EXACT = "!"
+"""Marks a draft whose cards are settled (no more cards to stack)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """An action being put together by clicks: every field left empty is still open."""
+
+    do: str
+    cards: tuple[str, ...] = ()
+    exact: bool = False
+    color: str = ""
+    target: str = ""
+    laughed: str = ""
+    """"1" or "0" for house rule 8's vote."""
+
+    def encode(self) -> str:
+        cards = "+".join(self.cards) + (EXACT if self.exact else "")
+        return f"a:{self.do}:{cards}:{self.color}:{self.target}:{self.laughed}"
+
+    @classmethod
+    def decode(cls, text: str) -> Draft:
+        _, do, cards, color, target, laughed = text.split(":")
+        exact = cards.endswith(EXACT)
+        codes = tuple(c for c in cards.rstrip(EXACT).split("+") if c)
+        return cls(do, codes, exact, color, target, laughed)
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is one this draft may still become."""
+        if action.do != self.do:
+            return False
+        played = action.played_cards()
+        if self.exact and played != self.cards:
+            return False
+        if played[: len(self.cards)] != self.cards:
+            return False
+        laughed = "" if action.laughed is None else str(int(action.laughed))
+        return all(
+            mine in ("", theirs)
+            for mine, theirs in (
+                (self.color, action.color or ""),
+                (self.target, action.target or ""),
+                (self.laughed, laughed),
+            )
+        )
+
+    def settled(self, cards: tuple[str, ...]) -> Draft:
+        return replace(self, cards=cards, exact=True)
+
+    def as_action(self, player: str) -> Action:
+        """The draft as it stands, for the engine to judge (and refuse in its words)."""
+        one = len(self.cards) == 1
+        return Action(
+            player,
+            self.do,
+            card=self.cards[0] if one else None,
+            cards=self.cards if len(self.cards) > 1 else None,
+            color=self.color or None,
+            target=self.target or None,
+            laughed=None if not self.laughed else self.laughed == "1",
+        )
+
+
+def game_id(channel_id: int, version: int, what: str) -> str:
+    return f"uno:g:{channel_id}:{version}:{what}"
+
+
+def parse(custom_id: str) -> re.Match[str] | None:
+    return re.fullmatch(PATTERN, custom_id)

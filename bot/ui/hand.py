@@ -1,0 +1,148 @@
+"""The private hand: one ephemeral message per player, drawn from the engine's view.
+
+Each distinct card is one button (a second copy shows as "x2": custom ids must be
+unique in a message), coloured by its colour and disabled when no legal action starts
+with it. Below the cards: the actions that are not cards (Draw, Take, Challenge,
+Block, Play it, Keep, colours, votes, UNO!). A hand too big for the rows left turns
+into pages with Prev/Next, so no message breaks Discord's 5 rows of 5.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from bot.engine import Action, Game
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, card_name
+from bot.table_state import Table
+from bot.ui.controls import Control, Rows, Style
+from bot.ui.custom_ids import Draft, game_id
+from bot.ui.prompts import COLOR_STYLES
+from bot.ui.words import COLOR_MARKS, card_label, color_words, count_cards
+
+MAX_ROWS, ROW = 5, 5
+VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
+CARD_STYLES = {**COLOR_STYLES, "": Style.secondary}
+
+
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    content: str
+    rows: Rows
+
+
+def sort_key(card: str) -> tuple[int, int, str]:
+    color = CARD_COLOR[card]
+    value = CARD_VALUE[card]
+    order = VALUE_ORDER.index(value) if value in VALUE_ORDER else len(VALUE_ORDER)
+    return (COLORS.index(color) if color else len(COLORS), order, value)
+
+
+def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> HandMessage:
+    game = table.game
+    assert game is not None
+    lines = [notice] if notice else []
+    if player not in game.hands:
+        return HandMessage("\n".join([*lines, "You are no longer in this game."]), [])
+    hand = game.hands[player]
+    legal = game.legal_actions(player)
+    counts = Counter(hand)
+    cards = sorted(counts, key=sort_key)
+    card_do = "discard" if player in game.discards_owed else "play"
+    controls = _controls(table, game, player, legal)
+    per_page, controls = _layout(len(cards), controls, table, page)
+    pages = max(1, math.ceil(len(cards) / per_page))
+    page = min(max(page, 0), pages - 1)
+    shown = cards[page * per_page:(page + 1) * per_page]
+    card_buttons = [
+        Control(
+            game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
+            card_label(card) + (f" x{counts[card]}" if counts[card] > 1 else ""),
+            CARD_STYLES[CARD_COLOR[card]],
+            disabled=not any(a.do == card_do and a.played_cards()[0] == card for a in legal),
+        )
+        for card in shown
+    ]
+    rows = [card_buttons[i:i + ROW] for i in range(0, len(card_buttons), ROW)]
+    rows += [controls[i:i + ROW] for i in range(0, len(controls), ROW)]
+    pages_note = f" · page {page + 1}/{pages}" if pages > 1 else ""
+    lines.append(f"**Your hand** ({count_cards(len(hand))}){pages_note}")
+    lines.append(f"Top card: {card_name(game.top)} · colour to match: {color_words(game.color)}")
+    lines.append(_situation(table, game, player))
+    if card_do == "discard":
+        lines.append(f"Discard down to {game.discards_owed[player]} cards: press the cards "
+                     "to discard, one at a time.")
+    return HandMessage("\n".join(lines), rows)
+
+
+def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> list[Control]:
+    """The hand's non-card actions, each shown when some legal action fits it."""
+    specs: list[tuple[Draft, str, Style]] = []
+    doing = {a.do for a in legal}
+    if game.pending_draw and "accept" in doing:
+        specs.append((Draft("accept"), f"Take {game.pending_draw}", Style.danger))
+        if "challenge" in doing:
+            specs.append((Draft("challenge"), "Challenge", Style.primary))
+        if "bff" in doing:
+            specs.append((Draft("bff"), "Block with BFF Power", Style.success))
+    elif "draw" in doing:
+        specs.append((Draft("draw"), "Draw", Style.primary))
+    for card in dict.fromkeys(a.card for a in legal if a.do == "play_drawn" and a.card):
+        specs.append((Draft("play_drawn", (card,), exact=True), f"Play it ({card_label(card)})",
+                      Style.success))
+    if "keep" in doing:
+        specs.append((Draft("keep"), "Keep", Style.secondary))
+    for color in COLORS:
+        if Action(player, "color", color=color) in legal:
+            specs.append((Draft("color", color=color), f"{COLOR_MARKS[color]} {color}",
+                          COLOR_STYLES[color]))
+    if "vote" in doing:
+        specs += [(Draft("vote", laughed="1"), "😂 I laughed", Style.success),
+                  (Draft("vote", laughed="0"), "😐 Not funny", Style.secondary)]
+    controls = [Control(game_id(table.channel_id, table.version, d.encode()), label, style)
+                for d, label, style in specs]
+    controls.append(Control(game_id(table.channel_id, table.version, Draft("uno").encode()),
+                            "UNO!", Style.danger, disabled="uno" not in doing))
+    return controls
+
+
+def _layout(
+    distinct: int, controls: list[Control], table: Table, page: int
+) -> tuple[int, list[Control]]:
+    """Cards per page, and the controls with Prev/Next added when one page is not enough."""
+    per_page = (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
+    if distinct <= per_page:
+        return per_page, controls
+    per_page = (MAX_ROWS - math.ceil((len(controls) + 2) / ROW)) * ROW
+    last = math.ceil(distinct / per_page) - 1
+    page = min(max(page, 0), last)
+    channel, version = table.channel_id, table.version
+    return per_page, [
+        *controls,
+        Control(game_id(channel, version, f"page:{max(page - 1, 0)}"), "◀ Prev",
+                disabled=page == 0),
+        Control(game_id(channel, version, f"page:{min(page + 1, last)}"), "Next ▶",
+                disabled=page == last),
+    ]
+
+
+def _situation(table: Table, game: Game, player: str) -> str:
+    if game.round_over:
+        return "The round is over."
+    waiting = game.waiting_for()
+    if player in game.voters:
+        return f"{table.name_of(game.joke_by or '')} told a joke. Did you laugh?"
+    if player in game.discards_owed:
+        return "You must discard before play goes on."
+    if player not in waiting:
+        others = ", ".join(table.name_of(p) for p in waiting)
+        return f"Waiting for {others}."
+    if game.choosing_start_color:
+        return "Choose the colour of the start card."
+    if game.pending_draw:
+        kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
+        return f"A {kind} is on you: take {game.pending_draw}, or answer it."
+    if game.drawn:
+        return "You drew a card you can play: play it or keep it."
+    return "It is your turn."

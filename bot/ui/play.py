@@ -1,0 +1,233 @@
+"""Clicks and commands of a game: each is turned into an engine action (or a question)
+and answered once, under the table's lock, by the manager's ``Turns``.
+
+A click on the hand message is answered by updating that message in place (callback
+type 7) with the hand as it now is, or with the next question (a colour, a player,
+which cards); anything else is answered with an ephemeral message. Refusals, the
+engine's included, are answered in one place (:func:`bot.ui.errors.refuse`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from bot.engine import Action, Event, Game, IllegalAction
+from bot.engine.cards import card_name
+from bot.game_errors import NobodyToCatch, StaleView
+from bot.lobby_errors import LobbyError
+from bot.table_state import Table
+from bot.turns import Answer
+from bot.ui.board import HandSession
+from bot.ui.controls import Rows, to_view
+from bot.ui.custom_ids import Draft, parse
+from bot.ui.errors import refuse
+from bot.ui.hand import hand_message
+from bot.ui.prompts import Prompt, prompt_rows, resolve
+from bot.ui.text import ruleset_details
+from bot.ui.words import action_line, cards_words
+
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
+
+def uno_bot(interaction: discord.Interaction) -> UnoBot:
+    return cast("UnoBot", interaction.client)
+
+
+async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
+    """Every game button lands here (see ``bot.ui.custom_ids``)."""
+    match = parse(custom_id)
+    assert match is not None  # the DynamicItem template matched it
+    channel_id, version, what = int(match["channel"]), int(match["version"]), match["what"]
+    try:
+        if what == "hand":
+            await show_hand(interaction, channel_id)
+        elif what == "rules":
+            await show_rules(interaction, channel_id)
+        elif what == "next":
+            await uno_bot(interaction).manager.turns.next_round(
+                channel_id, interaction.user.id, version, confirm("You dealt the next round.",
+                                                                  interaction))
+        elif what.startswith("page:"):
+            await show_hand(interaction, channel_id, int(what.split(":")[1]))
+        elif what == "catch":
+            await catch(interaction, channel_id, version, Draft("catch"))
+        else:
+            draft = Draft.decode(what)
+            if draft.do == "catch":
+                await catch(interaction, channel_id, version, draft)
+            else:
+                await act(interaction, channel_id, version, draft)
+    except StaleView as stale:
+        if _on_hand_message(interaction):
+            await show_hand(interaction, channel_id, notice=stale.message + " Your hand now:")
+        else:
+            await refuse(interaction, stale)
+    except (LobbyError, IllegalAction) as error:
+        await refuse(interaction, error)
+
+
+def _on_hand_message(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def confirm(sentence: str, interaction: discord.Interaction) -> Answer:
+    async def answer(table: Table, events: list[Event]) -> None:
+        await interaction.response.send_message(sentence, ephemeral=True)
+
+    return answer
+
+
+async def show_hand(
+    interaction: discord.Interaction,
+    channel_id: int,
+    page: int = 0,
+    notice: str = "",
+) -> None:
+    """"My hand" (a fresh ephemeral message, which later changes refresh) or a page turn
+    on the hand message (updated in place). Nothing in the game changes."""
+
+    async def answer(table: Table, events: list[Event]) -> None:
+        player = str(interaction.user.id)
+        hand = hand_message(table, player, page, notice)
+        await _show(interaction, table, hand.content, hand.rows, page)
+
+    await uno_bot(interaction).manager.turns.act(
+        channel_id, interaction.user.id, None, _nothing, answer)
+
+
+def _nothing(game: Game, player: str) -> None:
+    return None
+
+
+async def act(interaction: discord.Interaction, channel_id: int, version: int,
+              draft: Draft) -> None:
+    """A click that names an action, whole or in part: apply it, or ask what is missing."""
+    bot = uno_bot(interaction)
+    asked: list[Prompt] = []
+
+    def decide(game: Game, player: str) -> Action | None:
+        table = bot.manager.get(channel_id)
+        assert table is not None
+        result = resolve(game, player, draft, table.name_of)
+        if isinstance(result, Prompt):
+            asked.append(result)
+            return None
+        return result
+
+    async def answer(table: Table, events: list[Event]) -> None:
+        player = str(interaction.user.id)
+        if asked:
+            rows = prompt_rows(table.channel_id, table.version, asked[0],
+                               back=_on_hand_message(interaction))
+            await _show(interaction, table, asked[0].question, rows, 0)
+            return
+        hand = hand_message(table, player, 0, private_news(table, events, player))
+        await _show(interaction, table, hand.content, hand.rows, 0)
+
+    await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer)
+
+
+async def catch(interaction: discord.Interaction, channel_id: int, version: int,
+                draft: Draft) -> None:
+    """Catch! on the table: the one catchable player, or a choice when several are."""
+    bot = uno_bot(interaction)
+    asked: list[Prompt] = []
+
+    def decide(game: Game, player: str) -> Action | None:
+        table = bot.manager.get(channel_id)
+        assert table is not None
+        result = resolve(game, player, draft, table.name_of)
+        if isinstance(result, Prompt):
+            asked.append(result)
+            return None
+        if not draft.target and result.target is None:
+            raise NobodyToCatch()
+        return result
+
+    async def answer(table: Table, events: list[Event]) -> None:
+        if asked:
+            rows = prompt_rows(table.channel_id, table.version, asked[0], back=False)
+            await interaction.response.send_message(asked[0].question, view=to_view(rows),
+                                                    ephemeral=True)
+            return
+        caught = [e for e in events if e.kind == "caught"]
+        sentence = (f"You caught {table.name_of(caught[0].target or '')}: they draw 2."
+                    if caught else NobodyToCatch().message)
+        await interaction.response.send_message(sentence, ephemeral=True)
+
+    try:
+        await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer,
+                                    catch=True)
+    except StaleView:
+        raise NobodyToCatch() from None
+
+
+def private_news(table: Table, events: list[Event], player: str) -> str:
+    """What the acting player alone learns: the cards they drew, a challenged hand."""
+    lines = [action_line([e.redact(player).to_dict() for e in events], table.name_of)]
+    for event in events:
+        seen = event.redact(player)
+        if event.kind == "drew" and seen.cards and event.player == player:
+            lines.append(f"You drew: {cards_words(list(seen.cards))}.")
+        if event.kind == "hand_revealed" and seen.cards:
+            lines.append(f"{table.name_of(event.player or '')}'s hand: "
+                         f"{', '.join(card_name(c) for c in seen.cards)}.")
+    return "\n".join(line for line in lines if line)
+
+
+async def _show(interaction: discord.Interaction, table: Table, content: str, rows: Rows,
+                page: int) -> None:
+    """Answer with the hand (or a question): in place on the hand message, else as a new
+    ephemeral hand message that later changes refresh while its token lasts."""
+    board = uno_bot(interaction).board
+    player = str(interaction.user.id)
+    session = board.hand_session(table.channel_id, player)
+    if _on_hand_message(interaction):
+        if session is not None and interaction.message is not None \
+                and session.message_id == interaction.message.id:
+            session.version, session.page = table.version, page
+        await interaction.response.edit_message(content=content, view=to_view(rows))
+        return
+    sent = await interaction.response.send_message(content, view=to_view(rows), ephemeral=True)
+    board.open_hand(table.channel_id, player, HandSession(
+        interaction, board.clock.now(), table.version, sent.message_id or 0, page))
+
+
+async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
+    table = uno_bot(interaction).manager.get(channel_id)
+    if table is None or table.game is None:
+        await interaction.response.send_message("This game is over.", ephemeral=True)
+        return
+    body = ruleset_details(table.ruleset, table.game.options)
+    body += f"\nTurn timer: {table.turn_seconds} seconds."
+    await interaction.response.send_message(
+        embed=discord.Embed(title=f"Rules of this game: {table.ruleset}", description=body),
+        ephemeral=True)
+
+
+async def leave(interaction: discord.Interaction, channel_id: int) -> None:
+    await uno_bot(interaction).manager.turns.leave(
+        channel_id, interaction.user.id, confirm("You left the game.", interaction))
+
+
+async def kick(interaction: discord.Interaction, channel_id: int, member: discord.Member,
+               may_moderate: bool) -> None:
+    async def answer(table: Table, events: list[Event]) -> None:
+        await interaction.response.send_message(
+            f"{member.display_name} was removed from the game.")
+
+    await uno_bot(interaction).manager.turns.kick(
+        channel_id, interaction.user.id, member.id, answer, may_moderate=may_moderate)
+
+
+async def end(interaction: discord.Interaction, channel_id: int, may_moderate: bool) -> None:
+    async def answer(table: Table, events: list[Event]) -> None:
+        await interaction.response.send_message(
+            f"{interaction.user.mention} ended the UNO game.")
+
+    await uno_bot(interaction).manager.turns.end(
+        channel_id, interaction.user.id, answer, may_moderate=may_moderate)

@@ -1,0 +1,127 @@
+"""The table message everyone sees, and the round and match messages.
+
+The content line mentions the player(s) the game waits for, with what they must do,
+so they are notified and know to open "My hand"; the embed shows the top card, the
+colour, the direction, every seat, the scores, the last few actions and the turn's
+deadline as a Discord relative timestamp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.engine import Game
+from bot.engine.cards import card_name, hand_points
+from bot.table_state import CloseReason, Phase, Table
+from bot.ui.controls import Control, Rows, Style, disabled
+from bot.ui.custom_ids import game_id
+from bot.ui.text import rules_line
+from bot.ui.words import action_line, cards_words, color_words, count_cards
+
+TABLE_COLOUR = discord.Colour.red()
+
+
+@dataclass(frozen=True, slots=True)
+class TableMessage:
+    content: str
+    embed: discord.Embed
+    rows: Rows
+
+
+def mention(player: str) -> str:
+    return f"<@{player}>"
+
+
+def table_message(table: Table) -> TableMessage:
+    game = table.game
+    assert game is not None
+    title = f"UNO · {table.ruleset} · round {game.round_number} · first to {game.options.target}"
+    embed = discord.Embed(title=title, description=_description(table, game),
+                          colour=TABLE_COLOUR)
+    rows = [[
+        Control(game_id(table.channel_id, table.version, "hand"), "My hand", Style.primary),
+        Control(game_id(table.channel_id, table.version, "catch"), "Catch!", Style.danger,
+                disabled=not game.catchable()),
+        Control(game_id(table.channel_id, table.version, "rules"), "Rules"),
+    ]]
+    if table.phase is not Phase.PLAYING:
+        rows = disabled(rows)
+    return TableMessage(_call(table, game), embed, rows)
+
+
+def _call(table: Table, game: Game) -> str:
+    """Who must act now, mentioned, and what they must do."""
+    if table.phase is Phase.ENDED:
+        if table.close_reason is CloseReason.ENDED:
+            return f"This game was ended by <@{table.ended_by}>."
+        winner = game.match_winner
+        return f"🏆 {mention(winner)} wins the match!" if winner else "The match is over."
+    if game.round_over:
+        return f"{mention(game.round_winner or '')} wins round {game.round_number}. " \
+               "The next round starts soon."
+    if game.voters:
+        return " ".join(map(mention, game.voters)) + \
+            f": {table.name_of(game.joke_by or '')} told a joke. Vote in My hand."
+    if game.discards_owed:
+        return " ".join(map(mention, game.discards_owed)) + ": discard cards in My hand."
+    current = mention(game.current)
+    if game.choosing_start_color:
+        return f"{current}, choose the start colour in My hand."
+    if game.pending_draw:
+        kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
+        return f"{current}, a {kind} is on you: open My hand to take it or answer."
+    return f"{current}, it is your turn."
+
+
+def _description(table: Table, game: Game) -> str:
+    arrow = "↻ in seating order" if game.direction == 1 else "↺ against seating order"
+    lines = [
+        f"Top card: **{card_name(game.top)}** · colour to match: {color_words(game.color)}",
+        f"Direction: {arrow}",
+    ]
+    if table.phase is Phase.PLAYING and not game.round_over:
+        lines.append(f"Turn: {mention(game.current)}" + (
+            f" · time runs out <t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""))
+    lines.append("")
+    for seat in game.players:
+        held = len(game.hands[seat])
+        marks = [count_cards(held)]
+        if seat in game.uno_called:
+            marks.append("UNO!")
+        marks.append(f"{game.scores.get(seat, 0)} pts")
+        pointer = "▶ " if seat == game.current and not game.round_over else ""
+        lines.append(f"{pointer}{mention(seat)} · " + " · ".join(marks))
+        if game.hands_shown_until is not None:
+            lines.append(f"  shows {cards_words(game.hands[seat])}")
+    if table.recent_actions:
+        lines += ["", "**Lately**"]
+        lines += [f"• {action_line(events, table.name_of)}" for events in table.recent_actions]
+    lines += ["", rules_line(table.ruleset, game.options, table.turn_seconds)]
+    return "\n".join(lines)
+
+
+def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
+    """The end of a round: every hand's points, the winner's score, the match table;
+    a "Next round" button while the next round is still to be dealt."""
+    game = table.game
+    assert game is not None
+    winner = game.round_winner or ""
+    lines = [f"**Round {game.round_number}: {table.name_of(winner)} wins**"]
+    lines += [f"{table.name_of(p)}: {count_cards(len(game.hands[p]))} left, "
+              f"{hand_points(game.hands[p])} points" for p in game.players if p != winner]
+    gained = game.round_points.get(winner, 0)
+    lines.append(f"{table.name_of(winner)} scores {gained}." if gained else "")
+    lines.append("**Match:** " + ", ".join(
+        f"{table.name_of(p)} {game.scores.get(p, 0)}"
+        for p in sorted(game.players, key=lambda p: -game.scores.get(p, 0))))
+    if game.match_over:
+        lines.append(f"🏆 {table.name_of(game.match_winner or '')} wins the match!")
+    rows: Rows = []
+    if next_round:
+        lines.append(f"The host presses Next round, or it starts by itself "
+                     f"<t:{int(table.turn_deadline or 0)}:R>.")
+        rows = [[Control(game_id(table.channel_id, table.version, "next"), "Next round",
+                         Style.success)]]
+    return "\n".join(line for line in lines if line), rows

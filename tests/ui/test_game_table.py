@@ -1,0 +1,173 @@
+"""The table and its people: refusals, races, timers, leaving, ending, message limits."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.client import UnoBot
+from bot.clock import FakeClock
+from bot.engine.cards import build_deck
+from bot.table_state import Player, Table
+from bot.ui.hand import hand_message
+from tests.fakediscord import FakeDiscord, FakeGuild, answered
+from tests.fakediscord.limits import message_problems
+from tests.ui.game_helpers import (
+    UPDATE_MESSAGE,
+    card_button,
+    control,
+    position,
+    table_button,
+)
+from tests.ui.test_game_cards import FILL, two_or_three
+
+
+@pytest.mark.parametrize("size", [1, 7, 25, 30, 60, 108])
+def test_every_hand_size_fits_discord(size: int) -> None:
+    table = Table(guild_id=1, channel_id=10**18, host=Player(1, "a"), ruleset="classic",
+                  options=position("classic", ["1", "2"], hands={}, discard=["r1"], draw=[],
+                                   current="1").options,
+                  turn_seconds=60, version=10**13, players=[Player(1, "a"), Player(2, "b")])
+    table.game = position("classic", ["1", "2"], hands={"1": build_deck("classic")[:size],
+                                                        "2": ["r1"]},
+                          discard=["r5"], draw=["g1"], current="1")
+    seen: set[str] = set()
+    for page in range(4):
+        shown = hand_message(table, "1", page)
+        payload = {"content": shown.content, "components": [
+            {"type": 1, "components": [{"type": 2, "custom_id": c.custom_id, "label": c.label}
+                                       for c in row]} for row in shown.rows]}
+        assert message_problems(payload) == {}
+        seen |= {c.custom_id.split(":a:play:")[1] for row in shown.rows for c in row
+                 if ":a:play:" in c.custom_id}
+    assert {s.split(":")[0] for s in seen} == set(table.game.hands["1"])  # every card shown
+
+
+async def test_a_hand_of_thirty_cards_pages(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    deck = build_deck("classic")
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: deck[:60], b: ["y1"], c: ["g1", "g2"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    assert "page 1/2" in hand.content and len(hand.payload["components"]) == 5
+    answer = await session.click(ana, hand, control(hand, "Next ▶"))
+    assert answer.callback_type == UPDATE_MESSAGE and "page 2/2" in hand.content
+    assert len(session.game.hands[a]) == 60  # turning pages changes nothing
+
+
+async def test_stale_click_and_non_player_click_change_nothing(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r3", "r5", "y7"], b: ["r1", "y2"], c: ["g1", "g2"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana, _ben, outsider = session.member(a), session.member(b), guild.members[5]
+    hand_a = await session.open_hand(ana)
+    stale = hand_a.snapshot()
+    await session.click(ana, hand_a, card_button(hand_a, "play", "r3"))
+    before = (dict(session.game.hands), session.table.version)
+    answer = await ana.click(stale, card_button(stale, "play", "r5"))
+    assert answer.callback_type == UPDATE_MESSAGE and "out of date" in answer.text
+    assert (dict(session.game.hands), session.table.version) == before
+    table = session.table_message()
+    refused = await outsider.click(table, table_button(table, "hand"))
+    assert refused.ephemeral and "not playing in this game" in refused.text
+    assert session.table.version == before[1]
+
+
+async def test_two_clicks_at_once_apply_once(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r3", "r3", "y7"], b: ["r1", "y2"], c: ["g1", "g2"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand_a = await session.open_hand(ana)
+    button = card_button(hand_a, "play", "r3")
+    clicks = [await ana.click(hand_a, button, wait=False) for _ in range(2)]
+    await asyncio.gather(*(answered(i) for i in clicks))
+    assert session.game.hands[a].count("r3") == 1 and session.game.current == b
+    said = [i.callback_data.get("content") or "" for i in clicks]
+    assert sum("out of date" in text for text in said) == 1
+
+
+async def test_timeouts_and_removal_after_three(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock, turn_seconds=30)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r3", "y7"], b: ["b1", "y2"], c: ["b4", "g2"]},
+        discard=["r9"], draw=["g1"] * 20, current=a))
+    await clock.advance(27)  # set_position started the timer one second ago
+    assert len(session.game.hands[a]) == 2
+    await clock.advance(2)
+    await session.settle()
+    assert len(session.game.hands[a]) == 3 and session.game.current == b
+    assert "player1 ran out of time; player1 drew 1 card" in session.table_message().text
+    for _ in range(2):  # b and c time out too; then a again, and so on
+        await clock.advance(30 * 3)
+    await session.settle()
+    assert a not in session.game.hands and session.game.players == [b, c]  # out after three
+    assert "player1 left the game" in session.table_message().text
+
+
+async def test_leave_and_kick_mid_round(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c, d) = await two_or_three(guild, bot, fake_discord, clock, count=4)
+    answer = await session.member(b).slash("uno leave")
+    assert answer.ephemeral and "You left the game" in answer.text
+    assert b not in session.game.hands
+    refused = await session.member(c).slash("uno kick", member=str(d))
+    assert refused.ephemeral and "Only the host" in refused.text and d in session.game.hands
+    kicked = await session.member(a).slash("uno kick", member=str(d))
+    assert not kicked.ephemeral and "player4 was removed" in kicked.text
+    assert session.game.players == [a, c]
+    await session.settle()
+    assert "player4 left the game" in session.table_message().text
+
+
+async def test_end_stops_the_game(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, _c) = await two_or_three(guild, bot, fake_discord, clock)
+    table = session.table_message()
+    unrefreshed = table.snapshot()
+    refused = await session.member(b).slash("uno end")
+    assert refused.ephemeral and bot.manager.get(guild.channel_id) is not None
+    ended = await guild.members[-1].slash("uno end")  # the moderator
+    assert not ended.ephemeral and "ended the UNO game" in ended.text
+    await session.settle()
+    assert bot.manager.get(guild.channel_id) is None and await bot.store.load_all() == []
+    assert "This game was ended by" in table.content and table.enabled_ids() == []
+    late = await session.member(a).click(unrefreshed, table_button(unrefreshed, "hand"))
+    assert late.ephemeral and "no UNO game running" in late.text
+
+
+async def test_table_edits_are_coalesced_and_reposted_before_an_hour(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, _b, _c) = await two_or_three(guild, bot, fake_discord, clock, turn_seconds=600)
+    first = session.table_message()
+    edits = len(fake_discord.calls_to("PATCH", f"/messages/{first.id}"))
+    ana = session.member(a)
+    for _ in range(6):  # six quick UNO calls in the same instant: needless, but changes
+        hand = await session.open_hand(ana)
+        await session.click(ana, hand, control(hand, "UNO!"))
+    assert len(fake_discord.calls_to("PATCH", f"/messages/{first.id}")) <= edits + 1
+    await session.settle()
+    assert len(fake_discord.calls_to("PATCH", f"/messages/{first.id}")) <= edits + 2
+    for _ in range(6):
+        await clock.advance(9 * 60)  # a turn runs out every 10 minutes
+        await session.settle()
+    moved = session.table_message()
+    assert moved.id != first.id and "moved on" in first.content
+    assert first.enabled_ids() == [] and moved.enabled_ids()
+    assert bot.manager.get(guild.channel_id).table_message_id == moved.id
