@@ -233,12 +233,13 @@ class GameManager:
             if len(table.players) < MIN_PLAYERS:
                 raise NotEnoughPlayers(MIN_PLAYERS)
             table.phase = Phase.PLAYING
-            table.game = Game.new(
+            table.game = Game(
                 table.ruleset, table.options, [str(p.id) for p in table.players], self._seeds()
             )
+            dealt = table.game.begin()
             self._changed(table)
             self._stop_idle_timer(channel_id)
-            await self.turns.begin(table)
+            await self.turns.begin(table, dealt)
             await publish(table)
             log.info(
                 "game started guild=%s channel=%s players=%d",

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.clock import Handle
-from bot.engine import Action, Event, Game
+from bot.engine import NO_EFFECT, Action, Event, Game
 from bot.game_errors import NoGame, NotAllowedToRun, NotHostOfGame, NotInGame, StaleView
 from bot.table_state import CloseReason, Phase, Table
 
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 NEXT_ROUND_SECONDS = 30.0
 RECENT_ACTIONS = 5
-QUIET_EVENTS = frozenset({"dealt", "dealer_chosen", "voted", "uno_needless", "catch_missed"})
+QUIET_EVENTS = frozenset({"dealt", "dealer_chosen", "voted", *NO_EFFECT})
 """Events the table's log leaves out: bookkeeping, or things that changed nothing."""
 
 Decide = Callable[[Game, str], Action | None]
@@ -48,9 +48,10 @@ class Turns:
 
     # -- entry points ------------------------------------------------------------------
 
-    async def begin(self, table: Table) -> None:
-        """Called by ``GameManager.start`` under the lock, once the game is dealt."""
-        await self._after_change(table, [], set())
+    async def begin(self, table: Table, dealt: list[Event]) -> None:
+        """Called by ``GameManager.start`` under the lock, once the game is dealt;
+        ``dealt`` tells the table log what the start card did."""
+        await self._after_change(table, dealt, set())
 
     async def act(
         self,
@@ -81,7 +82,8 @@ class Turns:
                 events = game.apply(action)
                 log.info("action guild=%s channel=%s player=%s do=%s", table.guild_id,
                          channel_id, player, action.do)
-                await self._after_change(table, events, catchable)
+                if not all(event.kind in NO_EFFECT for event in events):
+                    await self._after_change(table, events, catchable)
             await answer(table, events)
 
     async def leave(self, channel_id: int, player_id: int, answer: Answer) -> None:

@@ -8,13 +8,14 @@ lists what a player may do; ``game.apply(action)`` returns the events it caused 
 
 from bot.engine.actions import Action
 from bot.engine.errors import ERROR_CODES, IllegalAction
-from bot.engine.events import Event
+from bot.engine.events import NO_EFFECT, Event
 from bot.engine.game import Game
 from bot.engine.options import RULESETS, Options, OptionsError
 from bot.engine.state_io import StateError
 
 __all__ = [
     "ERROR_CODES",
+    "NO_EFFECT",
     "RULESETS",
     "Action",
     "Event",

@@ -248,7 +248,7 @@ def vote(game: Game, action: Action, events: list[Event]) -> None:
     if action.laughed is None:
         raise IllegalAction("not_allowed_now", "vote with laughed true or false")
     if action.player in game.late_voters:
-        events.append(Event("voted", action.player, data={"laughed": action.laughed}))
+        events.append(Event("vote_late", action.player, data={"laughed": action.laughed}))
         return
     if action.player not in game.voters:
         raise IllegalAction("not_allowed_now", "no vote for you to cast")

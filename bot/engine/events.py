@@ -6,6 +6,11 @@ from dataclasses import dataclass
 from typing import Any
 
 
+NO_EFFECT = frozenset({"uno_needless", "catch_missed", "vote_late"})
+"""Events of actions the rules accept but that change nothing (RULES.md 8: a needless
+UNO call, a wrong catch; house rule 8: a vote after a laugh decided it)."""
+
+
 @dataclass(slots=True)
 class Event:
     """One thing that happened.
@@ -15,7 +20,7 @@ class Event:
     ``draw_pending``, ``kept``, ``hands_passed``, ``hands_swapped``, ``uno_called``,
     ``uno_needless``, ``caught``, ``catch_missed``, ``challenged``, ``hand_revealed``,
     ``blocked``, ``house_rule``, ``discard_owed``, ``discarded``, ``vote_started``,
-    ``voted``, ``hands_shown``, ``timed_out``, ``left``, ``round_over``, ``match_over``.
+    ``voted``, ``vote_late``, ``hands_shown``, ``timed_out``, ``left``, ``round_over``, ``match_over``.
 
     ``cards`` may be secret: when ``private_to`` names players, only they may see the
     cards, and everyone else sees only ``count`` (see ``redact``).

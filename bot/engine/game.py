@@ -99,9 +99,13 @@ class Game:
     def new(cls, ruleset: str, options: Options, players: list[str], seed: int) -> Game:
         """A new match: the dealer is chosen by drawing, and the first round is dealt."""
         game = cls(ruleset, options, players, seed)
-        table.choose_first_dealer(game)
-        table.deal_round(game)
+        game.begin()
         return game
+
+    def begin(self) -> list[Event]:
+        """Choose the first dealer by drawing and deal the first round; the events say
+        what happened (the start card and its effect included)."""
+        return [*table.choose_first_dealer(self), *table.deal_round(self)]
 
     @classmethod
     def from_position(
