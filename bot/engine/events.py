@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-
 NO_EFFECT = frozenset({"uno_needless", "catch_missed", "vote_late"})
 """Events of actions the rules accept but that change nothing (RULES.md 8: a needless
 UNO call, a wrong catch; house rule 8: a vote after a laugh decided it)."""
