@@ -19,7 +19,8 @@ class Event:
     ``draw_pending``, ``kept``, ``hands_passed``, ``hands_swapped``, ``uno_called``,
     ``uno_needless``, ``caught``, ``catch_missed``, ``challenged``, ``hand_revealed``,
     ``blocked``, ``house_rule``, ``discard_owed``, ``discarded``, ``vote_started``,
-    ``voted``, ``vote_late``, ``hands_shown``, ``timed_out``, ``left``, ``round_over``, ``match_over``.
+    ``voted``, ``vote_late``, ``hands_shown``, ``timed_out``, ``left``, ``round_over``,
+    ``match_over``.
 
     ``cards`` may be secret: when ``private_to`` names players, only they may see the
     cards, and everyone else sees only ``count`` (see ``redact``).
