@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.engine import Action, Game
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, card_name
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, card_name
 from bot.table_state import Table
 from bot.ui.controls import Control, Rows, Style
 from bot.ui.custom_ids import Draft, game_id
@@ -95,7 +95,8 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
         specs.append((Draft("keep"), "Keep", Style.secondary))
     for color in COLORS:
         if Action(player, "color", color=color) in legal:
-            specs.append((Draft("color", color=color), f"{COLOR_MARKS[color]} {color}",
+            specs.append((Draft("color", color=color),
+                          f"{COLOR_MARKS[color]} {COLOR_NAMES[color].capitalize()}",
                           COLOR_STYLES[color]))
     if "vote" in doing:
         specs += [(Draft("vote", laughed="1"), "😂 I laughed", Style.success),

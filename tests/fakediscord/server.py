@@ -70,6 +70,8 @@ class FakeDiscord:
         self.answer_deadline = ANSWER_DEADLINE
         self.calls: list[RestCall] = []
         self.violations: list[Violation] = []
+        self.faults: list[tuple[str, str, DiscordError]] = []
+        """Requests to fail on purpose: (method, path fragment, the error to answer)."""
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
@@ -106,6 +108,12 @@ class FakeDiscord:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def fail_next(self, method: str, path_part: str, status: int, code: int, message: str
+                  ) -> None:
+        """Answer the next ``method`` request whose path holds ``path_part`` with a
+        Discord error, as a real outage or a deleted message would."""
+        self.faults.append((method, path_part, DiscordError(status, code, message)))
 
     # -- what tests read ---------------------------------------------------------------
 
@@ -189,6 +197,10 @@ class FakeDiscord:
                 if not future.done() and predicate(call):
                     future.set_result(call)
             self._call_waiters = [w for w in self._call_waiters if not w[1].done()]
+        fault = next((f for f in self.faults if f[0] == call.method and f[1] in call.path), None)
+        if fault is not None:
+            self.faults.remove(fault)
+            return fault[2].response()
         try:
             return await handler(request)
         except DiscordError as error:
