@@ -1,8 +1,14 @@
 """Many tables at once through the fake Discord, with random legal clicks.
 
-    .venv/bin/python -m benchmarks.table_load --tables 200 --moves 60
+    .venv/bin/python -m benchmarks.table_load --tables 200 --moves 30 --think 2
+    .venv/bin/python -m benchmarks.table_load --tables 200 --moves 60 --think 0
 
-Each table has 4 players; the real bot (real discord.py, real clock, SQLite store)
+Each table has 4 players, who think ``--think`` seconds on average (0.5x to 1.5x)
+before each move, as people do, and whose tables open over the first ``5 * think``
+seconds; ``--think 0`` is a stress test where every table
+clicks again the moment it is answered, so the figures measure the queue of 200
+tables on one event loop shared by the bot, the fake Discord and the simulated
+players, more than the bot. The real bot (real discord.py, real clock, SQLite store)
 answers them. A player acts when the game waits for them (read from the manager, as
 the notification on the table would tell them), by clicking a random enabled button
 of their hand message, then any question that follows. Prints the time from each
@@ -52,7 +58,8 @@ class Load:
                               - interaction.created_loop_time)
         return interaction
 
-    async def start(self, channel_id: int, members: list[FakeMember]) -> None:
+    async def start(self, channel_id: int, members: list[FakeMember], delay: float) -> None:
+        await asyncio.sleep(delay)  # tables open as their players arrive
         answer = await self.timed_slash(members[0], "uno new", channel_id)
         lobby = answer.response
         assert lobby is not None
@@ -61,11 +68,13 @@ class Load:
         await self.timed_click(members[0], lobby, lobby.custom_id("uno:lobby:start:"))
 
     async def play(self, channel_id: int, members: list[FakeMember], moves: int,
-                   rng: random.Random) -> None:
+                   rng: random.Random, think: float) -> None:
         by_id = {str(m.id): m for m in members}
         hands: dict[str, StoredMessage] = {}
         table_message: StoredMessage | None = None
         for _ in range(moves):
+            if think:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # a person thinking
             table = self.bot.manager.get(channel_id)
             if table is None or table.game is None:
                 return
@@ -95,7 +104,7 @@ class Load:
                     break
 
 
-async def run(tables: int, moves: int, seed: int) -> None:
+async def run(tables: int, moves: int, seed: int, think: float = 0.0) -> None:
     clock = RealClock()
     fake = FakeDiscord(clock)
     await fake.start()
@@ -116,8 +125,9 @@ async def run(tables: int, moves: int, seed: int) -> None:
 
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
-        await asyncio.gather(*(load.start(c, s) for c, s in zip(guild.channel_ids, seats,
-                                                                  strict=True)))
+        arrivals = random.Random(seed)
+        await asyncio.gather(*(load.start(c, s, arrivals.uniform(0, 5 * think))
+                               for c, s in zip(guild.channel_ids, seats, strict=True)))
         await bot.board.idle()
         per_table = (tracemalloc.get_traced_memory()[0] - before) / tables
         tracemalloc.stop()
@@ -133,7 +143,7 @@ async def run(tables: int, moves: int, seed: int) -> None:
         load.latencies.clear()
         calls_before = len(fake.calls)
         started = time.perf_counter()
-        await asyncio.gather(*(load.play(c, s, moves, random.Random(seed + i))
+        await asyncio.gather(*(load.play(c, s, moves, random.Random(seed + i), think)
                                for i, (c, s) in enumerate(zip(guild.channel_ids, seats,
                                                               strict=True))))
         await bot.board.idle()
@@ -145,7 +155,7 @@ async def run(tables: int, moves: int, seed: int) -> None:
             per_channel[call.path.split("/")[2]] = per_channel.get(call.path.split("/")[2], 0) + 1
         latencies = sorted(load.latencies)
         p = statistics.quantiles(latencies, n=100)
-        print(f"tables={tables} players={PLAYERS} clicks={len(latencies)} "
+        print(f"tables={tables} players={PLAYERS} think={think}s clicks={len(latencies)} "
               f"moves={applied['moves']} seconds={elapsed:.1f}")
         print(f"interaction->callback p50={p[49] * 1000:.1f} ms p99={p[98] * 1000:.1f} ms "
               f"max={latencies[-1] * 1000:.1f} ms over3s={sum(x > 3 for x in latencies)}")
@@ -167,8 +177,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="mean seconds a player thinks before a move (0: stress)")
     args = parser.parse_args()
-    asyncio.run(run(args.tables, args.moves, args.seed))
+    asyncio.run(run(args.tables, args.moves, args.seed, args.think))
 
 
 if __name__ == "__main__":
