@@ -39,14 +39,23 @@ def ruleset_details(ruleset: str, options: Options) -> str:
 HELP_TEXT = f"""\
 **How to play UNO here**
 Open a lobby with `/uno new`; {MIN_PLAYERS} to {MAX_PLAYERS} players join with the Join \
-button or `/uno join`. The host presses Start. On your turn, match the top card by \
-colour, number or symbol, or draw. Call UNO when you play your next-to-last card, or \
-anyone can catch you and you draw 2. First to empty their hand wins the round.
+button or `/uno join`. The host presses Start. Press **My hand** on the table to see \
+your cards privately. On your turn, match the top card by colour, number or symbol, \
+or draw. Press **UNO!** when you are down to your last card (you may press it with two \
+cards on your turn), or anyone can press **Catch!** and you draw 2. A Wild Draw Four \
+played on you can be challenged. First to empty their hand wins the round; the points \
+left in the other hands go to the winner, and the first to the target wins the match.
 
 **Commands**
 `/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer)
 `/uno join` take a seat in this channel's lobby
-`/uno leave` leave this channel's lobby
+`/uno leave` leave this channel's lobby or game
+`/uno kick` remove a player from the game (host or Manage Messages)
+`/uno end` end this channel's game (host or Manage Messages)
+`/uno leaderboard` the server's best players (wins, points, win rate)
+`/uno stats [player]` a player's matches, wins, catches, challenges and more
+`/uno history` the last matches of this channel or server
+`/uno settings` the server's defaults and house rules (Manage Server)
 `/uno rules [ruleset]` the rules of this channel's game, or of a named ruleset
 `/uno help` this message
 A lobby nobody touches for 10 minutes closes by itself. The host, or anyone who can \
