@@ -107,7 +107,8 @@ class Turns:
             await self._remove(table, game, player_id, answer)
 
     async def end(self, channel_id: int, by: int, answer: Answer, *, may_moderate: bool) -> None:
-        """``/uno end``: stop the game now; no winner."""
+        """``/uno end``: stop the game now; no winner, and not a finished match, so
+        nothing is recorded (only a match played to its end or won by forfeit is)."""
         async with self.manager._lock(channel_id):
             table, _ = self._game(channel_id)
             if table.host.id != by and not may_moderate:
