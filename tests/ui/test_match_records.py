@@ -26,3 +26,19 @@ async def test_a_finished_match_is_in_the_history_and_the_stats(
     assert "Matches: 1 · wins: 1 (100%)" in won.text
     lost = await loser.slash("uno stats")
     assert "Matches: 1 · wins: 0 (0%)" in lost.text
+
+
+async def test_a_win_by_forfeit_is_recorded_and_an_ended_game_is_not(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock
+) -> None:
+    ana, ben = guild.members[:2]
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    await ben.slash("uno leave")
+    await session.settle()
+    (match,) = await bot.db.history(guild.id)
+    assert match.winner_id == ana.id and [p.user_id for p in match.players] == [ana.id, ben.id]
+
+    await start_game(guild, bot, fake_discord, clock, 2)
+    await ana.slash("uno end")
+    assert len(await bot.db.history(guild.id)) == 1
+    assert await bot.db.load_games() == ([], [])
