@@ -26,6 +26,7 @@ from bot.ui.controls import GameControl
 from bot.ui.errors import refuse
 from bot.ui.lobby import LobbyButton, edit_lobby_message
 from bot.ui.records import LeaderboardPageButton
+from bot.ui.restart import announce_restart
 
 log = logging.getLogger(__name__)
 
@@ -80,26 +81,28 @@ class UnoBot(commands.Bot):
         )
         self.settings = settings
         self.clock: Clock = clock or RealClock()
-        self.store = TableStore(settings.database_path)
         self._db: Database | None = None
-        self.manager = GameManager(self.clock, on_closed=self._show_closed, store=self.store)
+        self.manager = GameManager(self.clock, on_closed=self._show_closed)
         self.board = Board(self, self.clock)
         self.manager.turns.on_change = self.board.changed
 
     @property
     def db(self) -> Database:
-        """The database: leaderboards, stats, server settings. Open from setup_hook on."""
+        """The database: saved games, matches, leaderboards, stats, server settings.
+        Open from setup_hook on."""
         if self._db is None:
             raise RuntimeError("the database opens in setup_hook")
         return self._db
 
     async def setup_hook(self) -> None:
         self._db = await Database.open(self.settings.database_path)
-        await self.store.open()
-        self.manager.restore(await self.store.load_all())
+        self.manager.store = store = TableStore(self._db)
+        tables, unreadable = await store.recover()
+        self.manager.restore(tables)
         for extension in cog_extensions():
             await self.load_extension(extension)
         self.add_dynamic_items(LobbyButton, GameControl, LeaderboardPageButton)
+        await announce_restart(self, tables, unreadable)
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook
         log.info("invite the bot with %s", invite_url(self.application_id))
@@ -128,7 +131,6 @@ class UnoBot(commands.Bot):
         self.board.stop()
         await self.board.idle()
         await super().close()
-        await self.store.close()
         db, self._db = self._db, None
         if db is not None:
             await db.close()

@@ -52,6 +52,10 @@ class TableStore(Protocol):
 
     async def delete(self, channel_id: int) -> None: ...
 
+    async def finish(self, table: Table) -> None:
+        """Record a finished match, then forget its table."""
+        ...
+
 
 Publish = Callable[[Table], Awaitable[None]]
 SeedSource = Callable[[], int]
@@ -92,12 +96,15 @@ class GameManager:
         return self.tables.get(channel_id)
 
     def restore(self, tables: list[Table]) -> None:
-        """Take back saved tables after a restart. Monotonic time does not survive a
-        restart, so each restored lobby gets a fresh idle countdown."""
+        """Take back saved lobbies and games after a restart. Monotonic time does not
+        survive a restart, so each restored lobby gets a fresh idle countdown; a game's
+        timer runs out at its saved deadline (UNIX time)."""
         for table in tables:
             self.tables[table.channel_id] = table
             if table.phase is Phase.LOBBY:
                 self._touch(table)
+            else:
+                self.turns.resume(table)
         if tables:
             newest = max(t.version for t in tables)
             self._versions = itertools.count(max(newest + 1, next(self._versions)))
@@ -115,10 +122,12 @@ class GameManager:
     async def _save(self, table: Table) -> None:
         if self.store is None:
             return
-        if table.phase is Phase.ENDED:
-            await self.store.delete(table.channel_id)
-        else:
+        if table.phase is not Phase.ENDED:
             await self.store.save(table)
+        elif table.close_reason is CloseReason.FINISHED:
+            await self.store.finish(table)
+        else:
+            await self.store.delete(table.channel_id)
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())

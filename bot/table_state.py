@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.engine import Game, Options
+from bot.tally import MatchTally
 
 
 class Phase(StrEnum):
@@ -58,6 +59,12 @@ class Table:
     """The version at which the set of catchable players last changed: a Catch! click
     rendered since then aims at the same window, whatever happened meanwhile."""
     ended_by: int | None = None
+    started_at: float = 0.0
+    """When the game was dealt, in UNIX seconds; with the channel, it names the match."""
+    ended_at: float | None = None
+    """When the match was over, in UNIX seconds."""
+    tally: MatchTally = field(default_factory=MatchTally)
+    """What each player did this match, for its record and the stats."""
 
     def name_of(self, player_id: str | int) -> str:
         """A seated (or once seated) player's display name, from the engine's id."""
@@ -66,6 +73,11 @@ class Table:
 
     def seat_of(self, player_id: int) -> int | None:
         return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
+
+    @property
+    def match_id(self) -> str:
+        """Stable across restarts and retries, so the match is recorded once."""
+        return f"{self.channel_id}-{round(self.started_at * 1000)}"
 
     @property
     def link(self) -> str:

@@ -51,6 +51,7 @@ class Turns:
     async def begin(self, table: Table, dealt: list[Event]) -> None:
         """Called by ``GameManager.start`` under the lock, once the game is dealt;
         ``dealt`` tells the table log what the start card did."""
+        table.started_at = time.time()
         await self._after_change(table, dealt, set())
 
     async def act(
@@ -106,7 +107,8 @@ class Turns:
             await self._remove(table, game, player_id, answer)
 
     async def end(self, channel_id: int, by: int, answer: Answer, *, may_moderate: bool) -> None:
-        """``/uno end``: stop the game now; no winner."""
+        """``/uno end``: stop the game now; no winner, and not a finished match, so
+        nothing is recorded (only a match played to its end or won by forfeit is)."""
         async with self.manager._lock(channel_id):
             table, _ = self._game(channel_id)
             if table.host.id != by and not may_moderate:
@@ -141,6 +143,12 @@ class Turns:
             if self.manager.tables.get(table.channel_id) is table:
                 await self.manager._save(table)
 
+    def resume(self, table: Table) -> None:
+        """A game restored after a restart: its turn (or next-round) timer runs out at
+        the saved deadline, at once if that has passed meanwhile."""
+        if table.turn_deadline is not None:
+            self._schedule(table, max(0.0, table.turn_deadline - time.time()))
+
     def stop(self, channel_id: int) -> None:
         timer = self._timers.pop(channel_id, None)
         if timer is not None:
@@ -168,6 +176,7 @@ class Turns:
         game = table.game
         assert game is not None
         self.manager._changed(table)
+        table.tally.observe(events)
         if str(table.host.id) not in game.hands:  # left, kicked or timed out: host passes on
             table.host = next(p for p in table.players if str(p.id) == game.players[0])
         shown = [e.redact(None).to_dict() for e in events if e.kind not in QUIET_EVENTS]
@@ -179,6 +188,7 @@ class Turns:
         if game.match_over:
             self.manager._close(table, CloseReason.FINISHED)
             table.turn_deadline = None
+            table.ended_at = time.time()
             log.info("match over guild=%s channel=%s winner=%s", table.guild_id,
                      table.channel_id, game.match_winner)
         else:
@@ -192,8 +202,11 @@ class Turns:
             self.on_change(table, events)
 
     def _start_timer(self, table: Table, seconds: float) -> None:
-        clock = self.manager.clock
         table.turn_deadline = time.time() + seconds
+        self._schedule(table, seconds)
+
+    def _schedule(self, table: Table, seconds: float) -> None:
+        clock = self.manager.clock
         channel_id, version = table.channel_id, table.version
 
         async def run_out() -> None:

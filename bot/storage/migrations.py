@@ -182,6 +182,26 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        4,
+        "lobbies and games saved by the first bot builds in their own table move to saved_games",
+        (
+            # That table was created by the bot outside these steps, so it may be missing.
+            """CREATE TABLE IF NOT EXISTS tables (
+                channel_id INTEGER PRIMARY KEY,
+                state TEXT NOT NULL
+            )""",
+            # Unreadable JSON moves too (guild 0): start-up closes it like any bad row.
+            """INSERT OR IGNORE INTO saved_games
+                   (channel_id, guild_id, format_version, state, updated_at)
+               SELECT channel_id,
+                      CASE WHEN json_valid(state)
+                           THEN coalesce(json_extract(state, '$.guild_id'), 0) ELSE 0 END,
+                      1, state, CAST(strftime('%s', 'now') AS REAL)
+               FROM tables""",
+            "DROP TABLE tables",
+        ),
+    ),
 )
 
 

@@ -1,24 +1,23 @@
-"""Tables (lobbies and games in progress) saved in SQLite, so a restart loses nothing
-and the lobby buttons on old messages keep working."""
+"""Tables (lobbies and games in progress) saved in the database's ``saved_games``, one
+row per channel, so a restart loses nothing and the buttons on old messages keep working.
+
+The row's state is :func:`table_to_dict`, whose layout is ``SAVED_GAME_FORMAT`` 1.
+"""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+import logging
 from typing import Any
 
-import aiosqlite
-
-from bot.engine import Game
+from bot.engine import RULESETS, Game
 from bot.engine.options import Options
-from bot.manager import Phase, Player, Table
+from bot.match_record import match_record
+from bot.storage.database import Database
+from bot.storage.saved_games import BadRow
+from bot.table_state import CloseReason, Phase, Player, Table
+from bot.tally import MatchTally
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    channel_id INTEGER PRIMARY KEY,
-    state TEXT NOT NULL
-)
-"""
+log = logging.getLogger(__name__)
 
 
 def table_to_dict(table: Table) -> dict[str, Any]:
@@ -38,10 +37,20 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "turn_deadline": table.turn_deadline,
         "recent_actions": table.recent_actions,
         "catch_version": table.catch_version,
+        "close_reason": table.close_reason.value if table.close_reason else None,
+        "started_at": table.started_at,
+        "ended_at": table.ended_at,
+        "tally": table.tally.to_dict(),
     }
 
 
 def table_from_dict(data: dict[str, Any]) -> Table:
+    """The saved table; raises ``KeyError``, ``TypeError`` or ``ValueError`` (the engine's
+    ``StateError`` and ``OptionsError`` among them) for a state it cannot read. Keys
+    added after the first release default, so older rows still load."""
+    if data["ruleset"] not in RULESETS:
+        raise ValueError(f"unknown ruleset {data['ruleset']!r}")
+    close_reason = data.get("close_reason")
     return Table(
         guild_id=data["guild_id"],
         channel_id=data["channel_id"],
@@ -58,41 +67,75 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         turn_deadline=data.get("turn_deadline"),
         recent_actions=data.get("recent_actions", []),
         catch_version=data.get("catch_version", 0),
+        close_reason=CloseReason(close_reason) if close_reason else None,
+        started_at=data.get("started_at", 0.0),
+        ended_at=data.get("ended_at"),
+        tally=MatchTally.from_dict(data["tally"]) if "tally" in data else MatchTally(),
     )
 
 
 class TableStore:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._db: aiosqlite.Connection | None = None
+    """The game manager's store, over the bot's :class:`~bot.storage.Database`."""
 
-    async def open(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path)
-        await self._db.execute(SCHEMA)
-        await self._db.commit()
-
-    async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        assert self._db is not None, "TableStore.open() first"
-        return self._db
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def save(self, table: Table) -> None:
-        await self.db.execute(
-            "INSERT OR REPLACE INTO tables (channel_id, state) VALUES (?, ?)",
-            (table.channel_id, json.dumps(table_to_dict(table))),
-        )
-        await self.db.commit()
+        await self.db.save_game(table.channel_id, table.guild_id, table_to_dict(table))
 
     async def delete(self, channel_id: int) -> None:
-        await self.db.execute("DELETE FROM tables WHERE channel_id = ?", (channel_id,))
-        await self.db.commit()
+        await self.db.delete_game(channel_id)
 
-    async def load_all(self) -> list[Table]:
-        async with self.db.execute("SELECT state FROM tables") as cursor:
-            return [table_from_dict(json.loads(row[0])) async for row in cursor]
+    async def finish(self, table: Table) -> None:
+        """Record a finished match, exactly once even across a crash.
+
+        The ended table is saved first: until its row is deleted, the row says the
+        match may not be recorded yet, and start-up finishes it again. Recording is
+        idempotent (``record_match`` ignores a ``match_id`` it already has), so a crash
+        between recording and deleting never counts the match twice.
+        """
+        record = match_record(table)
+        await self.save(table)
+        await self.db.record_match(record)
+        await self.delete(table.channel_id)
+
+    async def load(self) -> tuple[list[Table], list[BadRow]]:
+        """Every saved table, and apart from them the rows that cannot be restored
+        (logged with their ids as warnings): the database's bad rows, and those whose
+        state does not make a table (a corrupted engine state, an unknown ruleset)."""
+        games, bad = await self.db.load_games()
+        tables: list[Table] = []
+        for saved in games:
+            try:
+                tables.append(table_from_dict(saved.state))
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                reason = f"the saved table cannot be read ({error!r})"
+                log.warning("saved game in channel %s (guild %s) cannot be restored: %s",
+                            saved.channel_id, saved.guild_id, reason)
+                bad.append(BadRow(saved.channel_id, saved.guild_id, reason))
+        return tables, bad
+
+    async def recover(self) -> tuple[list[Table], list[BadRow]]:
+        """At start-up: the lobbies and games to take back, and the rows that cannot be
+        restored, deleted here (their channels are told by the caller).
+
+        A finished table still saved is a match that a crash may have left unrecorded:
+        it is recorded now (at most once, see :meth:`finish`) and deleted.
+        """
+        tables, bad = await self.load()
+        live: list[Table] = []
+        for table in tables:
+            if table.phase is not Phase.ENDED:
+                live.append(table)
+                continue
+            if table.close_reason is CloseReason.FINISHED:
+                try:
+                    await self.finish(table)
+                    continue
+                except ValueError as error:
+                    log.warning("finished match in channel %s (guild %s) cannot be recorded: %r",
+                                table.channel_id, table.guild_id, error)
+            await self.delete(table.channel_id)
+        for row in bad:
+            await self.delete(row.channel_id)
+        return live, bad

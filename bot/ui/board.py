@@ -103,6 +103,13 @@ class Board:
             channel.retire_round_message = True
         self._wake(channel)
 
+    def restored(self, table: Table, note: str) -> None:
+        """A game taken back after a restart: post ``note``, then the table afresh (the
+        old table message's age is unknown, so it is not edited but replaced)."""
+        channel = self.channels[table.channel_id] = Channel(table, table_dirty=True)
+        channel.posts.append((note, []))
+        self._wake(channel)
+
     def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
         self.hands[(channel_id, player)] = session
 

@@ -6,6 +6,7 @@ Frames go out as plain TEXT: discord.py only decompresses binary frames, so the
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
@@ -50,6 +51,7 @@ class Gateway:
         self.ready_payloads = ready_payloads
         self.violate = violate
         self.sessions: list[GatewaySession] = []
+        self._sessions_changed = asyncio.Condition()
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
@@ -64,7 +66,18 @@ class Gateway:
         finally:
             if session in self.sessions:
                 self.sessions.remove(session)
+                await self._notify()
         return ws
+
+    async def wait_for_sessions(self, count: int) -> None:
+        """Until exactly ``count`` bots are connected and identified: a bot process that
+        was killed has gone, or a new one has sent IDENTIFY (after its setup_hook)."""
+        async with self._sessions_changed:
+            await self._sessions_changed.wait_for(lambda: len(self.sessions) == count)
+
+    async def _notify(self) -> None:
+        async with self._sessions_changed:
+            self._sessions_changed.notify_all()
 
     async def _receive(self, session: GatewaySession, payload: dict[str, Any]) -> None:
         op = payload.get("op")
@@ -91,6 +104,7 @@ class Gateway:
         for guild in guilds:
             await session.dispatch("GUILD_CREATE", guild)
         self.sessions.append(session)
+        await self._notify()
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         assert self.sessions, "no bot is connected to the fake gateway"

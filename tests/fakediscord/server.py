@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -26,6 +26,7 @@ API_PREFIX = "/api/v10"
 DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
 
 JSON_BODY = web.RequestKey("json_body", object)
+T = TypeVar("T")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -80,6 +81,7 @@ class FakeDiscord:
         self._channel_guild: dict[int, int] = {}
         self._by_token: dict[str, Interaction] = {}
         self._call_waiters: list[tuple[Callable[[RestCall], bool], asyncio.Future[RestCall]]] = []
+        self._handled: list[asyncio.Event] = []
         self.gateway = Gateway(token, self._ready_payloads, self.violate)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -139,6 +141,21 @@ class FakeDiscord:
         self, predicate: Callable[[RestCall], bool], timeout: float = 5.0
     ) -> RestCall:
         return await asyncio.wait_for(self.expect_call(predicate), timeout)
+
+    async def until(self, check: Callable[[], T | None], timeout: float = 30.0) -> T:
+        """``check()`` once it gives something (not None), asked now and again after every
+        REST call the fake has handled: for a bot in another process, whose messages
+        arrive when they arrive. ``timeout`` only bounds a failing wait."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while (found := check()) is None:
+            handled = asyncio.Event()
+            self._handled.append(handled)
+            remaining = deadline - asyncio.get_running_loop().time()
+            try:
+                await asyncio.wait_for(handled.wait(), max(remaining, 0))
+            except TimeoutError:
+                raise AssertionError(f"still waiting for {check} after {timeout} s") from None
+        return found
 
     def message(self, message_id: int) -> StoredMessage:
         return self.messages[message_id]
@@ -205,6 +222,10 @@ class FakeDiscord:
             return await handler(request)
         except DiscordError as error:
             return error.response()
+        finally:
+            handled, self._handled = self._handled, []
+            for event in handled:
+                event.set()
 
     async def _route(self, request: web.Request) -> web.StreamResponse:
         path = request.path[len(API_PREFIX):]

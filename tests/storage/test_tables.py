@@ -1,37 +1,67 @@
+"""Tables saved in the database's saved_games: round trips, bad rows, finished matches."""
+
 from __future__ import annotations
 
+import json
+import logging
 from pathlib import Path
 
+import aiosqlite
+import pytest
+
+from bot.engine import Action, Game
 from bot.engine.options import Options
-from bot.manager import Phase, Player, Table
-from bot.storage.tables import TableStore
+from bot.match_record import match_record
+from bot.storage import MIGRATIONS, Database
+from bot.storage.tables import TableStore, table_from_dict, table_to_dict
+from bot.table_state import CloseReason, Phase, Player, Table
+
+GUILD = 5
 
 
 def sample(channel_id: int) -> Table:
     host = Player(1, "ann")
     return Table(
-        guild_id=5, channel_id=channel_id, host=host, ruleset="seven-o",
+        guild_id=GUILD, channel_id=channel_id, host=host, ruleset="seven-o",
         options=Options.for_ruleset("seven-o", {"target": 250, "scoring": "alternative"}),
         turn_seconds=45, version=77, players=[host, Player(2, "bo")], phase=Phase.PLAYING,
         message_id=99,
     )
 
 
-async def test_tables_round_trip_and_delete(tmp_path: Path) -> None:
-    path = tmp_path / "new" / "uno.sqlite3"
-    store = TableStore(path)
-    await store.open()
+def playing(channel_id: int) -> Table:
+    table = sample(channel_id)
+    table.game = Game.new("seven-o", table.options, ["1", "2"], seed=4)
+    table.started_at = 1_700_000_000.25
+    return table
+
+
+def finished(channel_id: int) -> Table:
+    """Ann lays her last card; Bo's Wild scores 50, past the target of 10."""
+    host, guest = Player(1, "ann"), Player(-2, "computer")
+    options = Options.for_ruleset("classic", {"target": 10})
+    table = Table(guild_id=GUILD, channel_id=channel_id, host=host, ruleset="classic",
+                  options=options, turn_seconds=60, version=5, players=[host, guest],
+                  phase=Phase.PLAYING, started_at=1_700_000_000.0)
+    table.game = Game.from_position(
+        "classic", options, ["1", "-2"], hands={"1": ["r3"], "-2": ["wild"]},
+        discard=["r5"], draw=["g7", "g8"], current="1", color="r",
+    )
+    table.tally.observe(table.game.apply(Action("1", "play", card="r3")))
+    assert table.game.match_over
+    table.phase, table.close_reason = Phase.ENDED, CloseReason.FINISHED
+    table.ended_at = 1_700_000_900.0
+    return table
+
+
+async def test_tables_round_trip_and_delete(db: Database) -> None:
+    store = TableStore(db)
     await store.save(sample(10))
     await store.save(sample(11))
     await store.delete(11)
-    await store.close()
 
-    reopened = TableStore(path)
-    await reopened.open()
-    try:
-        (table,) = await reopened.load_all()
-    finally:
-        await reopened.close()
+    (table,), bad = await store.load()
+    assert bad == []
     original = sample(10)
     assert table.players == original.players and table.host == original.host
     assert table.options == original.options and table.options.seven_o
@@ -40,22 +70,104 @@ async def test_tables_round_trip_and_delete(tmp_path: Path) -> None:
     )
 
 
-async def test_a_game_in_progress_round_trips(tmp_path: Path) -> None:
-    from bot.engine import Game
-
-    table = sample(12)
-    table.game = Game.new("seven-o", table.options, ["1", "2"], seed=4)
+async def test_a_game_in_progress_round_trips(db: Database) -> None:
+    table = playing(12)
     table.table_message_id, table.turn_deadline, table.catch_version = 123, 1_700_000_060.5, 70
     table.recent_actions = [[{"kind": "played", "player": "1", "cards": ["r7"]}]]
-    store = TableStore(tmp_path / "uno.sqlite3")
-    await store.open()
-    try:
-        await store.save(table)
-        (loaded,) = await store.load_all()
-    finally:
-        await store.close()
-    assert loaded.game is not None and loaded.game.to_dict() == table.game.to_dict()
+    table.tally.of("1").counts["uno_calls"] = 2
+    store = TableStore(db)
+    await store.save(table)
+    (loaded,), _ = await store.load()
+    assert loaded.game is not None and table.game is not None
+    assert loaded.game.to_dict() == table.game.to_dict()
     assert (loaded.table_message_id, loaded.turn_deadline, loaded.catch_version) == (
         123, 1_700_000_060.5, 70,
     )
     assert loaded.recent_actions == table.recent_actions
+    assert loaded.tally == table.tally and loaded.match_id == table.match_id == "12-1700000000250"
+
+
+def test_a_row_saved_before_the_match_fields_existed_still_loads() -> None:
+    older = table_to_dict(sample(10))
+    for key in ("close_reason", "started_at", "ended_at", "tally"):
+        del older[key]
+    table = table_from_dict(older)
+    assert table.started_at == 0.0 and table.tally.players == {}
+
+
+async def test_rows_that_make_no_table_are_bad_rows_and_the_others_load(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = TableStore(db)
+    corrupted = table_to_dict(playing(21))
+    corrupted["game"]["hands"] = {"9": []}  # the engine's StateError
+    newer_ruleset = table_to_dict(sample(22)) | {"ruleset": "ultimate"}
+    missing = table_to_dict(sample(23))
+    del missing["players"]
+    for channel_id, state in ((21, corrupted), (22, newer_ruleset), (23, missing)):
+        await db.save_game(channel_id, GUILD, state)
+    await store.save(playing(20))
+
+    with caplog.at_level(logging.WARNING, logger="bot.storage.tables"):
+        tables, bad = await store.load()
+
+    assert [t.channel_id for t in tables] == [20]
+    assert [(b.channel_id, b.guild_id) for b in bad] == [(21, GUILD), (22, GUILD), (23, GUILD)]
+    assert "StateError" in bad[0].reason and "ultimate" in bad[1].reason
+    for channel_id in (21, 22, 23):
+        assert f"channel {channel_id} (guild {GUILD})" in caplog.text
+    assert all(r.levelno <= logging.WARNING for r in caplog.records)
+
+
+async def test_a_finished_match_is_recorded_once_and_its_row_deleted(db: Database) -> None:
+    store = TableStore(db)
+    await store.finish(finished(30))
+    await store.finish(finished(30))  # a retry
+
+    assert await db.load_games() == ([], [])
+    (match,) = await db.history(GUILD)
+    assert (match.match_id, match.rounds, match.winner_id) == ("30-1700000000000", 1, 1)
+    assert (match.ended_at - match.started_at) == 900.0
+    ann, computer = match.players
+    assert (ann.points, ann.won, ann.is_bot) == (50, True, False)
+    assert (computer.points, computer.won, computer.is_bot) == (0, False, True)
+    stats = await db.player_stats(GUILD, 1)
+    assert (stats.games, stats.round_wins, stats.best_round, stats.cards_played) == (1, 1, 50, 1)
+
+
+async def test_recover_records_a_match_a_crash_left_unrecorded_but_never_twice(
+    db: Database,
+) -> None:
+    store = TableStore(db)
+    await store.save(finished(40))  # crashed before recording
+    await store.save(finished(41))  # crashed after recording, before deleting
+    await db.record_match(match_record(finished(41)))
+    await store.save(playing(42))
+    await db.save_game(43, GUILD, {"ruleset": "classic"})
+
+    tables, bad = await store.recover()
+
+    assert [t.channel_id for t in tables] == [42]
+    assert [b.channel_id for b in bad] == [43]
+    assert sorted(m.channel_id for m in await db.history(GUILD)) == [40, 41]
+    assert (await db.player_stats(GUILD, 1)).games == 2
+    games, _ = await db.load_games()
+    assert [g.channel_id for g in games] == [42]
+
+
+async def test_tables_saved_by_the_old_table_store_move_to_saved_games(db_path: Path) -> None:
+    async with Database.open(db_path, migrations=MIGRATIONS[:3]):
+        pass
+    async with aiosqlite.connect(db_path) as old:
+        await old.execute("CREATE TABLE tables (channel_id INTEGER PRIMARY KEY, state TEXT)")
+        await old.executemany("INSERT INTO tables VALUES (?, ?)",
+                              [(10, json.dumps(table_to_dict(sample(10)))), (11, "{broken")])
+        await old.commit()
+
+    async with Database.open(db_path) as db:
+        tables, bad = await TableStore(db).load()
+        listed = await db._reader.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE name = 'tables'")
+    assert [(t.channel_id, t.guild_id) for t in tables] == [(10, GUILD)]
+    assert [(b.channel_id, b.guild_id) for b in bad] == [(11, 0)]
+    assert list(listed) == []

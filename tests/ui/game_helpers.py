@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.client import UnoBot
@@ -156,23 +157,36 @@ async def play_any_legal_move(session: Playing, hands: dict[str, StoredMessage],
         hand = hands.get(player)
         if hand is None or not _usable(hand):
             hand = hands[player] = await session.open_hand(member)
-        for _ in range(4):  # the move, then at most cards, colour and player questions
-            choices = [c for c in hand.enabled_ids()
-                       if ":page:" not in c and not c.endswith(":a:uno::::")]
-            uno = [c for c in hand.enabled_ids() if c.endswith(":a:uno::::")]
-            if uno:
-                await session.click(member, hand, uno[0])
-                continue
-            if not choices:
-                break
-            plays = [c for c in choices if ":a:play" in c]  # plays end rounds sooner
-            pick = rng.choice(plays if plays and rng.random() < 0.9 else choices)
-            answer = await session.click(member, hand, pick)
-            acted = True
-            assert answer.callback_type == UPDATE_MESSAGE, answer.text
-            if "Your hand" in hand.content:
-                break
+        acted = await move_in_hand(session.click, member, hand, rng) or acted
     await session.settle()
+    return acted
+
+
+Click = Callable[[FakeMember, StoredMessage, str], Awaitable[Interaction]]
+
+
+async def move_in_hand(click: Click, member: FakeMember, hand: StoredMessage,
+                       rng: random.Random) -> bool:
+    """One player's move on their open hand message: an UNO call when offered, a random
+    enabled button (mostly a play), then whatever question follows (colour, player,
+    cards). Returns whether anything but an UNO call was clicked."""
+    acted = False
+    for _ in range(4):  # the move, then at most cards, colour and player questions
+        choices = [c for c in hand.enabled_ids()
+                   if ":page:" not in c and not c.endswith(":a:uno::::")]
+        uno = [c for c in hand.enabled_ids() if c.endswith(":a:uno::::")]
+        if uno:
+            await click(member, hand, uno[0])
+            continue
+        if not choices:
+            break
+        plays = [c for c in choices if ":a:play" in c]  # plays end rounds sooner
+        pick = rng.choice(plays if plays and rng.random() < 0.9 else choices)
+        answer = await click(member, hand, pick)
+        acted = True
+        assert answer.callback_type == UPDATE_MESSAGE, answer.text
+        if "Your hand" in hand.content:
+            break
     return acted
 
 

@@ -53,5 +53,4 @@ async def test_a_whole_match_by_clicks(
     assert "wins the match" in final.content
     assert final.custom_ids() and final.enabled_ids() == []  # every button disabled
     assert bot.board.channels == {} and bot.board.hands == {}  # nothing kept for it
-    saved = await bot.store.load_all()
-    assert saved == []
+    assert await bot.db.load_games() == ([], [])

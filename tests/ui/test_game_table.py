@@ -145,7 +145,7 @@ async def test_end_stops_the_game(
     ended = await guild.members[-1].slash("uno end")  # the moderator
     assert not ended.ephemeral and "ended the UNO game" in ended.text
     await session.settle()
-    assert bot.manager.get(guild.channel_id) is None and await bot.store.load_all() == []
+    assert bot.manager.get(guild.channel_id) is None and await bot.db.load_games() == ([], [])
     assert "This game was ended by" in table.content and table.enabled_ids() == []
     late = await session.member(a).click(unrefreshed, table_button(unrefreshed, "hand"))
     assert late.ephemeral and "no UNO game running" in late.text

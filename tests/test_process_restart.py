@@ -1,0 +1,246 @@
+"""``python -m bot`` killed with SIGKILL mid-game, twice, and started again: the game goes
+on to the end of the match with every card and point, and the match is recorded once.
+
+The fake Discord runs in this process; the bot runs as a real process connected over
+loopback, on the real clock. Its turn timer is 600 s, so no timer fires during the test;
+every wait is for an event (an interaction answered, a REST call handled, a gateway
+session opened or closed), never a sleep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+from bot.engine.cards import build_deck
+from bot.storage.tables import table_from_dict
+from bot.table_state import Table
+from bot.ui.custom_ids import game_id
+from bot.ui.restart import RESTORED
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage, answered
+from tests.ui.game_helpers import move_in_hand
+
+TARGET = 100
+STARTUP_TIMEOUT = 60.0
+"""Bounds a failing wait for the process to connect; a passing test never waits it out."""
+
+
+@dataclass
+class BotProcess:
+    """Starts ``python -m bot`` against the fake, and kills it."""
+
+    fake: FakeDiscord
+    folder: Path
+    log: IO[bytes]
+    process: asyncio.subprocess.Process | None = None
+
+    @property
+    def database_path(self) -> Path:
+        return self.folder / "data" / "uno.sqlite3"
+
+    async def start(self) -> None:
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith("DISCORD_") and k not in ("DATABASE_PATH", "DEV_GUILD_ID")}
+        env |= {
+            "DISCORD_TOKEN": self.fake.token,
+            "DISCORD_API_BASE": self.fake.api_base,
+            "DISCORD_GATEWAY_URL": self.fake.gateway_url,
+            "DATABASE_PATH": str(self.database_path),
+            "LOG_LEVEL": "INFO",
+        }
+        # cwd: the folder, so no .env of the developer's is read.
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=self.folder, env=env,
+            stdout=self.log, stderr=self.log,
+        )
+        connected = asyncio.ensure_future(self.fake.gateway.wait_for_sessions(1))
+        exited = asyncio.ensure_future(self.process.wait())
+        done, _ = await asyncio.wait({connected, exited}, timeout=STARTUP_TIMEOUT,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        exited.cancel()
+        connected.cancel()
+        assert connected in done, "the bot process never connected to the fake gateway"
+
+    async def kill(self) -> None:
+        """SIGKILL: no shutdown code runs. Returns once the fake saw the connection drop."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        assert await self.process.wait() == -signal.SIGKILL
+        await asyncio.wait_for(self.fake.gateway.wait_for_sessions(0), STARTUP_TIMEOUT)
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            await self.process.wait()
+
+
+@pytest.fixture
+async def bot_process(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    log_path = tmp_path / "bot.log"
+    with log_path.open("wb") as log:
+        runner = BotProcess(fake_discord, tmp_path, log)
+        try:
+            yield runner
+        finally:
+            await runner.stop()
+    lines = log_path.read_text(errors="replace").splitlines()
+    errors = [line for line in lines if " ERROR " in line or " CRITICAL " in line]
+    assert not errors, "the bot process logged errors:\n" + "\n".join(errors)
+
+
+@dataclass
+class RemoteGame:
+    """The game as the test sees it from outside: the saved row and the fake's messages."""
+
+    fake: FakeDiscord
+    guild: FakeGuild
+    members: list[FakeMember]
+    database_path: Path
+
+    @property
+    def channel_id(self) -> int:
+        return self.guild.channel_id
+
+    def saved(self) -> Table | None:
+        """The table as saved now (None once the match is recorded and deleted)."""
+        with sqlite3.connect(self.database_path) as connection:
+            row = connection.execute("SELECT state FROM saved_games WHERE channel_id = ?",
+                                     (self.channel_id,)).fetchone()
+        return table_from_dict(json.loads(row[0])) if row else None
+
+    def playing(self) -> Table:
+        table = self.saved()
+        assert table is not None and table.game is not None
+        assert table.game.card_count() == len(build_deck(table.ruleset)), "a card went missing"
+        return table
+
+    def member(self, player: str) -> FakeMember:
+        return next(m for m in self.members if str(m.id) == player)
+
+    def table_message(self) -> StoredMessage | None:
+        found = [m for m in self.fake.messages.values()
+                 if m.channel_id == self.channel_id and not m.ephemeral
+                 and any(c.endswith(":hand") for c in m.enabled_ids())]
+        return found[-1] if found else None
+
+    def messages_saying(self, content: str) -> list[StoredMessage]:
+        return [m for m in self.fake.messages.values()
+                if m.channel_id == self.channel_id and m.content == content]
+
+    async def step(self, rng: random.Random) -> bool:
+        """One move by a player the game waits for, or Next round by the host; False
+        once the match is over. A click that meets a state moved on (the board refreshed
+        the hand meanwhile) is answered as stale and changes nothing: the next step
+        reads the saved game again."""
+        table = self.saved()
+        if table is None:
+            return False
+        game = table.game
+        assert game is not None
+        if game.round_over:
+            next_round = game_id(self.channel_id, table.version, "next")
+
+            def button_or_dealt() -> StoredMessage | bool | None:
+                """The round message, or True if the 30 s timer dealt the round first."""
+                message = next((m for m in self.fake.messages.values()
+                                if next_round in m.enabled_ids()), None)
+                if message is not None:
+                    return message
+                now = self.saved()
+                return True if now is None or now.version != table.version else None
+
+            found = await self.fake.until(button_or_dealt)
+            if isinstance(found, StoredMessage):
+                await self.member(str(table.host.id)).click(found, next_round)
+            return True
+        member = self.member(game.waiting_for()[0])
+        hand = await self.open_hand(member)
+        await move_in_hand(lambda m, msg, c: m.click(msg, c), member, hand, rng)
+        return True
+
+    async def open_hand(self, member: FakeMember) -> StoredMessage:
+        table_message = await self.fake.until(self.table_message)
+        button = next(c for c in table_message.custom_ids() if c.endswith(":hand"))
+        answer = await member.click(table_message, button)
+        assert answer.response is not None and answer.ephemeral
+        return answer.response
+
+
+async def test_a_killed_bot_process_picks_the_game_up_where_it_was(
+    bot_process: BotProcess, fake_discord: FakeDiscord, guild: FakeGuild
+) -> None:
+    members = guild.members[:3]
+    game = RemoteGame(fake_discord, guild, members, bot_process.database_path)
+    rng = random.Random(11)
+    await bot_process.start()
+    lobby = (await members[0].slash("uno new", ruleset="classic", target=TARGET,
+                                    turn_seconds=600)).response
+    assert lobby is not None
+    for member in members[1:]:
+        await member.click(lobby, lobby.custom_id("uno:lobby:join:"))
+    await members[0].click(lobby, lobby.custom_id("uno:lobby:start:"))
+    for _ in range(4):
+        await game.step(rng)
+
+    # 1. Killed right after a move was answered: the answer came after the save.
+    await game.step(rng)
+    answered_state = game.playing()
+    await bot_process.kill()
+    await bot_process.start()
+    await fake_discord.until(lambda: game.messages_saying(RESTORED) or None)
+    restored = game.playing()
+    assert restored.game is not None and answered_state.game is not None
+    assert restored.game.to_dict() == answered_state.game.to_dict()
+    assert (restored.version, restored.tally, restored.players) == (
+        answered_state.version, answered_state.tally, answered_state.players)
+
+    # 2. Killed mid-round later, with a click on its way: the saved game is the one
+    # before that click or the one after it, never anything in between.
+    for _ in range(4):
+        await game.step(rng)
+    before = game.playing()
+    while before.game is None or before.game.round_over:
+        await game.step(rng)
+        before = game.playing()
+    member = game.member(before.game.waiting_for()[0])
+    hand = await game.open_hand(member)
+    pick = next(c for c in hand.enabled_ids() if ":page:" not in c)
+    in_flight = await member.click(hand, pick, wait=False)
+    await bot_process.kill()
+    await bot_process.start()
+    assert len(await fake_discord.until(lambda: game.messages_saying(RESTORED)[1:] or None)) == 1
+    after = game.playing()  # every card still there
+    assert after.game is not None and after.players == before.players
+    assert after.game.to_dict() == before.game.to_dict() or after.version > before.version
+
+    last_seen = after
+    while await game.step(rng):
+        last_seen = game.saved() or last_seen
+    for interaction in fake_discord.interactions.values():
+        if interaction is not in_flight:  # its bot died before it could answer
+            await answered(interaction)
+
+    with sqlite3.connect(bot_process.database_path) as connection:
+        matches = connection.execute("SELECT match_id, winner_id FROM matches").fetchall()
+        points = dict(connection.execute("SELECT user_id, points FROM match_players"))
+        games = connection.execute("SELECT user_id, games FROM player_totals").fetchall()
+    assert [m[0] for m in matches] == [last_seen.match_id]
+    assert sorted(games) == sorted((m.id, 1) for m in members)
+    assert last_seen.game is not None
+    winner = matches[0][1]
+    assert points[winner] >= TARGET
+    for member in members:  # standard scoring: only the last round's winner gained
+        if member.id != winner:
+            assert points[member.id] == last_seen.game.scores[str(member.id)]
+
