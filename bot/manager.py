@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bot.clock import Clock, Handle
+from bot.computers import Computers
 from bot.engine import Game
 from bot.engine.options import Options, OptionsError
 from bot.lobby_errors import (
@@ -87,6 +88,7 @@ class GameManager:
         self._versions = itertools.count(seed)
         self._seeds = seeds or (lambda: random.SystemRandom().randrange(1 << 32))
         self.turns = Turns(self)
+        self.computers = Computers(self)
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -98,6 +100,8 @@ class GameManager:
             self.tables[table.channel_id] = table
             if table.phase is Phase.LOBBY:
                 self._touch(table)
+            else:
+                self.computers.schedule(table)
         if tables:
             newest = max(t.version for t in tables)
             self._versions = itertools.count(max(newest + 1, next(self._versions)))
@@ -143,6 +147,7 @@ class GameManager:
         ruleset: str,
         overrides: dict[str, Any],
         turn_seconds: int = DEFAULT_TURN_SECONDS,
+        autoplay: bool = False,
         post: PostLobby,
     ) -> Table:
         low, high = TURN_SECONDS_RANGE
@@ -165,6 +170,7 @@ class GameManager:
                 turn_seconds=turn_seconds,
                 version=next(self._versions),
                 players=[host],
+                autoplay=autoplay,
             )
             self.tables[channel_id] = table  # seen by lock-free readers like /uno rules
             try:
@@ -206,11 +212,12 @@ class GameManager:
             if seat is None:
                 raise NotInLobby()
             del table.players[seat]
-            if not table.players:
+            people = [p for p in table.players if not p.is_computer]
+            if not people:  # computer players do not keep a lobby open
                 self._close(table, CloseReason.EMPTY)
             else:
                 if table.host.id == player_id:
-                    table.host = table.players[0]
+                    table.host = people[0]
                 self._changed(table)
                 self._touch(table)
             await self._save(table)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.ai import ComputerPlayer
 from bot.engine import Game, Options
 
 
@@ -28,7 +29,12 @@ class CloseReason(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Player:
     id: int
+    """A Discord user id, or a negative number for a computer player (never a user's)."""
     name: str
+
+    @property
+    def is_computer(self) -> bool:
+        return self.id < 0
 
 
 @dataclass(slots=True)
@@ -58,6 +64,12 @@ class Table:
     """The version at which the set of catchable players last changed: a Catch! click
     rendered since then aims at the same window, whatever happened meanwhile."""
     ended_by: int | None = None
+    computers: dict[str, ComputerPlayer] = field(default_factory=dict)
+    """The computer players seated, by engine id (``str`` of their negative id)."""
+    autoplay: bool = False
+    """Whether a computer player takes the turns of a person whose time ran out."""
+    stand_ins: dict[str, ComputerPlayer] = field(default_factory=dict)
+    """Computer players playing for people whose time ran out, until they act again."""
 
     def name_of(self, player_id: str | int) -> str:
         """A seated (or once seated) player's display name, from the engine's id."""

@@ -9,6 +9,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.ai import ComputerPlayer
 from bot.engine import Game
 from bot.engine.options import Options
 from bot.manager import Phase, Player, Table
@@ -38,6 +39,9 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "turn_deadline": table.turn_deadline,
         "recent_actions": table.recent_actions,
         "catch_version": table.catch_version,
+        "autoplay": table.autoplay,
+        "computers": {p: c.to_dict() for p, c in table.computers.items()},
+        "stand_ins": {p: c.to_dict() for p, c in table.stand_ins.items()},
     }
 
 
@@ -58,6 +62,9 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         turn_deadline=data.get("turn_deadline"),
         recent_actions=data.get("recent_actions", []),
         catch_version=data.get("catch_version", 0),
+        autoplay=data.get("autoplay", False),
+        computers={p: ComputerPlayer.from_dict(c) for p, c in data.get("computers", {}).items()},
+        stand_ins={p: ComputerPlayer.from_dict(c) for p, c in data.get("stand_ins", {}).items()},
     )
 
 

@@ -47,6 +47,8 @@ anyone can catch you and you draw 2. First to empty their hand wins the round.
 `/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer)
 `/uno join` take a seat in this channel's lobby
 `/uno leave` leave this channel's lobby
+`/uno addbot [level]` seat a computer player, easy or normal (host)
+`/uno removebot [number]` take a computer player's seat away (host)
 `/uno rules [ruleset]` the rules of this channel's game, or of a named ruleset
 `/uno help` this message
 A lobby nobody touches for 10 minutes closes by itself. The host, or anyone who can \
