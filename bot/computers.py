@@ -198,6 +198,10 @@ class Computers:
         if move is not None:
             move.cancel()
 
+    def stop_all(self) -> None:
+        for channel_id in list(self._moves):
+            self.stop(channel_id)
+
     def _decide(self, table: Table, game: Game) -> Action | None:
         return computer_action(game, self._seated(table, game))
 

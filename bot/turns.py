@@ -150,6 +150,7 @@ class Turns:
             host = str(table.host.id)
             if str(player_id) != host and host in game.hands:
                 raise NotHostOfGame(table.host.name)
+            self.manager.computers.person_back(table, str(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
             await self._after_change(table, events, set())
             await answer(table, events)
@@ -170,6 +171,7 @@ class Turns:
     def stop_all(self) -> None:
         for channel_id in list(self._timers):
             self.stop(channel_id)
+        self.manager.computers.stop_all()
 
     # -- shared steps ------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ colour, number or symbol, or draw. Call UNO when you play your next-to-last card
 anyone can catch you and you draw 2. First to empty their hand wins the round.
 
 **Commands**
-`/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer)
+`/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer, autoplay)
 `/uno join` take a seat in this channel's lobby
 `/uno leave` leave this channel's lobby
 `/uno addbot [level]` seat a computer player, easy or normal (host)
