@@ -161,17 +161,24 @@ async def play_out(manager: GameManager, clock: FakeClock, table: Table) -> None
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize("ruleset", list(RULESETS))
+HOUSE_RULES = {"rblank": 8, "yblank": 6, "gblank": 8, "bblank": 6}
+"""Jokes to vote on and hands to discard down to 3: out-of-turn actions for everyone."""
+
+
+@pytest.mark.parametrize(("ruleset", "overrides"), [
+    *((ruleset, {}) for ruleset in RULESETS),
+    ("blank", {"house_rules": HOUSE_RULES}),
+])
 async def test_computer_players_play_whole_matches_with_legal_actions_only(
-    ruleset: str, no_game_handed: list[str]
+    ruleset: str, overrides: dict[str, Any], no_game_handed: list[str]
 ) -> None:
     """Three computer players and a person who never clicks (autoplay plays for them
     from their first timeout on): every move goes through the manager and is legal."""
     clock = FakeClock()
     manager = new_manager(clock)
     checked = Checked(manager)
-    table = await open_table(manager, ruleset, turn_seconds=10,
-                             autoplay=True)
+    table = await open_table(manager, ruleset, turn_seconds=10, autoplay=True,
+                             overrides=overrides)
     for level in ("normal", "easy", "normal"):
         await manager.computers.add(CHANNEL, HOST.id, level, publish)
     await manager.start(CHANNEL, HOST.id, None, publish)
@@ -181,7 +188,9 @@ async def test_computer_players_play_whole_matches_with_legal_actions_only(
     assert table.close_reason is CloseReason.FINISHED
     movers = {a.player for a in checked.moves}
     assert {"-1", "-2", "-3"} <= movers and "1" in movers  # the stand-in played too
-    assert {a.do for a in checked.moves} >= {"play", "draw"}
+    assert {a.do for a in checked.moves} >= {"play", "draw", "uno"}
+    if overrides:
+        assert {a.do for a in checked.moves} >= {"vote", "discard"}
     assert "choose" in no_game_handed and "observe" in no_game_handed
     assert table.recent_actions  # computer moves are in the table's log
 
