@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bot.clock import Clock, Handle
+from bot.computers import Computers
 from bot.engine import Game
 from bot.engine.options import Options, OptionsError
 from bot.lobby_errors import (
@@ -91,6 +92,7 @@ class GameManager:
         self._versions = itertools.count(seed)
         self._seeds = seeds or (lambda: random.SystemRandom().randrange(1 << 32))
         self.turns = Turns(self)
+        self.computers = Computers(self)
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -105,6 +107,7 @@ class GameManager:
                 self._touch(table)
             else:
                 self.turns.resume(table)
+                self.computers.schedule(table)
         if tables:
             newest = max(t.version for t in tables)
             self._versions = itertools.count(max(newest + 1, next(self._versions)))
@@ -152,6 +155,7 @@ class GameManager:
         ruleset: str,
         overrides: dict[str, Any],
         turn_seconds: int = DEFAULT_TURN_SECONDS,
+        autoplay: bool = False,
         post: PostLobby,
     ) -> Table:
         low, high = TURN_SECONDS_RANGE
@@ -174,6 +178,7 @@ class GameManager:
                 turn_seconds=turn_seconds,
                 version=next(self._versions),
                 players=[host],
+                autoplay=autoplay,
             )
             self.tables[channel_id] = table  # seen by lock-free readers like /uno rules
             try:
@@ -215,11 +220,12 @@ class GameManager:
             if seat is None:
                 raise NotInLobby()
             del table.players[seat]
-            if not table.players:
+            people = [p for p in table.players if not p.is_computer]
+            if not people:  # computer players do not keep a lobby open
                 self._close(table, CloseReason.EMPTY)
             else:
                 if table.host.id == player_id:
-                    table.host = table.players[0]
+                    table.host = people[0]
                 self._changed(table)
                 self._touch(table)
             await self._save(table)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.ai import ComputerPlayer
 from bot.engine import Game, Options
 from bot.tally import MatchTally
 
@@ -29,7 +30,12 @@ class CloseReason(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Player:
     id: int
+    """A Discord user id, or a negative number for a computer player (never a user's)."""
     name: str
+
+    @property
+    def is_computer(self) -> bool:
+        return self.id < 0
 
 
 @dataclass(slots=True)
@@ -65,6 +71,12 @@ class Table:
     """When the match was over, in UNIX seconds."""
     tally: MatchTally = field(default_factory=MatchTally)
     """What each player did this match, for its record and the stats."""
+    computers: dict[str, ComputerPlayer] = field(default_factory=dict)
+    """The computer players seated, by engine id (``str`` of their negative id)."""
+    autoplay: bool = False
+    """Whether a computer player takes the turns of a person whose time ran out."""
+    stand_ins: dict[str, ComputerPlayer] = field(default_factory=dict)
+    """Computer players playing for people whose time ran out, until they act again."""
 
     def name_of(self, player_id: str | int) -> str:
         """A seated (or once seated) player's display name, from the engine's id."""

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.clock import Handle
+from bot.computers import first_person
 from bot.engine import NO_EFFECT, Action, Event, Game
 from bot.game_errors import NoGame, NotAllowedToRun, NotHostOfGame, NotInGame, StaleView
 from bot.table_state import CloseReason, Phase, Table
@@ -34,6 +35,7 @@ Decide = Callable[[Game, str], Action | None]
 """Chooses the engine action for a click, from the game as it is under the lock;
 ``None`` when the click only asks something (a follow-up prompt) and changes nothing."""
 Answer = Callable[[Table, list[Event]], Awaitable[None]]
+ComputerDecide = Callable[[Table, Game], Action | None]
 OnChange = Callable[[Table, list[Event]], None]
 
 
@@ -72,6 +74,9 @@ class Turns:
             player = str(player_id)
             if player not in game.hands:
                 raise NotInGame()
+            if self.manager.computers.person_back(table, player):
+                await self.manager._save(table)
+                self._tell(table, [])
             if version is not None and (
                 version < table.catch_version if catch else version != table.version
             ):
@@ -86,6 +91,23 @@ class Turns:
                 if not all(event.kind in NO_EFFECT for event in events):
                     await self._after_change(table, events, catchable)
             await answer(table, events)
+
+    async def computer_move(self, channel_id: int, decide: ComputerDecide) -> None:
+        """A computer player's move (``bot.computers``), decided under the lock from the
+        game as it is now; the same steps as a click follow."""
+        async with self.manager._lock(channel_id):
+            table = self.manager.tables.get(channel_id)
+            if table is None or table.phase is not Phase.PLAYING or table.game is None:
+                return
+            game = table.game
+            action = decide(table, game)
+            if action is None:
+                return
+            catchable = set(game.catchable())
+            events = game.apply(action)
+            log.info("computer action guild=%s channel=%s player=%s do=%s", table.guild_id,
+                     channel_id, action.player, action.do)
+            await self._after_change(table, events, catchable)
 
     async def leave(self, channel_id: int, player_id: int, answer: Answer) -> None:
         """``/uno leave`` during a game: the engine takes the player out of the match."""
@@ -132,6 +154,7 @@ class Turns:
             host = str(table.host.id)
             if str(player_id) != host and host in game.hands:
                 raise NotHostOfGame(table.host.name)
+            self.manager.computers.person_back(table, str(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
             await self._after_change(table, events, set())
             await answer(table, events)
@@ -153,10 +176,12 @@ class Turns:
         timer = self._timers.pop(channel_id, None)
         if timer is not None:
             timer.cancel()
+        self.manager.computers.stop(channel_id)
 
     def stop_all(self) -> None:
         for channel_id in list(self._timers):
             self.stop(channel_id)
+        self.manager.computers.stop_all()
 
     # -- shared steps ------------------------------------------------------------------
 
@@ -177,16 +202,18 @@ class Turns:
         assert game is not None
         self.manager._changed(table)
         table.tally.observe(events)
-        if str(table.host.id) not in game.hands:  # left, kicked or timed out: host passes on
-            table.host = next(p for p in table.players if str(p.id) == game.players[0])
+        person = first_person(table, game)
+        if str(table.host.id) not in game.hands and person is not None:
+            table.host = person  # left, kicked or timed out: host passes on
         shown = [e.redact(None).to_dict() for e in events if e.kind not in QUIET_EVENTS]
         if shown:
             table.recent_actions = [*table.recent_actions, shown][-RECENT_ACTIONS:]
         if set(game.catchable()) != catchable:
             table.catch_version = table.version
         self.stop(table.channel_id)
-        if game.match_over:
-            self.manager._close(table, CloseReason.FINISHED)
+        if game.match_over or person is None:  # nobody but computer players is left
+            self.manager._close(table, CloseReason.FINISHED if game.match_over
+                                else CloseReason.EMPTY)
             table.turn_deadline = None
             table.ended_at = time.time()
             log.info("match over guild=%s channel=%s winner=%s", table.guild_id,
@@ -194,6 +221,7 @@ class Turns:
         else:
             seconds = NEXT_ROUND_SECONDS if game.round_over else float(table.turn_seconds)
             self._start_timer(table, seconds)
+        self.manager.computers.changed(table, events)
         await self.manager._save(table)
         self._tell(table, events)
 
@@ -229,6 +257,6 @@ class Turns:
             else:
                 for player in game.waiting_for():
                     if player in game.waiting_for():
-                        events += game.apply(Action(player, "timeout"))
+                        events += self.manager.computers.run_out(table, game, player)
             log.info("timer ran out guild=%s channel=%s", table.guild_id, channel_id)
             await self._after_change(table, events, catchable)

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai import LEVELS
 from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
 from bot.manager import Phase, Table
 from bot.storage import PERIODS, RANKINGS
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 RULESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in RULESETS]
 SCORING_CHOICES = [app_commands.Choice(name=mode, value=mode) for mode in SCORING_MODES]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
 class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in this channel"):
@@ -34,6 +36,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         scoring="How round points are counted",
         target="Points that end the match (default 500)",
         turn_seconds="Seconds each player has for a turn (10 to 600; default the server's, 60)",
+        autoplay="A computer player takes the turns of anyone whose time runs out",
     )
     @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
     @app_commands.guild_only()
@@ -46,6 +49,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         scoring: str | None = None,
         target: int | None = None,
         turn_seconds: int | None = None,
+        autoplay: bool = False,
     ) -> None:
         assert interaction.guild_id is not None
         defaults = await self.bot.db.get_settings(interaction.guild_id)
@@ -72,6 +76,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             ruleset=ruleset or defaults.ruleset,
             overrides=overrides,
             turn_seconds=defaults.turn_seconds if turn_seconds is None else turn_seconds,
+            autoplay=autoplay,
             post=post,
         )
 
@@ -80,6 +85,24 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     async def join(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         await lobby.join(interaction, interaction.channel_id)
+
+    @app_commands.command(name="addbot", description="Seat a computer player in this lobby (host)")
+    @app_commands.describe(level="easy plays any legal card; normal plays to win (default)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.guild_only()
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        assert interaction.channel_id is not None
+        await lobby.add_computer(interaction, interaction.channel_id, level)
+
+    @app_commands.command(name="removebot",
+                          description="Take a computer player out of this lobby (host)")
+    @app_commands.describe(number="Which one, by its number (2 for 🤖 Easy bot 2); "
+                                  "default: the last one added")
+    @app_commands.guild_only()
+    async def removebot(self, interaction: discord.Interaction, number: int | None = None
+                        ) -> None:
+        assert interaction.channel_id is not None
+        await lobby.remove_computer(interaction, interaction.channel_id, number)
 
     @app_commands.command(name="leave", description="Leave this channel's UNO lobby or game")
     @app_commands.guild_only()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from bot.ai import ComputerPlayer
 from bot.engine import RULESETS, Game
 from bot.engine.options import Options
 from bot.match_record import match_record
@@ -41,6 +42,9 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "started_at": table.started_at,
         "ended_at": table.ended_at,
         "tally": table.tally.to_dict(),
+        "autoplay": table.autoplay,
+        "computers": {p: c.to_dict() for p, c in table.computers.items()},
+        "stand_ins": {p: c.to_dict() for p, c in table.stand_ins.items()},
     }
 
 
@@ -71,6 +75,9 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         started_at=data.get("started_at", 0.0),
         ended_at=data.get("ended_at"),
         tally=MatchTally.from_dict(data["tally"]) if "tally" in data else MatchTally(),
+        autoplay=data.get("autoplay", False),
+        computers={p: ComputerPlayer.from_dict(c) for p, c in data.get("computers", {}).items()},
+        stand_ins={p: ComputerPlayer.from_dict(c) for p, c in data.get("stand_ins", {}).items()},
     )
 
 

@@ -29,8 +29,12 @@ CLOSE_SENTENCES = {
 }
 
 
+AUTOPLAY_LINE = "\nAutoplay: a computer player takes the turns of anyone whose time runs out."
+
+
 def mention(player: Player) -> str:
-    return f"<@{player.id}>"
+    """A person is mentioned; a computer player shows its seat name ("🤖 Easy bot 2")."""
+    return player.name if player.is_computer else f"<@{player.id}>"
 
 
 def table_embed(table: Table) -> discord.Embed:
@@ -41,7 +45,8 @@ def table_embed(table: Table) -> discord.Embed:
         description = (
             f"Host: {mention(table.host)}\n"
             f"Players ({len(table.players)}/{MAX_PLAYERS}):\n{seats}\n\n"
-            f"Rules: {rules}\n\nPress Join to take a seat; the host presses Start."
+            f"Rules: {rules}{AUTOPLAY_LINE if table.autoplay else ''}\n\n"
+            "Press Join to take a seat; the host presses Start."
         )
         return discord.Embed(title="UNO lobby", description=description, colour=LOBBY_COLOUR)
     if table.phase is Phase.PLAYING:
@@ -132,6 +137,24 @@ async def start(interaction: discord.Interaction, channel_id: int, version: int 
     bot = cast("UnoBot", interaction.client)
     await bot.manager.start(channel_id, interaction.user.id, version, publisher(interaction))
     await confirm(interaction, "The game has started.")
+
+
+async def add_computer(interaction: discord.Interaction, channel_id: int, level: str) -> None:
+    """``/uno addbot``: the host seats a computer player."""
+    bot = cast("UnoBot", interaction.client)
+    player = await bot.manager.computers.add(
+        channel_id, interaction.user.id, level, publisher(interaction))
+    await confirm(interaction, f"{player.name} took a seat.")
+
+
+async def remove_computer(
+    interaction: discord.Interaction, channel_id: int, number: int | None
+) -> None:
+    """``/uno removebot``: the host takes a computer player's seat away."""
+    bot = cast("UnoBot", interaction.client)
+    player = await bot.manager.computers.remove(
+        channel_id, interaction.user.id, number, publisher(interaction))
+    await confirm(interaction, f"{player.name} left the lobby.")
 
 
 async def cancel(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:

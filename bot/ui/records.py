@@ -27,7 +27,8 @@ HOUSE_RULE_TEXT_LIMIT = 200
 
 
 def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+    """A person as a mention; a computer player (negative id) by what it is."""
+    return f"<@{user_id}>" if user_id > 0 else "🤖 computer player"
 
 
 # -- leaderboard ------------------------------------------------------------------------

@@ -30,8 +30,9 @@ class TableMessage:
     rows: Rows
 
 
-def mention(player: str) -> str:
-    return f"<@{player}>"
+def mention(table: Table, player: str) -> str:
+    """A person is mentioned (so notified); a computer player is named."""
+    return table.name_of(player) if player in table.computers else f"<@{player}>"
 
 
 def table_message(table: Table) -> TableMessage:
@@ -56,17 +57,22 @@ def _call(table: Table, game: Game) -> str:
     if table.phase is Phase.ENDED:
         if table.close_reason is CloseReason.ENDED:
             return f"This game was ended by <@{table.ended_by}>."
+        if table.close_reason is CloseReason.EMPTY:
+            return "Only computer players were left, so the game ended."
         winner = game.match_winner
-        return f"🏆 {mention(winner)} wins the match!" if winner else "The match is over."
+        return f"🏆 {mention(table, winner)} wins the match!" if winner else "The match is over."
     if game.round_over:
-        return f"{mention(game.round_winner or '')} wins round {game.round_number}. " \
+        return f"{mention(table, game.round_winner or '')} wins round {game.round_number}. " \
                "The next round starts soon."
     if game.voters:
-        return " ".join(map(mention, game.voters)) + \
+        return " ".join(mention(table, p) for p in game.voters) + \
             f": {table.name_of(game.joke_by or '')} told a joke. Vote in My hand."
     if game.discards_owed:
-        return " ".join(map(mention, game.discards_owed)) + ": discard cards in My hand."
-    current = mention(game.current)
+        owing = " ".join(mention(table, p) for p in game.discards_owed)
+        return f"{owing}: discard cards in My hand."
+    if game.current in table.computers:
+        return f"{table.name_of(game.current)} is thinking…"
+    current = mention(table, game.current)
     if game.choosing_start_color:
         return f"{current}, choose the start colour in My hand."
     if game.pending_draw:
@@ -82,7 +88,7 @@ def _description(table: Table, game: Game) -> str:
         f"Direction: {arrow}",
     ]
     if table.phase is Phase.PLAYING and not game.round_over:
-        lines.append(f"Turn: {mention(game.current)}" + (
+        lines.append(f"Turn: {mention(table, game.current)}" + (
             f" · time runs out <t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""))
     lines.append("")
     for seat in game.players:
@@ -90,9 +96,11 @@ def _description(table: Table, game: Game) -> str:
         marks = [count_cards(held)]
         if seat in game.uno_called:
             marks.append("UNO!")
+        if seat in table.stand_ins:
+            marks.append("🤖 autoplay")
         marks.append(f"{game.scores.get(seat, 0)} pts")
         pointer = "▶ " if seat == game.current and not game.round_over else ""
-        lines.append(f"{pointer}{mention(seat)} · " + " · ".join(marks))
+        lines.append(f"{pointer}{mention(table, seat)} · " + " · ".join(marks))
         if game.hands_shown_until is not None:
             lines.append(f"  shows {cards_words(game.hands[seat])}")
     if table.recent_actions:

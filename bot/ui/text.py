@@ -47,7 +47,7 @@ played on you can be challenged. First to empty their hand wins the round; the p
 left in the other hands go to the winner, and the first to the target wins the match.
 
 **Commands**
-`/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer)
+`/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer, autoplay)
 `/uno join` take a seat in this channel's lobby
 `/uno leave` leave this channel's lobby or game
 `/uno kick` remove a player from the game (host or Manage Messages)
@@ -56,6 +56,8 @@ left in the other hands go to the winner, and the first to the target wins the m
 `/uno stats [player]` a player's matches, wins, catches, challenges and more
 `/uno history` the last matches of this channel or server
 `/uno settings` the server's defaults and house rules (Manage Server)
+`/uno addbot [level]` seat a computer player, easy or normal (host)
+`/uno removebot [number]` take a computer player's seat away (host)
 `/uno rules [ruleset]` the rules of this channel's game, or of a named ruleset
 `/uno help` this message
 A lobby nobody touches for 10 minutes closes by itself. The host, or anyone who can \

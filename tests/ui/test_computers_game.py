@@ -1,0 +1,184 @@
+"""Computer players at a table end to end: a person clicks in Discord, computer players
+move when the fake clock moves on, and autoplay takes over a person out of time."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from bot.client import UnoBot
+from bot.clock import FakeClock
+from bot.computers import PAUSE_SECONDS
+from bot.table_state import CloseReason, Phase
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage
+from tests.ui.game_helpers import Playing, play_any_legal_move, table_button
+
+UPDATE_MESSAGE = 7
+BOTS = ["🤖 Normal bot 1", "🤖 Easy bot 2", "🤖 Normal bot 3"]
+
+
+async def start_with_computers(
+    guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeClock, **options: object
+) -> Playing:
+    """``/uno new`` by the first member, three computer players, Start; the deals and
+    the pauses come from fixed seeds, so each test plays the same game every time."""
+    seeds = itertools.count(int(options.pop("seed", 1)))  # type: ignore[call-overload]
+    bot.manager._seeds = lambda: next(seeds)
+    bot.manager.computers._random.seed(0)
+    person = guild.members[0]
+    answer = await person.slash("uno new", **options)
+    assert answer.response is not None
+    lobby = answer.response
+    for level in ("normal", "easy", "normal"):
+        await person.slash("uno addbot", level=level)
+    assert all(name in lobby.text for name in BOTS)
+    started = await person.click(lobby, lobby.custom_id("uno:lobby:start:"))
+    assert started.callback_type == UPDATE_MESSAGE
+    session = Playing(bot, fake, guild, clock, [person])
+    await bot.board.idle()
+    return session
+
+
+def lately(message: StoredMessage) -> str:
+    text = message.text
+    return text[text.index("**Lately**"):] if "**Lately**" in text else ""
+
+
+async def test_a_person_and_three_computer_players_play_a_whole_match(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_with_computers(guild, bot, fake_discord, clock, target=500, seed=2)
+    person = session.members[0]
+    me = str(person.id)
+    table = session.table
+    game = session.game
+    assert game.players == [me, "-1", "-2", "-3"]
+    rng = random.Random(7)
+    hands: dict[str, StoredMessage] = {}
+    logged: set[str] = set()
+    computer_turns = person_moves = 0
+    for _ in range(5000):
+        if bot.manager.get(guild.channel_id) is None:
+            break
+        message = session.table_message()
+        logged |= {name for name in BOTS if name in lately(message)}
+        if game.round_over:
+            rounds = [m for m in fake_discord.messages.values()
+                      if m.content.startswith(f"**Round {game.round_number}:")]
+            await session.settle()
+            if me in game.hands and table.host.id == person.id and rounds \
+                    and rounds[-1].enabled_ids():
+                await session.click(person, rounds[-1], table_button(rounds[-1], "next"))
+            else:
+                await clock.advance(30)
+            await session.settle()
+        elif me in game.waiting_for():
+            await session.settle()
+            if me in game.waiting_for():
+                person_moves += await play_any_legal_move(session, hands, rng)
+        elif game.current in table.computers and not game.voters and not game.discards_owed:
+            # A computer player's turn: nothing happens until the clock moves on.
+            version = table.version
+            await bot.board.idle()
+            assert table.version == version
+            await clock.advance(PAUSE_SECONDS[1])
+            assert table.version != version, "a computer player stalled the game"
+            computer_turns += 1
+            await bot.board.idle()
+        else:
+            await clock.advance(PAUSE_SECONDS[1])
+            await bot.board.idle()
+    else:
+        raise AssertionError("the match did not end")
+    await session.settle()
+    assert table.phase is Phase.ENDED and table.close_reason is CloseReason.FINISHED
+    assert game.match_over and game.match_winner is not None
+    winner = game.match_winner
+    shown = table.name_of(winner) if winner in table.computers else person.mention
+    assert f"🏆 {shown} wins the match!" in session.table_message().content
+    assert any(f"🏆 {table.name_of(winner)} wins the match!" in m.content
+               for m in fake_discord.messages.values() if m.content.startswith("**Round"))
+    assert computer_turns > 10 and person_moves > 5, (computer_turns, person_moves)
+    assert game.round_number > 1  # several rounds, the host dealing the next ones
+    assert logged, "no computer move was ever named in the table's log"
+    everyone = [e for action in table.recent_actions for e in action]
+    assert any(e.get("player") in table.computers for e in everyone)
+    assert "<@-" not in "".join(m.text for m in fake_discord.messages.values())
+    assert await bot.store.load_all() == []
+
+
+async def next_move(session: Playing) -> None:
+    """Move the clock on a little at a time until the next change, within one pause."""
+    version, waited = session.table.version, 0.0
+    while session.table.version == version:
+        assert waited < PAUSE_SECONDS[1], "nothing moved within a computer player's pause"
+        await session.clock.advance(0.25)
+        waited += 0.25
+    await session.bot.board.idle()
+
+
+async def wait_for_my_turn(session: Playing, person: FakeMember) -> None:
+    game = session.game
+    for _ in range(200):
+        if str(person.id) in game.waiting_for() and not game.round_over:
+            return
+        await session.clock.advance(PAUSE_SECONDS[1])
+        await session.bot.board.idle()
+    raise AssertionError("the person's turn never came")
+
+
+async def test_autoplay_takes_over_a_person_out_of_time_until_they_click(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_with_computers(guild, bot, fake_discord, clock, autoplay=True,
+                                         turn_seconds=10)
+    person = session.members[0]
+    me = str(person.id)
+    table, game = session.table, session.game
+    assert table.autoplay
+    await wait_for_my_turn(session, person)
+    # The person's time runs out: a computer player takes their turn instead.
+    before = table.version
+    await clock.advance(10)
+    await bot.board.idle()
+    assert table.version != before and me in table.stand_ins
+    took_over = next(a for a in table.recent_actions if a[0] == {"kind": "timed_out",
+                                                                    "player": me})
+    assert len(took_over) > 1 and me not in game.timeouts  # it acted, not the engine
+    await session.settle()
+    assert "🤖 autoplay" in session.table_message().text
+    # It keeps playing for them on their next turns, without waiting for their timer.
+    await wait_for_my_turn(session, person)
+    version = table.version
+    await next_move(session)
+    last = table.recent_actions[-1]
+    assert table.version != version and me in table.stand_ins and me not in game.timeouts
+    assert last[0]["player"] == me and last[0]["kind"] != "timed_out", last
+    # The person opens their hand: they are back in control.
+    await wait_for_my_turn(session, person)
+    hand = await session.open_hand(person)
+    assert me not in table.stand_ins
+    version = table.version
+    await clock.advance(PAUSE_SECONDS[1] * 2)
+    await bot.board.idle()
+    assert table.version == version and me in game.waiting_for()  # nobody plays for them
+    await session.settle()
+    assert "🤖 autoplay" not in session.table_message().text
+    hands = {me: hand}
+    assert await play_any_legal_move(session, hands, random.Random(1))
+    assert me not in table.stand_ins
+
+
+async def test_without_autoplay_the_engine_timeout_applies(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_with_computers(guild, bot, fake_discord, clock, turn_seconds=10)
+    person = session.members[0]
+    me = str(person.id)
+    table = session.table
+    await wait_for_my_turn(session, person)
+    await clock.advance(10)
+    await bot.board.idle()
+    assert any(a[0] == {"kind": "timed_out", "player": me} for a in table.recent_actions)
+    assert table.stand_ins == {}
+    assert session.game.timeouts[me] == 1  # the engine acted for them: one timeout counted
