@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 from bot.ai import ComputerPlayer, show_events
 from bot.clock import FakeClock
 from bot.engine import Game
 from bot.engine.options import Options
 from bot.manager import GameManager, Phase, Player, Table
+from bot.storage import Database
 from bot.storage.tables import TableStore, table_from_dict, table_to_dict
 
 
@@ -26,15 +26,12 @@ def playing_table() -> Table:
     return table
 
 
-async def test_computer_players_round_trip_with_their_memory(tmp_path: Path) -> None:
+async def test_computer_players_round_trip_with_their_memory(db: Database) -> None:
     table = playing_table()
-    store = TableStore(tmp_path / "uno.sqlite3")
-    await store.open()
-    try:
-        await store.save(table)
-        (loaded,) = await store.load_all()
-    finally:
-        await store.close()
+    store = TableStore(db)
+    await store.save(table)
+    (loaded,), bad = await store.load()
+    assert bad == []
     assert loaded.autoplay and loaded.players == table.players
     assert {p: c.to_dict() for p, c in loaded.computers.items()} == {
         p: c.to_dict() for p, c in table.computers.items()}

@@ -104,7 +104,11 @@ async def test_a_person_and_three_computer_players_play_a_whole_match(
     everyone = [e for action in table.recent_actions for e in action]
     assert any(e.get("player") in table.computers for e in everyone)
     assert "<@-" not in "".join(m.text for m in fake_discord.messages.values())
-    assert await bot.store.load_all() == []
+    assert bot.manager.store is not None and await bot.manager.store.load() == ([], [])
+    (recorded,) = await bot.db.history(guild.id)
+    assert {p.user_id for p in recorded.players} == {person.id, *map(int, table.computers)}
+    board = await bot.db.leaderboard(guild.id, "points", "all", 0, 10)
+    assert [row.user_id for row in board.rows] == [person.id]
 
 
 async def next_move(session: Playing) -> None:
