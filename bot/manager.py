@@ -143,6 +143,7 @@ class GameManager:
         ruleset: str,
         overrides: dict[str, Any],
         turn_seconds: int = DEFAULT_TURN_SECONDS,
+        images: bool = True,
         post: PostLobby,
     ) -> Table:
         low, high = TURN_SECONDS_RANGE
@@ -165,6 +166,7 @@ class GameManager:
                 turn_seconds=turn_seconds,
                 version=next(self._versions),
                 players=[host],
+                images=images,
             )
             self.tables[channel_id] = table  # seen by lock-free readers like /uno rules
             try:

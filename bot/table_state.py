@@ -58,6 +58,9 @@ class Table:
     """The version at which the set of catchable players last changed: a Catch! click
     rendered since then aims at the same window, whatever happened meanwhile."""
     ended_by: int | None = None
+    images: bool = True
+    """Card pictures on this game's messages (``/uno new images:``, default the server's
+    setting); off, the messages are text only."""
 
     def name_of(self, player_id: str | int) -> str:
         """A seated (or once seated) player's display name, from the engine's id."""

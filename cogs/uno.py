@@ -34,6 +34,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         scoring="How round points are counted",
         target="Points that end the match (default 500)",
         turn_seconds="Seconds each player has for a turn (10 to 600; default the server's, 60)",
+        images="Card pictures on the table and in hands (default the server's setting, on)",
     )
     @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
     @app_commands.guild_only()
@@ -46,6 +47,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         scoring: str | None = None,
         target: int | None = None,
         turn_seconds: int | None = None,
+        images: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         defaults = await self.bot.db.get_settings(interaction.guild_id)
@@ -72,6 +74,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             ruleset=ruleset or defaults.ruleset,
             overrides=overrides,
             turn_seconds=defaults.turn_seconds if turn_seconds is None else turn_seconds,
+            images=defaults.images if images is None else images,
             post=post,
         )
 

@@ -38,6 +38,7 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "turn_deadline": table.turn_deadline,
         "recent_actions": table.recent_actions,
         "catch_version": table.catch_version,
+        "images": table.images,
     }
 
 
@@ -58,6 +59,7 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         turn_deadline=data.get("turn_deadline"),
         recent_actions=data.get("recent_actions", []),
         catch_version=data.get("catch_version", 0),
+        images=data.get("images", True),
     )
 
 
