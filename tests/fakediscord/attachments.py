@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import BodyPartReader, web
+from aiohttp.hdrs import CONTENT_DISPOSITION
+from aiohttp.multipart import parse_content_disposition
 
 from tests.fakediscord import payloads
 
@@ -72,16 +74,19 @@ async def read_body(request: web.Request) -> tuple[Any, list[Upload]]:
     uploads: list[Upload] = []
     reader = await request.multipart()
     async for part in reader:
-        if not isinstance(part, BodyPartReader) or part.name is None:
+        if not isinstance(part, BodyPartReader):
             continue
+        # parsed once: BodyPartReader's name and filename parse the header on each use
+        _, params = parse_content_disposition(part.headers.get(CONTENT_DISPOSITION))
+        name = params.get("name", "")
         data = bytes(await part.read())
-        if part.name == "payload_json":
+        if name == "payload_json":
             body = json.loads(data)
             continue
-        index = FILE_PART.fullmatch(part.name)
+        index = FILE_PART.fullmatch(name)
         if index is None:
             continue
-        filename = part.filename or f"file{index.group(1)}"
+        filename = params.get("filename") or f"file{index.group(1)}"
         uploads.append(Upload(int(index.group(1)), filename, _content_type(filename), data))
     return body, sorted(uploads, key=lambda u: u.index)
 
