@@ -156,6 +156,9 @@ async def test_a_server_without_pictures_opens_text_only_games(
     # the game's own option wins over the server's
     again = await start_game(guild, bot, fake_discord, clock, 2, images=True)
     assert again.table.images is True
+    a, b = (str(m.id) for m in again.members)
+    await again.set_position(position("classic", [a, b], hands={a: ["r1"], b: ["y1"]},
+                                      discard=["b9"], draw=FILL, current=a))
     assert table_picture(again.table_message())
 
 
@@ -213,3 +216,24 @@ async def test_faces_are_drawn_in_a_thread_at_start_up(
         assert client.warming is not None
         await client.warming
     assert len(threads) == 1 and threads[0] != threading.get_ident()
+
+
+async def test_the_table_posted_afresh_before_an_hour_carries_the_picture(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock, turn_seconds=600)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["y1", "y2"], c: ["g1", "g2"]},
+        discard=["b9"], draw=FILL, current=a))
+    first = session.table_message()
+    assert table_picture(first)
+    for _ in range(6):
+        await clock.advance(9 * 60)  # a turn runs out every 10 minutes
+        await session.settle()
+    moved = session.table_message()
+    assert moved.id != first.id and "moved on" in first.content
+    game = session.game
+    counts = [len(game.hands[p]) for p in game.players]
+    assert table_picture(moved) == render_table(scene(
+        session, game.top, game.color, counts, game.players.index(game.current),
+        len(game.draw_pile), game.direction))
