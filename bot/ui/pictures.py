@@ -91,7 +91,7 @@ class Pictures:
             return False
         guild = client.get_guild(table.guild_id)
         channel = guild.get_channel_or_thread(table.channel_id) if guild else None
-        if guild is None or channel is None:
+        if guild is None or channel is None or guild.me is None:
             return self._allowed(table, False, "the channel is not in the cache")
         allowed = channel.permissions_for(guild.me).attach_files
         return self._allowed(table, allowed, "no Attach Files permission")
