@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pkgutil
 from typing import Any
@@ -18,6 +19,7 @@ from bot.engine import IllegalAction
 from bot.invite import invite_url
 from bot.lobby_errors import LobbyError
 from bot.manager import GameManager, Table
+from bot.render import warm_faces_async
 from bot.settings import Settings
 from bot.storage import Database
 from bot.storage.tables import TableStore
@@ -25,6 +27,7 @@ from bot.ui.board import Board
 from bot.ui.controls import GameControl
 from bot.ui.errors import refuse
 from bot.ui.lobby import LobbyButton, edit_lobby_message
+from bot.ui.pictures import Pictures
 from bot.ui.records import LeaderboardPageButton
 from bot.ui.restart import announce_restart
 
@@ -84,6 +87,8 @@ class UnoBot(commands.Bot):
         self._db: Database | None = None
         self.manager = GameManager(self.clock, on_closed=self._show_closed)
         self.board = Board(self, self.clock)
+        self.pictures = Pictures()
+        self.warming: asyncio.Task[None] | None = None
         self.manager.turns.on_change = self.board.changed
 
     @property
@@ -95,6 +100,7 @@ class UnoBot(commands.Bot):
         return self._db
 
     async def setup_hook(self) -> None:
+        self.warming = asyncio.create_task(warm_faces_async())  # in a worker thread
         self._db = await Database.open(self.settings.database_path)
         self.manager.store = store = TableStore(self._db)
         tables, unreadable = await store.recover()
@@ -131,6 +137,8 @@ class UnoBot(commands.Bot):
         self.board.stop()
         await self.board.idle()
         await super().close()
+        if self.warming is not None:
+            await self.warming
         db, self._db = self._db, None
         if db is not None:
             await db.close()

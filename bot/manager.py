@@ -156,6 +156,7 @@ class GameManager:
         overrides: dict[str, Any],
         turn_seconds: int = DEFAULT_TURN_SECONDS,
         autoplay: bool = False,
+        images: bool = True,
         post: PostLobby,
     ) -> Table:
         low, high = TURN_SECONDS_RANGE
@@ -179,6 +180,7 @@ class GameManager:
                 version=next(self._versions),
                 players=[host],
                 autoplay=autoplay,
+                images=images,
             )
             self.tables[channel_id] = table  # seen by lock-free readers like /uno rules
             try:

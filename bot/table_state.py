@@ -77,6 +77,9 @@ class Table:
     """Whether a computer player takes the turns of a person whose time ran out."""
     stand_ins: dict[str, ComputerPlayer] = field(default_factory=dict)
     """Computer players playing for people whose time ran out, until they act again."""
+    images: bool = True
+    """Card pictures on this game's messages (``/uno new images:``, default the server's
+    setting); off, the messages are text only."""
 
     def name_of(self, player_id: str | int) -> str:
         """A seated (or once seated) player's display name, from the engine's id."""

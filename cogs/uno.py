@@ -37,6 +37,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         target="Points that end the match (default 500)",
         turn_seconds="Seconds each player has for a turn (10 to 600; default the server's, 60)",
         autoplay="A computer player takes the turns of anyone whose time runs out",
+        images="Card pictures on the table and in hands (default the server's setting, on)",
     )
     @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
     @app_commands.guild_only()
@@ -50,6 +51,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         target: int | None = None,
         turn_seconds: int | None = None,
         autoplay: bool = False,
+        images: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         defaults = await self.bot.db.get_settings(interaction.guild_id)
@@ -77,6 +79,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             overrides=overrides,
             turn_seconds=defaults.turn_seconds if turn_seconds is None else turn_seconds,
             autoplay=autoplay,
+            images=defaults.images if images is None else images,
             post=post,
         )
 

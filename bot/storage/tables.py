@@ -45,6 +45,7 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "autoplay": table.autoplay,
         "computers": {p: c.to_dict() for p, c in table.computers.items()},
         "stand_ins": {p: c.to_dict() for p, c in table.stand_ins.items()},
+        "images": table.images,
     }
 
 
@@ -78,6 +79,7 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         autoplay=data.get("autoplay", False),
         computers={p: ComputerPlayer.from_dict(c) for p, c in data.get("computers", {}).items()},
         stand_ins={p: ComputerPlayer.from_dict(c) for p, c in data.get("stand_ins", {}).items()},
+        images=data.get("images", True),
     )
 
 

@@ -7,10 +7,10 @@ without waiting for anyone else's message. The courier then, in order:
 1. posts the round and match messages;
 2. refreshes the open hand messages of the players the game now waits for and of those
    whose hand changed out of turn (through the interaction's webhook, while its
-   15-minute token lasts);
+   15-minute token lasts), each with its new picture;
 3. edits the table message, at most once a second per channel (later changes wait for
-   the next slot and go out together), and posts it afresh before the message is
-   an hour old, when Discord starts to limit edits of it.
+   the next slot and go out together), its picture replaced by the new one, and posts
+   it afresh before the message is an hour old, when Discord starts to limit edits of it.
 
 Messages are drawn from the table as it is when they are sent, so the newest state
 always wins and a burst of changes costs one edit.
@@ -30,6 +30,7 @@ from bot.engine import Event
 from bot.table_state import Phase, Table
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
+from bot.ui.pictures import TABLE_FILE
 from bot.ui.table import round_message, table_message
 
 if TYPE_CHECKING:
@@ -172,9 +173,13 @@ class Board:
                 continue
             hand = hand_message(table, player, session.page)
             session.version = table.version
+            pictures = self.bot.pictures
+            picture = await pictures.hand_file(table, player) \
+                if pictures.in_answer(session.interaction, table) else None
             try:
                 await session.interaction.edit_original_response(
-                    content=hand.content, view=to_view(hand.rows))
+                    content=hand.content, view=to_view(hand.rows),
+                    attachments=[picture] if picture else [])
             except discord.HTTPException as error:
                 log.debug("hand refresh failed channel=%s player=%s status=%s",
                           table.channel_id, player, error.status)
@@ -203,15 +208,22 @@ class Board:
         channel.table_dirty = False
         channel.last_edit = now = self.clock.now()
         shown = table_message(table)
+        pictures = self.bot.pictures
+        picture = await pictures.table_file(table) \
+            if pictures.in_channel(self.bot, table) else None
+        if picture is not None:
+            shown.embed.set_image(url=f"attachment://{TABLE_FILE}")
         messageable = self._messageable(table)
         old_id = table.table_message_id
         if old_id is not None and channel.posted_at is not None \
                 and now - channel.posted_at < REPOST_AFTER:
             await messageable.get_partial_message(old_id).edit(
-                content=shown.content, embed=shown.embed, view=to_view(shown.rows))
+                content=shown.content, embed=shown.embed, view=to_view(shown.rows),
+                attachments=[picture] if picture else [])
             return
         message = await messageable.send(shown.content, embed=shown.embed,
-                                         view=to_view(shown.rows))
+                                         view=to_view(shown.rows),
+                                         files=[picture] if picture else discord.utils.MISSING)
         channel.posted_at = now
         await self.bot.manager.turns.table_posted(table, message.id)
         if old_id is not None:

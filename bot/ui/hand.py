@@ -49,7 +49,8 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     legal = game.legal_actions(player)
     counts = Counter(hand)
     cards = sorted(counts, key=sort_key)
-    card_do = "discard" if player in game.discards_owed else "play"
+    card_do = _card_do(game, player)
+    usable = playable_cards(game, player, legal)
     controls = _controls(table, game, player, legal)
     per_page, controls = _layout(len(cards), controls, table, page)
     pages = max(1, math.ceil(len(cards) / per_page))
@@ -60,7 +61,7 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
             game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
             card_label(card) + (f" x{counts[card]}" if counts[card] > 1 else ""),
             CARD_STYLES[CARD_COLOR[card]],
-            disabled=not any(a.do == card_do and a.played_cards()[0] == card for a in legal),
+            disabled=card not in usable,
         )
         for card in shown
     ]
@@ -74,6 +75,16 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
         lines.append(f"Discard down to {game.discards_owed[player]} cards: press the cards "
                      "to discard, one at a time.")
     return HandMessage("\n".join(lines), rows)
+
+
+def _card_do(game: Game, player: str) -> str:
+    return "discard" if player in game.discards_owed else "play"
+
+
+def playable_cards(game: Game, player: str, legal: list[Action]) -> set[str]:
+    """The cards whose buttons are enabled: some legal action starts with them."""
+    card_do = _card_do(game, player)
+    return {a.played_cards()[0] for a in legal if a.do == card_do}
 
 
 def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> list[Control]:

@@ -93,7 +93,7 @@ async def show_hand(
     async def answer(table: Table, events: list[Event]) -> None:
         player = str(interaction.user.id)
         hand = hand_message(table, player, page, notice)
-        await _show(interaction, table, hand.content, hand.rows, page)
+        await _show(interaction, table, hand.content, hand.rows, page, hand=True)
 
     await uno_bot(interaction).manager.turns.act(
         channel_id, interaction.user.id, None, _nothing, answer)
@@ -126,7 +126,7 @@ async def act(interaction: discord.Interaction, channel_id: int, version: int,
             await _show(interaction, table, asked[0].question, rows, 0)
             return
         hand = hand_message(table, player, 0, private_news(table, events, player))
-        await _show(interaction, table, hand.content, hand.rows, 0)
+        await _show(interaction, table, hand.content, hand.rows, 0, hand=True)
 
     await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer)
 
@@ -179,10 +179,22 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
+async def _hand_picture(interaction: discord.Interaction, table: Table) -> list[discord.File]:
+    """The hand's picture to attach, or none (a text-only game, or no Attach Files)."""
+    pictures = uno_bot(interaction).pictures
+    if not pictures.in_answer(interaction, table):
+        return []
+    picture = await pictures.hand_file(table, str(interaction.user.id))
+    return [picture] if picture else []
+
+
 async def _show(interaction: discord.Interaction, table: Table, content: str, rows: Rows,
-                page: int) -> None:
+                page: int, *, hand: bool = False) -> None:
     """Answer with the hand (or a question): in place on the hand message, else as a new
-    ephemeral hand message that later changes refresh while its token lasts."""
+    ephemeral hand message that later changes refresh while its token lasts.
+    A hand comes with its picture; a question leaves the message's picture as it is.
+    The session learns the version shown before the picture is drawn, so the courier
+    does not refresh the message meanwhile with a hand that lacks this answer's news."""
     board = uno_bot(interaction).board
     player = str(interaction.user.id)
     session = board.hand_session(table.channel_id, player)
@@ -190,9 +202,13 @@ async def _show(interaction: discord.Interaction, table: Table, content: str, ro
         if session is not None and interaction.message is not None \
                 and session.message_id == interaction.message.id:
             session.version, session.page = table.version, page
-        await interaction.response.edit_message(content=content, view=to_view(rows))
+        attachments = await _hand_picture(interaction, table) if hand else discord.utils.MISSING
+        await interaction.response.edit_message(content=content, view=to_view(rows),
+                                                attachments=attachments)
         return
-    sent = await interaction.response.send_message(content, view=to_view(rows), ephemeral=True)
+    files = await _hand_picture(interaction, table) if hand else discord.utils.MISSING
+    sent = await interaction.response.send_message(content, view=to_view(rows), ephemeral=True,
+                                                   files=files)
     board.open_hand(table.channel_id, player, HandSession(
         interaction, board.clock.now(), table.version, sent.message_id or 0, page))
 

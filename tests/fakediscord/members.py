@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.fakediscord import payloads
+from tests.fakediscord.permissions import ATTACH_FILES, ROLE, overwrite
 from tests.fakediscord.records import Interaction, StoredMessage
 from tests.fakediscord.server import FakeDiscord
 
@@ -24,7 +25,9 @@ MANAGE_MESSAGES = 1 << 13
 READ_MESSAGE_HISTORY = 1 << 16
 USE_APPLICATION_COMMANDS = 1 << 31
 MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS
-BOT_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | (1 << 14) | (1 << 15)
+EMBED_LINKS = 1 << 14
+BOT_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | EMBED_LINKS | ATTACH_FILES
+"""The bot's own (managed) role, as its invite asks."""
 
 
 @dataclass
@@ -32,6 +35,7 @@ class FakeGuild:
     fake: FakeDiscord
     id: int
     channel_ids: list[int]
+    bot_role_id: int
     members: list[FakeMember] = field(default_factory=list)
 
     @property
@@ -40,29 +44,40 @@ class FakeGuild:
 
 
 def add_guild(
-    fake: FakeDiscord, member_names: list[str], *, channels: int = 2, moderators: int = 0
+    fake: FakeDiscord,
+    member_names: list[str],
+    *,
+    channels: int = 2,
+    moderators: int = 0,
+    without_attach_files: tuple[int, ...] = (),
 ) -> FakeGuild:
     """A guild with text channels and members; the last ``moderators`` members have
-    Manage Messages. Call before the bot connects (GUILD_CREATE is sent at IDENTIFY)."""
+    Manage Messages. The bot has its own role with ``BOT_PERMISSIONS``; in the channels
+    whose indices are in ``without_attach_files`` an overwrite denies that role Attach
+    Files. Call before the bot connects (GUILD_CREATE is sent at IDENTIFY)."""
     guild_id = payloads.snowflake()
     channel_ids = [payloads.snowflake() for _ in range(channels)]
-    guild = FakeGuild(fake, guild_id, channel_ids)
+    bot_role_id = payloads.snowflake()
+    guild = FakeGuild(fake, guild_id, channel_ids, bot_role_id)
     for index, name in enumerate(member_names):
         moderator = index >= len(member_names) - moderators
         permissions = MEMBER_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
         guild.members.append(FakeMember(guild, payloads.user(payloads.snowflake(), name),
                                         permissions))
     member_payloads = [payloads.member(m.user) for m in guild.members]
-    member_payloads.append(payloads.member(fake.bot_user))
+    member_payloads.append(payloads.member(fake.bot_user, roles=(bot_role_id,)))
+    no_attach = [overwrite(bot_role_id, ROLE, deny=ATTACH_FILES)]
     fake.add_guild(
         payloads.guild_create(
             guild_id,
             f"guild {guild_id}",
             owner_id=guild.members[0].id,
             everyone_permissions=MEMBER_PERMISSIONS,
-            channels=[payloads.text_channel(c, guild_id, f"uno-{n}")
+            channels=[payloads.text_channel(c, guild_id, f"uno-{n}",
+                                            no_attach if n in without_attach_files else None)
                       for n, c in enumerate(channel_ids)],
             members=member_payloads,
+            roles=[payloads.role(bot_role_id, "UNO", BOT_PERMISSIONS, position=1, managed=True)],
         )
     )
     return guild
@@ -160,13 +175,13 @@ class FakeMember:
             "type": interaction.type,
             "token": interaction.token,
             "version": 1,
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.guild.fake.attachment_size_limit,
             "guild_id": str(self.guild.id),
             "channel_id": str(interaction.channel_id),
             "channel": {"id": str(interaction.channel_id), "type": 0,
                         "guild_id": str(self.guild.id)},
             "member": payloads.member(self.user, self.permissions),
-            "app_permissions": str(BOT_PERMISSIONS),
+            "app_permissions": str(self.guild.fake.app_permissions(interaction.channel_id)),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],

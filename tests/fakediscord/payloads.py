@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 from datetime import UTC, datetime
 from typing import Any
@@ -29,10 +30,12 @@ def user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
     }
 
 
-def member(user_payload: dict[str, Any], permissions: int | None = None) -> dict[str, Any]:
+def member(
+    user_payload: dict[str, Any], permissions: int | None = None, roles: tuple[int, ...] = ()
+) -> dict[str, Any]:
     data: dict[str, Any] = {
         "user": user_payload,
-        "roles": [],
+        "roles": [str(r) for r in roles],
         "joined_at": timestamp(),
         "deaf": False,
         "mute": False,
@@ -44,16 +47,34 @@ def member(user_payload: dict[str, Any], permissions: int | None = None) -> dict
     return data
 
 
-def text_channel(channel_id: int, guild_id: int, name: str) -> dict[str, Any]:
+def text_channel(
+    channel_id: int, guild_id: int, name: str, overwrites: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     return {
         "id": str(channel_id),
         "guild_id": str(guild_id),
         "type": 0,
         "name": name,
         "position": 0,
-        "permission_overwrites": [],
+        "permission_overwrites": overwrites or [],
         "nsfw": False,
         "parent_id": None,
+    }
+
+
+def role(
+    role_id: int, name: str, permissions: int, *, position: int = 0, managed: bool = False
+) -> dict[str, Any]:
+    return {
+        "id": str(role_id),
+        "name": name,
+        "permissions": str(permissions),
+        "position": position,
+        "color": 0,
+        "hoist": False,
+        "managed": managed,
+        "mentionable": False,
+        "flags": 0,
     }
 
 
@@ -64,23 +85,14 @@ def guild_create(
     everyone_permissions: int,
     channels: list[dict[str, Any]],
     members: list[dict[str, Any]],
+    roles: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    role = {
-        "id": str(guild_id),
-        "name": "@everyone",
-        "permissions": str(everyone_permissions),
-        "position": 0,
-        "color": 0,
-        "hoist": False,
-        "managed": False,
-        "mentionable": False,
-        "flags": 0,
-    }
+    """``roles``: the guild's roles besides @everyone (whose id is the guild's)."""
     return {
         "id": str(guild_id),
         "name": name,
         "owner_id": str(owner_id),
-        "roles": [role],
+        "roles": [role(guild_id, "@everyone", everyone_permissions), *(roles or [])],
         "channels": channels,
         "members": members,
         "member_count": len(members),
@@ -124,8 +136,8 @@ def message(
         "mentions": [],
         "mention_roles": [],
         "attachments": [],
-        "embeds": body.get("embeds") or [],
-        "components": body.get("components") or [],
+        "embeds": copy.deepcopy(body.get("embeds") or []),
+        "components": copy.deepcopy(body.get("components") or []),
         "pinned": False,
         "type": 0,
         "flags": body.get("flags") or 0,
@@ -149,5 +161,5 @@ def apply_edit(stored: dict[str, Any], body: dict[str, Any]) -> None:
     """PATCH semantics: the fields present replace the stored ones."""
     for key, empty in EDITABLE_FIELDS.items():
         if key in body:
-            stored[key] = body[key] if body[key] is not None else empty
+            stored[key] = copy.deepcopy(body[key]) if body[key] is not None else empty
     stored["edited_timestamp"] = timestamp()

@@ -7,6 +7,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.fakediscord.attachments import StoredAttachment, Upload
+
 EPHEMERAL = 1 << 6
 
 
@@ -17,6 +19,8 @@ class RestCall:
     json: Any
     time: float
     """Event-loop time when the call arrived."""
+    files: tuple[Upload, ...] = ()
+    """The files of a multipart request, in index order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,8 @@ class StoredMessage:
 
     payload: dict[str, Any]
     owner: Interaction | None = None
+    files: dict[int, StoredAttachment] = field(default_factory=dict)
+    """The attachments' bytes by attachment id (the payload lists the attachments)."""
 
     @property
     def id(self) -> int:
@@ -54,6 +60,16 @@ class StoredMessage:
         return list(self.payload["embeds"])
 
     @property
+    def attachments(self) -> list[StoredAttachment]:
+        """The attachments, in the message's order: filename, size, content type, bytes."""
+        return [self.files[int(a["id"])] for a in self.payload["attachments"]]
+
+    def attachment(self, filename: str) -> StoredAttachment:
+        found = [a for a in self.attachments if a.filename == filename]
+        assert len(found) == 1, f"no single {filename!r} among {self.attachments}"
+        return found[0]
+
+    @property
     def text(self) -> str:
         """Content and every embed's title and description, for assertions."""
         parts = [self.content]
@@ -63,7 +79,7 @@ class StoredMessage:
 
     def snapshot(self) -> StoredMessage:
         """The message as it is now, to click later as a stale client would."""
-        return StoredMessage(copy.deepcopy(self.payload), self.owner)
+        return StoredMessage(copy.deepcopy(self.payload), self.owner, dict(self.files))
 
     def custom_ids(self) -> list[str]:
         return [

@@ -16,8 +16,18 @@ from aiohttp import web
 
 from bot.clock import Clock
 from tests.fakediscord import payloads
+from tests.fakediscord.attachments import (
+    DEFAULT_SIZE_LIMIT,
+    AttachmentError,
+    Upload,
+    attach,
+    check_uploads,
+    dangling_images,
+    read_body,
+)
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.limits import message_problems
+from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
 
 ANSWER_DEADLINE = 3.0
@@ -27,6 +37,7 @@ DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789
 
 JSON_BODY = web.RequestKey("json_body", object)
 T = TypeVar("T")
+UPLOADS = web.RequestKey("uploads", list[Upload])
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -69,6 +80,7 @@ class FakeDiscord:
         self.application_id = payloads.snowflake()
         self.bot_user = payloads.user(self.application_id, "UNO", bot=True)
         self.answer_deadline = ANSWER_DEADLINE
+        self.attachment_size_limit = DEFAULT_SIZE_LIMIT
         self.calls: list[RestCall] = []
         self.violations: list[Violation] = []
         self.faults: list[tuple[str, str, DiscordError]] = []
@@ -167,6 +179,13 @@ class FakeDiscord:
         for channel in guild["channels"]:
             self._channel_guild[int(channel["id"])] = int(guild["id"])
 
+    def app_permissions(self, channel_id: int) -> int:
+        """The bot's permissions in a channel (interactions carry them as
+        ``app_permissions``; uploads need Attach Files)."""
+        guild_id = self._channel_guild.get(channel_id)
+        guild = next((g for g in self.guilds if int(g["id"]) == guild_id), None)
+        return 0 if guild is None else channel_permissions(guild, channel_id, self.application_id)
+
     def _ready_payloads(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         ready = {
             "v": 10,
@@ -204,10 +223,10 @@ class FakeDiscord:
     async def _record(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX):
             return await handler(request)
-        body = await _request_json(request)
-        request[JSON_BODY] = body
+        body, uploads = await read_body(request)
+        request[JSON_BODY], request[UPLOADS] = body, uploads
         call = RestCall(request.method, request.path[len(API_PREFIX):], body,
-                        asyncio.get_running_loop().time())
+                        asyncio.get_running_loop().time(), tuple(uploads))
         self.calls.append(call)
         if self._call_waiters:
             for predicate, future in self._call_waiters:
@@ -222,6 +241,11 @@ class FakeDiscord:
             return await handler(request)
         except DiscordError as error:
             return error.response()
+        except AttachmentError as error:
+            self.violate(error.rule, error.detail)
+            errors = {"attachments": error.detail} if error.code == 50035 else {}
+            return DiscordError(error.status, error.code, error.message, **(
+                {"errors": errors} if errors else {})).response()
         finally:
             handled, self._handled = self._handled, []
             for event in handled:
@@ -232,6 +256,7 @@ class FakeDiscord:
         parts = path.strip("/").split("/")
         method = request.method
         body = request[JSON_BODY]
+        files = request[UPLOADS]
         if parts[0] != "interactions" and parts[0] != "webhooks":
             self._check_bot_auth(request)
         match parts:
@@ -246,15 +271,16 @@ class FakeDiscord:
             case ["gateway"] | ["gateway", "bot"]:
                 return json_response({"url": self.gateway_url, "shards": 1})
             case ["interactions", interaction_id, token, "callback"]:
-                return self._callback(int(interaction_id), token, body, request.query)
+                return self._callback(int(interaction_id), token, body, files, request.query)
             case ["webhooks", _, token]:
-                return self._followup(token, body)
+                return self._followup(token, body, files)
             case ["webhooks", _, token, "messages", message_id]:
-                return self._webhook_message(token, message_id, method, body)
+                return self._webhook_message(token, message_id, method, body, files)
             case ["channels", channel_id, "messages"] if method == "POST":
-                return self._channel_post(int(channel_id), body)
+                return self._channel_post(int(channel_id), body, files)
             case ["channels", channel_id, "messages", message_id]:
-                return self._channel_message(int(channel_id), int(message_id), method, body)
+                return self._channel_message(int(channel_id), int(message_id), method, body,
+                                             files)
         self.violate("unhandled route", f"{method} {path}")
         raise DiscordError(404, 0, "404: Not Found")
 
@@ -295,9 +321,33 @@ class FakeDiscord:
             self.violate("invalid form body", f"{where}: {problems}")
             raise DiscordError(400, 50035, "Invalid Form Body", errors=problems)
 
+    def _check_uploads(self, channel_id: int, uploads: list[Upload]) -> None:
+        """Files need Attach Files in the channel (for interaction answers too: the app's
+        permissions there, the ``app_permissions`` of the interaction) and Discord's limits."""
+        may_attach = bool(self.app_permissions(channel_id) & ATTACH_FILES)
+        check_uploads(uploads, self.attachment_size_limit, may_attach)
+
+    def _check_images(self, message: StoredMessage) -> None:
+        """Discord accepts an ``attachment://`` image that names no attachment, and shows a
+        broken picture: a mistake of the bot all the same."""
+        missing = dangling_images(message.payload)
+        if missing:
+            self.violate("missing attachment", f"message {message.id} shows {missing}")
+
+    def _edit(self, message: StoredMessage, data: dict[str, Any], uploads: list[Upload]) -> None:
+        self._check_uploads(message.channel_id, uploads)
+        message.files = attach(message.payload, message.files, data, uploads, editing=True)
+        payloads.apply_edit(message.payload, data)
+        self._check_images(message)
+
     def _store(
-        self, channel_id: int, data: dict[str, Any], owner: Interaction | None
+        self,
+        channel_id: int,
+        data: dict[str, Any],
+        owner: Interaction | None,
+        uploads: list[Upload] | None = None,
     ) -> StoredMessage:
+        self._check_uploads(channel_id, uploads or [])
         channel_guild = self._guild_of(channel_id)
         interaction_meta = None
         if owner is not None:
@@ -313,6 +363,8 @@ class FakeDiscord:
             interaction=interaction_meta,
         )
         stored = StoredMessage(payload, owner)
+        stored.files = attach(payload, {}, data, uploads or [], editing=False)
+        self._check_images(stored)
         self.messages[stored.id] = stored
         return stored
 
@@ -322,7 +374,12 @@ class FakeDiscord:
     # -- interaction callbacks and webhooks ----------------------------------------
 
     def _callback(
-        self, interaction_id: int, token: str, body: dict[str, Any], query: Any
+        self,
+        interaction_id: int,
+        token: str,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        query: Any,
     ) -> web.Response:
         interaction = self.interactions.get(interaction_id)
         if interaction is None or interaction.token != token:
@@ -344,11 +401,12 @@ class FakeDiscord:
         if kind in (4, 5):
             if kind == 5:
                 data = {"flags": (data.get("flags") or 0) | 128}  # "thinking..."
-            message = self._store(interaction.channel_id, data, interaction)
+            message = self._store(interaction.channel_id, data, interaction,
+                                  uploads if kind == 4 else [])
         elif kind in (6, 7):
             message = self._component_message(interaction)
             if kind == 7:
-                payloads.apply_edit(message.payload, data)
+                self._edit(message, data, uploads)
         interaction.callback_type, interaction.callback_data = kind, data
         interaction.response = message
         if not interaction.answered.done():
@@ -393,15 +451,16 @@ class FakeDiscord:
             raise DiscordError(*UNKNOWN_INTERACTION)
         return interaction
 
-    def _followup(self, token: str, body: dict[str, Any]) -> web.Response:
+    def _followup(self, token: str, body: dict[str, Any], uploads: list[Upload]) -> web.Response:
         interaction = self._live_interaction(token)
         self._check_message("followup", body)
-        message = self._store(interaction.channel_id, body, interaction)
+        message = self._store(interaction.channel_id, body, interaction, uploads)
         interaction.followups.append(message)
         return json_response(message.payload)
 
     def _webhook_message(
-        self, token: str, message_ref: str, method: str, body: dict[str, Any]
+        self, token: str, message_ref: str, method: str, body: dict[str, Any],
+        uploads: list[Upload],
     ) -> web.Response:
         interaction = self._live_interaction(token)
         if message_ref == "@original":
@@ -414,7 +473,7 @@ class FakeDiscord:
             raise DiscordError(*UNKNOWN_MESSAGE)
         if method == "PATCH":
             self._check_message("webhook edit", body)
-            payloads.apply_edit(message.payload, body)
+            self._edit(message, body, uploads)
         elif method == "DELETE":
             del self.messages[message.id]
             return web.Response(status=204)
@@ -422,14 +481,17 @@ class FakeDiscord:
 
     # -- channel messages ----------------------------------------------------------
 
-    def _channel_post(self, channel_id: int, body: dict[str, Any]) -> web.Response:
+    def _channel_post(
+        self, channel_id: int, body: dict[str, Any], uploads: list[Upload]
+    ) -> web.Response:
         if self._guild_of(channel_id) is None:
             raise DiscordError(404, 10003, "Unknown Channel")
         self._check_message("channel message", body)
-        return json_response(self._store(channel_id, body, None).payload)
+        return json_response(self._store(channel_id, body, None, uploads).payload)
 
     def _channel_message(
-        self, channel_id: int, message_id: int, method: str, body: dict[str, Any]
+        self, channel_id: int, message_id: int, method: str, body: dict[str, Any],
+        uploads: list[Upload],
     ) -> web.Response:
         message = self.messages.get(message_id)
         if message is None or message.channel_id != channel_id:
@@ -440,20 +502,9 @@ class FakeDiscord:
             raise DiscordError(*UNKNOWN_MESSAGE)
         if method == "PATCH":
             self._check_message("channel edit", body)
-            payloads.apply_edit(message.payload, body)
+            self._edit(message, body, uploads)
         elif method == "DELETE":
             del self.messages[message_id]
             return web.Response(status=204)
         return json_response(message.payload)
 
-
-async def _request_json(request: web.Request) -> Any:
-    """The JSON body, also from multipart uploads (``payload_json`` beside the files)."""
-    if not request.can_read_body:
-        return None
-    if request.content_type.startswith("multipart/"):
-        form = await request.post()
-        raw = form.get("payload_json")
-        return json.loads(raw) if isinstance(raw, str) else None
-    text = await request.text()
-    return json.loads(text) if text else None

@@ -1,0 +1,39 @@
+"""Draw every face the pictures use ahead of time, so no player waits for them.
+
+Faces are cached the first time they are drawn (``bot.render.faces``); drawing all of
+them takes about half a second of CPU, which ``warm_faces_async`` spends in a worker
+thread when the bot starts instead of in the first player's answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.engine.cards import ALL_CARDS, COLORS
+from bot.render.faces import card_face
+from bot.render.hand import hand_image, render_hand
+from bot.render.table import TOP_WIDTH, TableScene, render_table, table_image
+
+_warm = False
+"""Set once everything is drawn: the caches last as long as the process."""
+
+
+def warm_faces() -> None:
+    """Every card face in hands, plain and faded; every top card, colour ring, the back;
+    the fonts, and the palette that PNG encoding quantises to. Once per process."""
+    global _warm
+    if _warm:
+        return
+    cards = sorted(ALL_CARDS)
+    render_hand(cards)
+    hand_image(cards, set())
+    for top in cards:
+        card_face(top, TOP_WIDTH)
+    for color in COLORS:
+        table_image(TableScene(f"{color}0", color, 1, (("", 0),), 0, 0))
+    render_table(TableScene("wild", COLORS[0], -1, (("", 0),), 0, 0))
+    _warm = True
+
+
+async def warm_faces_async() -> None:
+    await asyncio.to_thread(warm_faces)

@@ -1,0 +1,144 @@
+"""Card pictures on a game's messages: ``table.png`` on the table message (its embed
+shows it) and ``hand.png`` on each private hand.
+
+The table picture shows what everyone sees (``game.view(None)``): the top card in a
+ring of the colour to match, also for wilds, the direction of play, and each player's
+card count. The hand picture shows every card of the hand in the order of the hand's
+buttons (a button marked "x2" is two cards side by side); on the player's turn the
+cards they can play are lifted and the others faded.
+
+Pictures are drawn in a worker thread (the ``_async`` renderers) and kept by what
+they show, so a message edit whose picture has not changed renders nothing.
+
+A message carries a picture when its game shows pictures (``/uno new images:``,
+default the server's ``/uno settings images:``) and the bot may attach files where
+the message goes: the interaction's ``app_permissions`` for an answer or a hand, the
+bot member's permissions in the channel for the table message. Without Attach Files
+the message is text only, and the first time in a channel this is logged at INFO.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
+
+import discord
+
+from bot.engine.cards import COLORS
+from bot.render import TableScene, render_hand_async, render_table_async
+from bot.table_state import Table
+from bot.ui.hand import playable_cards, sort_key
+
+log = logging.getLogger(__name__)
+
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+CACHE_SIZE = 256
+"""Pictures kept (tens of KB each): the recent tables and hands of every channel."""
+
+
+def table_scene(table: Table) -> TableScene | None:
+    """What the table picture shows; ``None`` while no colour is set yet (a Wild start
+    card waiting for the first player to choose it)."""
+    game = table.game
+    if game is None:
+        return None
+    seen = game.view(None)
+    if seen["top"] is None or seen["color"] not in COLORS:
+        return None
+    seats = [str(seat["id"]) for seat in seen["players"]]
+    current = seats.index(seen["current"]) if seen["current"] in seats else 0
+    return TableScene(
+        top_card=seen["top"],
+        color=seen["color"],
+        direction=1 if seen["direction"] >= 0 else -1,
+        players=tuple((table.name_of(seat["id"]), int(seat["cards"]))
+                      for seat in seen["players"]),
+        current=current,
+        draw_pile=int(seen["draw_size"]),
+    )
+
+
+def hand_cards(table: Table, player: str) -> tuple[list[str], set[int] | None] | None:
+    """The cards of ``player``'s hand in button order, and (when the game waits for
+    them) the indices of the playable ones; ``None`` for someone not in the game."""
+    game = table.game
+    if game is None or player not in game.hands:
+        return None
+    cards = sorted(game.hands[player], key=sort_key)
+    if player not in game.waiting_for():
+        return cards, None
+    usable = playable_cards(game, player, game.legal_actions(player))
+    return cards, {i for i, card in enumerate(cards) if card in usable}
+
+
+class Pictures:
+    """Renders, caches and wraps the pictures; one per bot."""
+
+    def __init__(self, cache_size: int = CACHE_SIZE) -> None:
+        self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._cache_size = cache_size
+        self._text_only: set[int] = set()
+        """Channels already logged as lacking Attach Files."""
+
+    # -- may this message carry a picture? -----------------------------------------------
+
+    def in_channel(self, client: discord.Client, table: Table) -> bool:
+        """For a channel message: the game shows pictures and the bot may attach files."""
+        if not table.images:
+            return False
+        guild = client.get_guild(table.guild_id)
+        channel = guild.get_channel_or_thread(table.channel_id) if guild else None
+        if guild is None or channel is None or guild.me is None:
+            return self._allowed(table, False, "the channel is not in the cache")
+        allowed = channel.permissions_for(guild.me).attach_files
+        return self._allowed(table, allowed, "no Attach Files permission")
+
+    def in_answer(self, interaction: discord.Interaction, table: Table) -> bool:
+        """For an interaction's answer or its later edits."""
+        if not table.images:
+            return False
+        allowed = interaction.app_permissions.attach_files
+        return self._allowed(table, allowed, "no Attach Files permission")
+
+    def _allowed(self, table: Table, allowed: bool, why: str) -> bool:
+        if allowed:
+            self._text_only.discard(table.channel_id)
+        elif table.channel_id not in self._text_only:
+            self._text_only.add(table.channel_id)
+            log.info("pictures off, text only guild=%s channel=%s: %s",
+                     table.guild_id, table.channel_id, why)
+        return allowed
+
+    # -- the pictures --------------------------------------------------------------------
+
+    async def table_file(self, table: Table) -> discord.File | None:
+        """``table.png`` as the table is now; ``None`` when there is nothing to draw."""
+        scene = table_scene(table)
+        if scene is None:
+            return None
+        png = await self._png(scene, lambda: render_table_async(scene))
+        return discord.File(io.BytesIO(png), TABLE_FILE)
+
+    async def hand_file(self, table: Table, player: str) -> discord.File | None:
+        """``hand.png`` of ``player`` as the game is now; ``None`` for a non-player."""
+        shown = hand_cards(table, player)
+        if shown is None:
+            return None
+        cards, playable = shown
+        key = ("hand", tuple(cards), None if playable is None else frozenset(playable))
+        png = await self._png(key, lambda: render_hand_async(cards, playable))
+        return discord.File(io.BytesIO(png), HAND_FILE)
+
+    async def _png(self, key: Hashable, render: Callable[[], Awaitable[bytes]]) -> bytes:
+        png = self._cache.get(key)
+        if png is not None:
+            self._cache.move_to_end(key)
+            return png
+        png = await render()
+        self._cache[key] = png
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return png

@@ -1,0 +1,27 @@
+"""A table's picture setting is saved with it; tables saved before it existed show pictures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.storage.tables import TableStore, table_from_dict, table_to_dict
+from tests.storage.test_tables import sample
+
+
+async def test_images_off_round_trips(tmp_path: Path) -> None:
+    table = sample(20)
+    table.images = False
+    store = TableStore(tmp_path / "uno.sqlite3")
+    await store.open()
+    try:
+        await store.save(table)
+        (loaded,) = await store.load_all()
+    finally:
+        await store.close()
+    assert loaded.images is False
+
+
+def test_a_table_saved_without_the_setting_shows_pictures() -> None:
+    saved = table_to_dict(sample(21))
+    del saved["images"]
+    assert table_from_dict(saved).images is True

@@ -1,0 +1,239 @@
+"""Card pictures, end to end through the fake Discord: the table message carries
+``table.png`` (its embed shows it), each hand message ``hand.png``; games opened
+without pictures, or on a server that turned them off, are text only."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import UnoBot
+from bot.clock import FakeClock
+from bot.engine import Game
+from bot.render import TableScene, render_hand, render_table, threaded, warm
+from tests.conftest import make_settings, running_bot
+from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
+from tests.render.conftest import decode
+from tests.ui.game_helpers import Playing, card_button, control, position, start_game
+from tests.ui.test_game_cards import FILL, two_or_three
+from tests.ui.test_records import MANAGE_GUILD
+
+CARD_BUTTON = re.compile(r":a:(?:play|discard):([a-z0-9]+):")
+
+
+def table_picture(message: StoredMessage) -> bytes:
+    """The table message's picture, which its embed must show."""
+    picture = message.attachment("table.png")
+    assert picture.content_type == "image/png"
+    (attachment,) = message.payload["attachments"]
+    assert message.embeds[0]["image"]["url"] == attachment["url"]
+    return picture.data
+
+
+def button_cards(hand: StoredMessage) -> tuple[list[str], set[int]]:
+    """The cards of a hand message's buttons, in order, a button "x2" counting twice;
+    and the indices of the cards whose button is enabled."""
+    cards: list[str] = []
+    enabled: set[int] = set()
+    enabled_ids = hand.enabled_ids()
+    for custom_id, label in hand.labels().items():
+        found = CARD_BUTTON.search(custom_id)
+        if found is None:
+            continue
+        copies = int(label.rsplit(" x", 1)[1]) if re.search(r" x\d+$", label) else 1
+        for _ in range(copies):
+            if custom_id in enabled_ids:
+                enabled.add(len(cards))
+            cards.append(found.group(1))
+    return cards, enabled
+
+
+def scene(session: Playing, top: str, color: str, counts: list[int], current: int,
+          draw_pile: int, direction: int = 1) -> TableScene:
+    names = [session.table.name_of(p) for p in session.game.players]
+    return TableScene(top, color, direction, tuple(zip(names, counts, strict=True)), current,
+                      draw_pile)
+
+
+def no_pictures(message: StoredMessage) -> bool:
+    return message.attachments == [] and all("image" not in e for e in message.embeds)
+
+
+async def test_the_table_picture_shows_the_top_card_colour_direction_and_counts(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["wild", "r3", "b5"], b: ["y1", "y2"], c: ["g1"]},
+        discard=["r9"], draw=FILL, current=a, direction=-1))
+    table = session.table_message()
+    before = table_picture(table)
+    assert decode(before).size == (900, 420)
+    assert before == render_table(scene(session, "r9", "r", [3, 2, 1], 0, len(FILL), -1))
+
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    await session.click(ana, hand, card_button(hand, "play", "wild"))
+    await session.click(ana, hand, control(hand, "🟩"))
+    await session.settle()
+    assert session.game.color == "g" and session.game.current == c
+    after = table_picture(session.table_message())
+    assert after != before
+    assert after == render_table(scene(session, "wild", "g", [2, 2, 1], 2, len(FILL), -1))
+    edit = [call for call in fake_discord.calls_to("PATCH", f"/messages/{table.id}")
+            if call.files][-1]
+    assert edit.json["attachments"] == [{"id": 0, "filename": "table.png"}]  # replaced
+
+
+async def test_the_hand_picture_follows_the_buttons(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    hand_a = ["b5", "wild4", "r3", "y7", "r3", "g2"]
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: hand_a, b: ["r1", "y2"], c: ["g1"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana, ben = session.member(a), session.member(b)
+    hand = await session.open_hand(ana)
+    cards, playable = button_cards(hand)
+    assert sorted(cards) == sorted(hand_a) and len(cards) == 6
+    assert cards.count("r3") == 2 and cards[cards.index("r3") + 1] == "r3"  # one button "x2"
+    assert {cards[i] for i in playable} == {"r3", "wild4"}
+    picture = hand.attachment("hand.png")
+    assert picture.data == render_hand(cards, playable)
+
+    hand_b = await session.open_hand(ben)  # not b's turn: every card plain
+    cards_b, _ = button_cards(hand_b)
+    assert hand_b.attachment("hand.png").data == render_hand(cards_b)
+
+    await session.click(ana, hand, card_button(hand, "play", "r3"))
+    cards, _ = button_cards(hand)  # a's turn is over: every card plain
+    assert len(cards) == 5 and hand.attachment("hand.png").data == render_hand(cards)
+    await session.settle()
+    # b's turn now: the courier refreshed b's hand message with b's playable cards lifted
+    cards_b, playable_b = button_cards(hand_b)
+    assert {cards_b[i] for i in playable_b} == {"r1"}
+    assert hand_b.attachment("hand.png").data == render_hand(cards_b, playable_b)
+    assert decode(hand_b.attachment("hand.png").data).width > 0
+
+
+async def test_a_game_opened_without_pictures_is_text_only(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b) = await two_or_three(guild, bot, fake_discord, clock, 2, images=False)
+    assert session.table.images is False
+    await session.set_position(position(
+        "classic", [a, b], hands={a: ["wild", "r3"], b: ["y1", "y2"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    await session.click(ana, hand, card_button(hand, "play", "r3"))
+    await session.settle()
+    hand_b = await session.open_hand(session.member(b))
+    assert "Top card: **red 3**" in session.table_message().text
+    assert all(no_pictures(m) for m in fake_discord.messages.values())
+    assert no_pictures(hand) and no_pictures(hand_b)
+    assert not any(call.files for call in fake_discord.calls)
+
+
+async def test_a_server_without_pictures_opens_text_only_games(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    admin = guild.members[0]
+    admin.permissions |= MANAGE_GUILD
+    await admin.slash("uno settings", images=False)
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    assert session.table.images is False
+    hand = await session.open_hand(session.members[0])
+    assert no_pictures(session.table_message()) and no_pictures(hand)
+    assert not any(call.files for call in fake_discord.calls)
+    await admin.slash("uno end")
+    # the game's own option wins over the server's
+    again = await start_game(guild, bot, fake_discord, clock, 2, images=True)
+    assert again.table.images is True
+    a, b = (str(m.id) for m in again.members)
+    await again.set_position(position("classic", [a, b], hands={a: ["r1"], b: ["y1"]},
+                                      discard=["b9"], draw=FILL, current=a))
+    assert table_picture(again.table_message())
+
+
+def record_threads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Wrap the renderers the ``_async`` variants call, recording each call's thread."""
+    calls: list[tuple[str, int]] = []
+    for name in ("render_hand", "render_table"):
+        real: Callable[..., bytes] = getattr(threaded, name)
+
+        def recording(*args: Any, _real: Callable[..., bytes] = real, _name: str = name
+                      ) -> bytes:
+            calls.append((_name, threading.get_ident()))
+            return _real(*args)
+
+        monkeypatch.setattr(threaded, name, recording)
+    return calls
+
+
+async def test_pictures_render_off_the_event_loop_and_only_when_they_change(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = record_threads(monkeypatch)
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    def spot() -> Game:
+        return position("classic", [a, b, c], hands={a: ["y4", "r3"], b: ["r1", "y2"],
+                                                     c: ["g1"]}, discard=["r8"], draw=FILL,
+                        current=a)
+
+    await session.set_position(spot())
+    hand = await session.open_hand(session.member(a))
+    await session.click(session.member(a), hand, card_button(hand, "play", "r3"))
+    await session.settle()
+    loop_thread = threading.get_ident()
+    assert {name for name, _ in calls} == {"render_hand", "render_table"}
+    assert all(thread != loop_thread for _, thread in calls)
+
+    await session.set_position(spot())
+    first = table_picture(session.table_message())
+    rendered = len(calls)
+    edits = len(fake_discord.calls_to("PATCH", "/messages/"))
+    await session.set_position(spot())  # a new version, the same picture
+    assert len(fake_discord.calls_to("PATCH", "/messages/")) > edits  # edited again
+    assert len(calls) == rendered  # but nothing was drawn
+    assert table_picture(session.table_message()) == first
+
+
+async def test_faces_are_drawn_in_a_thread_at_start_up(
+    fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, endpoints: None,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    threads: list[int] = []
+    monkeypatch.setattr(warm, "warm_faces", lambda: threads.append(threading.get_ident()))
+    async with running_bot(make_settings(fake_discord, tmp_path), clock) as client:
+        assert client.warming is not None
+        await client.warming
+    assert len(threads) == 1 and threads[0] != threading.get_ident()
+
+
+async def test_the_table_posted_afresh_before_an_hour_carries_the_picture(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock, turn_seconds=600)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["y1", "y2"], c: ["g1", "g2"]},
+        discard=["b9"], draw=FILL, current=a))
+    first = session.table_message()
+    assert table_picture(first)
+    for _ in range(6):
+        await clock.advance(9 * 60)  # a turn runs out every 10 minutes
+        await session.settle()
+    moved = session.table_message()
+    assert moved.id != first.id and "moved on" in first.content
+    game = session.game
+    counts = [len(game.hands[p]) for p in game.players]
+    assert table_picture(moved) == render_table(scene(
+        session, game.top, game.color, counts, game.players.index(game.current),
+        len(game.draw_pile), game.direction))

@@ -1,0 +1,92 @@
+"""What the pictures show, taken from the engine state; the cache; the permission checks."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from bot.engine import Game
+from bot.render import TableScene
+from bot.table_state import Phase, Player, Table
+from bot.ui.pictures import Pictures, hand_cards, table_scene
+from tests.ui.game_helpers import position
+
+
+def table_with(game: Game, *, images: bool = True) -> Table:
+    players = [Player(int(p), f"name{p}") for p in game.players]
+    table = Table(guild_id=1, channel_id=2, host=players[0], ruleset=game.ruleset,
+                  options=game.options, turn_seconds=60, version=1, players=players,
+                  phase=Phase.PLAYING, images=images)
+    table.game = game
+    return table
+
+
+def test_the_scene_of_a_wild_shows_the_chosen_colour_direction_and_counts() -> None:
+    game = position("classic", ["1", "2", "3"], hands={"1": ["r1"], "2": ["y1", "y2"],
+                                                      "3": ["g1", "g2", "g3"]},
+                    discard=["r9", "wild"], draw=["b1", "b2"], current="2", direction=-1,
+                    color="b")
+    assert table_scene(table_with(game)) == TableScene(
+        "wild", "b", -1, (("name1", 1), ("name2", 2), ("name3", 3)), 1, 2)
+
+
+def test_no_scene_while_the_start_colour_is_not_chosen() -> None:
+    game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": ["y1"]},
+                    discard=["wild"], draw=[], current="1")
+    game.color = ""  # a Wild start card, its colour still to be chosen
+    assert table_scene(table_with(game)) is None
+
+
+def test_the_hand_in_button_order_with_playable_cards_on_the_players_turn() -> None:
+    game = position("classic", ["1", "2"], hands={"1": ["wild", "b2", "r5", "r1", "r5"],
+                                                  "2": ["y1", "g4"]},
+                    discard=["r9"], draw=["g1"], current="1")
+    table = table_with(game)
+    assert hand_cards(table, "1") == (["r1", "r5", "r5", "b2", "wild"], {0, 1, 2, 4})
+    assert hand_cards(table, "2") == (["y1", "g4"], None)  # not their turn: plain
+    assert hand_cards(table, "99") is None
+
+
+async def test_a_picture_is_drawn_once_for_what_it_shows(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    drawn: list[Any] = []
+
+    async def render(scene: TableScene) -> bytes:
+        drawn.append(scene)
+        return b"png"
+
+    monkeypatch.setattr("bot.ui.pictures.render_table_async", render)
+    game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": ["y1"]},
+                    discard=["r9"], draw=[], current="1")
+    table = table_with(game)
+    pictures = Pictures(cache_size=1)
+    for _ in range(2):
+        picture = await pictures.table_file(table)
+        assert picture is not None and picture.filename == "table.png"
+    assert len(drawn) == 1
+    game.hands["2"].append("y2")
+    await pictures.table_file(table)
+    assert len(drawn) == 2
+    game.hands["2"].pop()
+    await pictures.table_file(table)  # the first picture was pushed out of the cache
+    assert len(drawn) == 3
+
+
+class NoGuilds:
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
+
+def test_text_only_when_off_or_unknown_logged_once(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="bot.ui.pictures")
+    game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": ["y1"]},
+                    discard=["r9"], draw=[], current="1")
+    pictures = Pictures()
+    client: Any = NoGuilds()
+    assert not pictures.in_channel(client, table_with(game, images=False))
+    assert caplog.records == []  # off by choice: nothing to say
+    assert not pictures.in_channel(client, table_with(game))
+    assert not pictures.in_channel(client, table_with(game))
+    assert [r.levelno for r in caplog.records] == [logging.INFO]
