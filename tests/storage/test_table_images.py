@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from bot.storage import Database
 from bot.storage.tables import TableStore, table_from_dict, table_to_dict
 from tests.storage.test_tables import sample
 
 
-async def test_images_off_round_trips(tmp_path: Path) -> None:
+async def test_images_off_round_trips(db: Database) -> None:
     table = sample(20)
     table.images = False
-    store = TableStore(tmp_path / "uno.sqlite3")
-    await store.open()
-    try:
-        await store.save(table)
-        (loaded,) = await store.load_all()
-    finally:
-        await store.close()
-    assert loaded.images is False
+    store = TableStore(db)
+    await store.save(table)
+    (loaded,), bad = await store.load()
+    assert bad == [] and loaded.images is False
 
 
 def test_a_table_saved_without_the_setting_shows_pictures() -> None:
