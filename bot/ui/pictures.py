@@ -8,7 +8,11 @@ buttons (a button marked "x2" is two cards side by side); on the player's turn t
 cards they can play are lifted and the others faded.
 
 Pictures are drawn in a worker thread (the ``_async`` renderers) and kept by what
-they show, so a message edit whose picture has not changed renders nothing.
+they show, so a message edit whose picture has not changed renders nothing. A picture
+never holds a message up for long: one picture is drawn at a time (drawing shares the
+interpreter with the event loop), an answer waits at most ``ANSWER_BUDGET`` for its
+picture, and when too many pictures are waiting, a message goes without a new one.
+A picture still being drawn goes on and serves the next message that shows the same.
 
 A message carries a picture when its game shows pictures (``/uno new images:``,
 default the server's ``/uno settings images:``) and the bot may attach files where
@@ -19,6 +23,7 @@ the message is text only, and the first time in a channel this is logged at INFO
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections import OrderedDict
@@ -37,6 +42,12 @@ TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 CACHE_SIZE = 256
 """Pictures kept (tens of KB each): the recent tables and hands of every channel."""
+ANSWER_BUDGET = 1.0
+"""Seconds an interaction's answer waits for its picture, well inside Discord's 3."""
+BACKGROUND_BUDGET = 2.0
+"""Seconds a table edit or a hand refresh waits for its picture."""
+MAX_WAITING = 8
+"""Pictures queued to be drawn at most; past that, messages go without a new one."""
 
 
 def table_scene(table: Table) -> TableScene | None:
@@ -80,6 +91,8 @@ class Pictures:
     def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
         self._cache_size = cache_size
+        self._drawing: dict[Hashable, asyncio.Task[bytes]] = {}
+        self._one_at_a_time = asyncio.Semaphore(1)
         self._text_only: set[int] = set()
         """Channels already logged as lacking Attach Files."""
 
@@ -114,30 +127,53 @@ class Pictures:
 
     # -- the pictures --------------------------------------------------------------------
 
-    async def table_file(self, table: Table) -> discord.File | None:
-        """``table.png`` as the table is now; ``None`` when there is nothing to draw."""
+    async def table_file(self, table: Table, budget: float = BACKGROUND_BUDGET
+                         ) -> discord.File | None:
+        """``table.png`` as the table is now; ``None`` when there is nothing to draw or
+        it is not drawn within ``budget`` seconds."""
         scene = table_scene(table)
         if scene is None:
             return None
-        png = await self._png(scene, lambda: render_table_async(scene))
-        return discord.File(io.BytesIO(png), TABLE_FILE)
+        png = await self._png(scene, lambda: render_table_async(scene), budget)
+        return discord.File(io.BytesIO(png), TABLE_FILE) if png is not None else None
 
-    async def hand_file(self, table: Table, player: str) -> discord.File | None:
-        """``hand.png`` of ``player`` as the game is now; ``None`` for a non-player."""
+    async def hand_file(self, table: Table, player: str, budget: float = BACKGROUND_BUDGET
+                        ) -> discord.File | None:
+        """``hand.png`` of ``player`` as the game is now; ``None`` for a non-player, or
+        when it is not drawn within ``budget`` seconds."""
         shown = hand_cards(table, player)
         if shown is None:
             return None
         cards, playable = shown
         key = ("hand", tuple(cards), None if playable is None else frozenset(playable))
-        png = await self._png(key, lambda: render_hand_async(cards, playable))
-        return discord.File(io.BytesIO(png), HAND_FILE)
+        png = await self._png(key, lambda: render_hand_async(cards, playable), budget)
+        return discord.File(io.BytesIO(png), HAND_FILE) if png is not None else None
 
-    async def _png(self, key: Hashable, render: Callable[[], Awaitable[bytes]]) -> bytes:
+    async def _png(self, key: Hashable, render: Callable[[], Awaitable[bytes]],
+                   budget: float) -> bytes | None:
         png = self._cache.get(key)
         if png is not None:
             self._cache.move_to_end(key)
             return png
-        png = await render()
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            if len(self._drawing) >= MAX_WAITING:
+                log.debug("pictures busy, a message goes without one waiting=%d",
+                          len(self._drawing))
+                return None
+            drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, render))
+        try:
+            return await asyncio.wait_for(asyncio.shield(drawing), budget)
+        except TimeoutError:
+            log.debug("picture not ready within %.1f s, the message goes without it", budget)
+            return None
+
+    async def _draw(self, key: Hashable, render: Callable[[], Awaitable[bytes]]) -> bytes:
+        try:
+            async with self._one_at_a_time:
+                png = await render()
+        finally:
+            del self._drawing[key]
         self._cache[key] = png
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)

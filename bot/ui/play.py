@@ -24,6 +24,7 @@ from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
 from bot.ui.errors import refuse
 from bot.ui.hand import hand_message
+from bot.ui.pictures import ANSWER_BUDGET
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.text import ruleset_details
 from bot.ui.words import action_line, cards_words
@@ -184,7 +185,7 @@ async def _hand_picture(interaction: discord.Interaction, table: Table) -> list[
     pictures = uno_bot(interaction).pictures
     if not pictures.in_answer(interaction, table):
         return []
-    picture = await pictures.hand_file(table, str(interaction.user.id))
+    picture = await pictures.hand_file(table, str(interaction.user.id), ANSWER_BUDGET)
     return [picture] if picture else []
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from bot.engine import Game
 from bot.render import TableScene
 from bot.table_state import Phase, Player, Table
-from bot.ui.pictures import Pictures, hand_cards, table_scene
+from bot.ui.pictures import MAX_WAITING, Pictures, hand_cards, table_scene
 from tests.ui.game_helpers import position
 
 
@@ -90,3 +91,52 @@ def test_text_only_when_off_or_unknown_logged_once(caplog: pytest.LogCaptureFixt
     assert not pictures.in_channel(client, table_with(game))
     assert not pictures.in_channel(client, table_with(game))
     assert [r.levelno for r in caplog.records] == [logging.INFO]
+
+
+async def test_a_message_does_not_wait_past_its_budget_and_the_picture_serves_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = asyncio.Event()
+    drawn: list[TableScene] = []
+
+    async def slow_render(scene: TableScene) -> bytes:
+        await release.wait()
+        drawn.append(scene)
+        return b"png"
+
+    monkeypatch.setattr("bot.ui.pictures.render_table_async", slow_render)
+    game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": ["y1"]},
+                    discard=["r9"], draw=[], current="1")
+    table = table_with(game)
+    pictures = Pictures()
+    assert await pictures.table_file(table, budget=0.01) is None
+    release.set()
+    picture = await pictures.table_file(table, budget=0.01)
+    assert picture is not None and len(drawn) == 1  # the same drawing, finished and kept
+
+
+async def test_when_too_many_pictures_wait_a_message_goes_without_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = asyncio.Event()
+    started: list[TableScene] = []
+
+    async def held_render(scene: TableScene) -> bytes:
+        started.append(scene)
+        await release.wait()
+        return b"png"
+
+    monkeypatch.setattr("bot.ui.pictures.render_table_async", held_render)
+    pictures = Pictures()
+    tables = []
+    for count in range(MAX_WAITING + 1):
+        hand = ["y1"] * (count + 1)
+        game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": hand},
+                        discard=["r9"], draw=[], current="1")
+        tables.append(table_with(game))
+    for table in tables[:MAX_WAITING]:
+        assert await pictures.table_file(table, budget=0.001) is None
+    assert len(started) == 1  # one picture is drawn at a time; the others queue
+    assert await pictures.table_file(tables[-1], budget=5.0) is None  # the queue is full
+    release.set()
+    assert await pictures.table_file(tables[0], budget=5.0) is not None
