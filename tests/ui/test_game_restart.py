@@ -48,6 +48,10 @@ async def test_every_change_is_saved_before_the_click_is_answered(
     bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock
 ) -> None:
     session = await start_game(guild, bot, fake_discord, clock, 2)
+    a, b = session.game.players
+    await session.set_position(position(  # a known deal: no wild start card to colour first
+        "classic", [a, b], hands={a: ["r1", "r2", "r3", "r4", "g5"], b: ["r6", "r7", "r8", "y9"]},
+        discard=["r0"], draw=["g1", "g2", "g3", "g4", "g6", "g7"], current=a))
     path = bot.settings.database_path
     seen_at_answer: list[dict[str, object]] = []
 
