@@ -9,6 +9,7 @@ engine's included, are answered in one place (:func:`bot.ui.errors.refuse`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -104,11 +105,10 @@ def _nothing(game: Game, player: str) -> None:
     return None
 
 
-async def act(interaction: discord.Interaction, channel_id: int, version: int,
-              draft: Draft) -> None:
-    """A click that names an action, whole or in part: apply it, or ask what is missing."""
-    bot = uno_bot(interaction)
-    asked: list[Prompt] = []
+def _decider(bot: UnoBot, channel_id: int, draft: Draft, asked: list[Prompt]
+             ) -> Callable[[Game, str], Action | None]:
+    """Completes ``draft`` into the engine action it names, under the table's lock; when
+    a choice is still missing, puts the question in ``asked`` and applies nothing."""
 
     def decide(game: Game, player: str) -> Action | None:
         table = bot.manager.get(channel_id)
@@ -118,6 +118,16 @@ async def act(interaction: discord.Interaction, channel_id: int, version: int,
             asked.append(result)
             return None
         return result
+
+    return decide
+
+
+async def act(interaction: discord.Interaction, channel_id: int, version: int,
+              draft: Draft) -> None:
+    """A click that names an action, whole or in part: apply it, or ask what is missing."""
+    bot = uno_bot(interaction)
+    asked: list[Prompt] = []
+    decide = _decider(bot, channel_id, draft, asked)
 
     async def answer(table: Table, events: list[Event]) -> None:
         player = str(interaction.user.id)
@@ -137,17 +147,13 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
     """Catch! on the table: the one catchable player, or a choice when several are."""
     bot = uno_bot(interaction)
     asked: list[Prompt] = []
+    complete = _decider(bot, channel_id, draft, asked)
 
     def decide(game: Game, player: str) -> Action | None:
-        table = bot.manager.get(channel_id)
-        assert table is not None
-        result = resolve(game, player, draft, table.name_of)
-        if isinstance(result, Prompt):
-            asked.append(result)
-            return None
-        if not draft.target and result.target is None:
+        action = complete(game, player)
+        if action is not None and not draft.target and action.target is None:
             raise NobodyToCatch()
-        return result
+        return action
 
     async def answer(table: Table, events: list[Event]) -> None:
         if asked:
