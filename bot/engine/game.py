@@ -34,7 +34,7 @@ class Game:
     __slots__ = (
         "answerable_draw_two", "catch_window", "choosing_start_color", "color", "current",
         "dealer", "direction", "discard_pile", "discards_owed", "draw_pile",
-        "draw_three_for", "drawn", "hands", "hands_shown_until", "has_drawn", "joke_by",
+        "draw_three_for", "drawn", "hands", "hands_shown_until", "joke_by",
         "late_voters", "match_winner", "options", "pending_draw", "pending_kind", "phase",
         "players",
         "rng", "round_number", "round_points", "round_winner", "ruleset", "scores", "seed",
@@ -75,7 +75,6 @@ class Game:
         self.wild4_guilty = False
         self.drawn: list[str] = []
         """Cards the current player drew this turn and may still play (play_drawn/keep)."""
-        self.has_drawn = False
         self.choosing_start_color = False
         self.uno_called: set[str] = set()
         self.uno_with_two: set[str] = set()
@@ -305,7 +304,6 @@ class Game:
             self.draw_three_for = None
         self.current = player
         self.drawn = []
-        self.has_drawn = False
         if self.hands_shown_until == player:
             self.hands_shown_until = None
 
@@ -357,7 +355,7 @@ def _check_not_blocked(game: Game) -> None:
 
 def _play(game: Game, action: Action, events: list[Event]) -> None:
     _check_not_blocked(game)
-    if game.has_drawn:
+    if game.drawn:
         raise IllegalAction("not_allowed_now", "after drawing, play the drawn card or keep it")
     cards = action.played_cards()
     if not cards:
@@ -386,7 +384,7 @@ def _draw(game: Game, action: Action, events: list[Event]) -> None:
         _accept(game, action, events)
         return
     _check_not_blocked(game)
-    if game.has_drawn:
+    if game.drawn:
         raise IllegalAction("not_allowed_now", "you have drawn this turn")
     player = action.player
     game.begin_turn_action()
@@ -394,7 +392,6 @@ def _draw(game: Game, action: Action, events: list[Event]) -> None:
     taken = game.draw_cards(player, count, events, "turn")
     playable = [c for c in taken if matches(c, game.top, game.color)]
     if playable:
-        game.has_drawn = True
         game.drawn = playable
     else:
         game.pass_turn(player, 0, events)

@@ -37,7 +37,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         actions.extend(Action(player, "color", color=c) for c in COLORS)
     elif game.pending_draw:
         actions.extend(_answers_to_draw(game, player))
-    elif game.has_drawn:
+    elif game.drawn:
         for card in _distinct(game.drawn):
             actions.extend(_with_choices(game, player, "play_drawn", (card,)))
         actions.append(Action(player, "keep"))

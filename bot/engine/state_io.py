@@ -19,7 +19,7 @@ _PLAIN_FIELDS = (
     "ruleset", "seed", "players", "hands", "draw_pile", "discard_pile", "color", "direction",
     "current", "dealer", "phase", "round_number", "scores", "round_winner", "round_points",
     "match_winner", "pending_draw", "pending_kind", "wild4_by", "wild4_guilty", "drawn",
-    "has_drawn", "choosing_start_color", "draw_three_for", "hands_shown_until",
+    "choosing_start_color", "draw_three_for", "hands_shown_until",
     "discards_owed", "joke_by", "voters", "late_voters", "timeouts",
 )
 _SET_FIELDS = ("uno_called", "uno_with_two", "catch_window")
