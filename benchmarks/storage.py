@@ -23,13 +23,14 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-from bot.clock import FakeClock
 from bot.engine import Game, Options
 from bot.engine.cards import ALL_CARDS, COLORS
-from bot.manager import GameManager
-from bot.storage import RANKINGS, Database, MatchRecord, PlayerResult
-from bot.storage.tables import TableStore, table_to_dict
-from bot.table_state import Phase, Player, Table
+from bot.game.clock import FakeClock
+from bot.game.manager import GameManager
+from bot.game.ports import MatchRecord, PlayerResult
+from bot.game.saving import TableStore, table_to_dict
+from bot.game.table import Phase, Player, Table
+from bot.storage import RANKINGS, Database
 
 MATCHES = 2_000
 BOARD_PLAYERS = 100_000

@@ -30,9 +30,9 @@ from pathlib import Path
 
 import discord
 
-from bot.client import UnoBot, point_at
-from bot.clock import RealClock
-from bot.settings import Settings
+from bot.app.client import UnoBot, point_at
+from bot.app.settings import Settings
+from bot.game.clock import RealClock
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage, add_guild, answered
 from tests.fakediscord.members import FakeMember
 

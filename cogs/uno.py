@@ -10,13 +10,13 @@ from discord.ext import commands
 
 from bot.ai import LEVELS
 from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
-from bot.manager import Phase, Table
+from bot.game.table import Phase, Table
 from bot.storage import PERIODS, RANKINGS
 from bot.ui import lobby, play, records
 from bot.ui.text import HELP_TEXT, ruleset_details
 
 if TYPE_CHECKING:
-    from bot.client import UnoBot
+    from bot.app.client import UnoBot
 
 RULESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in RULESETS]
 SCORING_CHOICES = [app_commands.Choice(name=mode, value=mode) for mode in SCORING_MODES]
@@ -71,7 +71,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         async def post(table: Table) -> int:
             return await lobby.post_lobby(interaction, table)
 
-        await self.bot.manager.create(
+        await self.bot.manager.lobby.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host=lobby.acting_player(interaction),

@@ -17,9 +17,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.client import UnoBot, point_at
-from bot.clock import FakeClock
-from bot.settings import Settings
+from bot.app.client import UnoBot, point_at
+from bot.app.settings import Settings
+from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 
 WATCHED_LOGGERS = ("discord", "bot", "cogs")

@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.clock import FakeClock, RealClock
+from bot.game.clock import FakeClock, RealClock
 from tests.conftest import ErrorRecords
 
 
@@ -60,7 +60,7 @@ async def test_a_failing_callback_is_logged_and_the_rest_still_run(
     clock.call_at(2, fine)
     await clock.advance(2)
     assert seen == ["fine"]
-    assert [r.name for r in error_log.records] == ["bot.clock"]
+    assert [r.name for r in error_log.records] == ["bot.game.clock"]
     error_log.records.clear()  # expected here; any other ERROR still fails the test
 
 

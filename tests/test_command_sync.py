@@ -7,9 +7,9 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
-from bot.command_sync import SyncRecord, payload_hash
+from bot.app.client import UnoBot
+from bot.app.command_sync import SyncRecord, payload_hash
+from bot.game.clock import FakeClock
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild
 

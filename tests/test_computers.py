@@ -9,12 +9,21 @@ from typing import Any
 import pytest
 
 from bot.ai import ComputerPlayer
-from bot.clock import FakeClock
-from bot.computers import PAUSE_SECONDS, NoComputerToRemove, NotHostForComputers, UnknownLevel
 from bot.engine import Action, Game, Options
 from bot.engine.options import RULESETS
-from bot.lobby_errors import LobbyError, NoLobby, NotEnoughPlayers, TableFull
-from bot.manager import CloseReason, GameManager, Phase, Player, Table
+from bot.game.clock import FakeClock
+from bot.game.computers import PAUSE_SECONDS
+from bot.game.errors import (
+    NoComputerToRemove,
+    NoLobby,
+    NotEnoughPlayers,
+    NotHostForComputers,
+    TableError,
+    TableFull,
+    UnknownLevel,
+)
+from bot.game.manager import GameManager
+from bot.game.table import CloseReason, Phase, Player, Table
 
 CHANNEL = 10
 HOST = Player(1, "ana")
@@ -36,7 +45,7 @@ def new_manager(clock: FakeClock) -> GameManager:
 
 
 async def open_table(manager: GameManager, ruleset: str = "classic", **kwargs: Any) -> Table:
-    return await manager.create(guild_id=1, channel_id=CHANNEL, host=HOST, ruleset=ruleset,
+    return await manager.lobby.create(guild_id=1, channel_id=CHANNEL, host=HOST, ruleset=ruleset,
                                 overrides=kwargs.pop("overrides", {}), post=post, **kwargs)
 
 
@@ -47,7 +56,7 @@ class Checked:
     def __init__(self, manager: GameManager) -> None:
         self.moves: list[Action] = []
         computers = manager.computers
-        decide = computers._decide
+        decide = computers.decide
 
         def checked(table: Table, game: Game) -> Action | None:
             action = decide(table, game)
@@ -57,7 +66,7 @@ class Checked:
                 self.moves.append(action)
             return action
 
-        computers._decide = checked  # type: ignore[method-assign]
+        computers.decide = checked  # type: ignore[method-assign]
 
 
 @pytest.fixture
@@ -90,14 +99,14 @@ def no_game_handed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_computer_players_take_numbered_seats_with_negative_ids() -> None:
     manager = new_manager(FakeClock())
     table = await open_table(manager)
-    first = await manager.computers.add(CHANNEL, HOST.id, "normal", publish)
-    second = await manager.computers.add(CHANNEL, HOST.id, "easy", publish)
+    first = await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
+    second = await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
     assert (first, second) == (Player(-1, "🤖 Normal bot 1"), Player(-2, "🤖 Easy bot 2"))
     assert [p.id for p in table.players] == [1, -1, -2]
     assert {p: c.level for p, c in table.computers.items()} == {"-1": "normal", "-2": "easy"}
-    assert await manager.computers.remove(CHANNEL, HOST.id, 1, publish) == first
-    assert (await manager.computers.add(CHANNEL, HOST.id, "easy", publish)).id == -1
-    assert await manager.computers.remove(CHANNEL, HOST.id, None, publish) == Player(
+    assert await manager.lobby.remove_computer(CHANNEL, HOST.id, 1, publish) == first
+    assert (await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)).id == -1
+    assert await manager.lobby.remove_computer(CHANNEL, HOST.id, None, publish) == Player(
         -1, "🤖 Easy bot 1")  # the last one added
     assert list(table.computers) == ["-2"] and [p.id for p in table.players] == [1, -2]
 
@@ -105,26 +114,26 @@ async def test_computer_players_take_numbered_seats_with_negative_ids() -> None:
 async def test_refusals_change_nothing() -> None:
     manager = new_manager(FakeClock())
     with pytest.raises(NoLobby):
-        await manager.computers.add(CHANNEL, HOST.id, "easy", publish)
+        await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
     table = await open_table(manager)
-    await manager.join(CHANNEL, GUEST, publish)
+    await manager.lobby.join(CHANNEL, GUEST, publish)
     with pytest.raises(NoComputerToRemove):
-        await manager.computers.remove(CHANNEL, HOST.id, None, publish)
-    await manager.computers.add(CHANNEL, HOST.id, "easy", publish)
+        await manager.lobby.remove_computer(CHANNEL, HOST.id, None, publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
     version, seats = table.version, list(table.players)
     for attempt, error in (
-        (manager.computers.add(CHANNEL, GUEST.id, "easy", publish), NotHostForComputers),
-        (manager.computers.remove(CHANNEL, GUEST.id, None, publish), NotHostForComputers),
-        (manager.computers.add(CHANNEL, HOST.id, "hard", publish), UnknownLevel),
-        (manager.computers.remove(CHANNEL, HOST.id, 7, publish), NoComputerToRemove),
+        (manager.lobby.add_computer(CHANNEL, GUEST.id, "easy", publish), NotHostForComputers),
+        (manager.lobby.remove_computer(CHANNEL, GUEST.id, None, publish), NotHostForComputers),
+        (manager.lobby.add_computer(CHANNEL, HOST.id, "hard", publish), UnknownLevel),
+        (manager.lobby.remove_computer(CHANNEL, HOST.id, 7, publish), NoComputerToRemove),
     ):
         with pytest.raises(error):
             await attempt
     assert (table.version, table.players, list(table.computers)) == (version, seats, ["-1"])
     for _ in range(7):
-        await manager.computers.add(CHANNEL, HOST.id, "normal", publish)
+        await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
     with pytest.raises(TableFull):
-        await manager.computers.add(CHANNEL, HOST.id, "normal", publish)
+        await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
     assert len(table.players) == 10 and len(table.computers) == 8
 
 
@@ -132,9 +141,9 @@ async def test_one_person_and_a_computer_player_can_start() -> None:
     manager = new_manager(FakeClock())
     await open_table(manager)
     with pytest.raises(NotEnoughPlayers):
-        await manager.start(CHANNEL, HOST.id, None, publish)
-    await manager.computers.add(CHANNEL, HOST.id, "easy", publish)
-    table = await manager.start(CHANNEL, HOST.id, None, publish)
+        await manager.lobby.start(CHANNEL, HOST.id, None, publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
+    table = await manager.lobby.start(CHANNEL, HOST.id, None, publish)
     assert table.phase is Phase.PLAYING and table.game is not None
     assert table.game.players == ["1", "-1"]
 
@@ -142,11 +151,11 @@ async def test_one_person_and_a_computer_player_can_start() -> None:
 async def test_computer_players_do_not_keep_a_lobby_open_or_become_host() -> None:
     manager = new_manager(FakeClock())
     table = await open_table(manager)
-    await manager.computers.add(CHANNEL, HOST.id, "easy", publish)
-    await manager.join(CHANNEL, GUEST, publish)
-    await manager.leave(CHANNEL, HOST.id, publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
+    await manager.lobby.join(CHANNEL, GUEST, publish)
+    await manager.lobby.leave(CHANNEL, HOST.id, publish)
     assert table.host == GUEST
-    await manager.leave(CHANNEL, GUEST.id, publish)
+    await manager.lobby.leave(CHANNEL, GUEST.id, publish)
     assert table.close_reason is CloseReason.EMPTY and manager.get(CHANNEL) is None
 
 
@@ -180,8 +189,8 @@ async def test_computer_players_play_whole_matches_with_legal_actions_only(
     table = await open_table(manager, ruleset, turn_seconds=10, autoplay=True,
                              overrides=overrides)
     for level in ("normal", "easy", "normal"):
-        await manager.computers.add(CHANNEL, HOST.id, level, publish)
-    await manager.start(CHANNEL, HOST.id, None, publish)
+        await manager.lobby.add_computer(CHANNEL, HOST.id, level, publish)
+    await manager.lobby.start(CHANNEL, HOST.id, None, publish)
     await play_out(manager, clock, table)
     game = table.game
     assert game is not None and game.match_over and game.match_winner is not None
@@ -201,9 +210,9 @@ async def test_without_autoplay_a_silent_person_times_out_and_the_game_ends() ->
     clock = FakeClock()
     manager = new_manager(clock)
     table = await open_table(manager, turn_seconds=10)
-    await manager.computers.add(CHANNEL, HOST.id, "normal", publish)
-    await manager.computers.add(CHANNEL, HOST.id, "normal", publish)
-    await manager.start(CHANNEL, HOST.id, None, publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
+    await manager.lobby.start(CHANNEL, HOST.id, None, publish)
     await play_out(manager, clock, table)
     kinds = [e["kind"] for action in table.recent_actions for e in action]
     assert "left" in kinds and table.stand_ins == {}
@@ -219,7 +228,7 @@ def position(current: str) -> Game:
 
 
 async def set_position(manager: GameManager, table: Table, game: Game) -> None:
-    async with manager._lock(CHANNEL):
+    async with manager.registry.lock(CHANNEL):
         table.game = game
         await manager.turns._after_change(table, [], set(game.catchable()))
 
@@ -228,8 +237,8 @@ async def test_a_move_falling_due_after_the_state_moved_on_decides_afresh() -> N
     clock = FakeClock()
     manager = new_manager(clock)
     table = await open_table(manager)
-    await manager.computers.add(CHANNEL, HOST.id, "normal", publish)
-    await manager.start(CHANNEL, HOST.id, None, publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
+    await manager.lobby.start(CHANNEL, HOST.id, None, publish)
     await set_position(manager, table, position(current="-1"))
     scheduled = manager.computers._moves[CHANNEL]
     await set_position(manager, table, position(current="1"))  # the person's turn now
@@ -246,4 +255,4 @@ async def test_a_move_falling_due_after_the_state_moved_on_decides_afresh() -> N
 
 async def test_refusals_are_lobby_errors() -> None:
     for error in (NotHostForComputers("ana"), UnknownLevel("hard"), NoComputerToRemove(None)):
-        assert isinstance(error, LobbyError) and error.message
+        assert isinstance(error, TableError) and error.message

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.invite import BOT_PERMISSIONS, invite_url
+from bot.app.invite import BOT_PERMISSIONS, invite_url
 
 
 def test_permissions_are_exactly_the_six_the_bot_uses() -> None:

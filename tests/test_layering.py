@@ -1,4 +1,10 @@
-"""discord.py stays in bot/ui, cogs, bot/client.py and bot/__main__.py."""
+"""The import rules between packages (ARCHITECTURE.md), and no import cycles.
+
+Layers, lowest first: ``bot.engine``; ``bot.ai`` and ``bot.render``; ``bot.game``;
+``bot.storage`` (which implements ``bot.game.ports`` and may import nothing else of the
+game layer); ``bot.ui``; ``cogs`` and ``bot.app``. A module imports only from its own
+layer and those below; discord.py is spoken only in ``bot.ui``, ``cogs`` and ``bot.app``.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +12,117 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ALLOWED = ("bot/ui/", "cogs/", "bot/client.py", "bot/__main__.py")
+
+LAYERS: dict[str, set[str]] = {
+    "bot.engine": set(),
+    "bot.ai": {"bot.engine"},
+    "bot.render": {"bot.engine"},
+    "bot.game": {"bot.engine", "bot.ai"},
+    "bot.storage": {"bot.engine", "bot.game.ports"},
+    "bot.ui": {"bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage"},
+    "cogs": {"bot.engine", "bot.ai", "bot.game", "bot.storage", "bot.ui", "bot.app"},
+    "bot.app": {"bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage", "bot.ui",
+                "cogs"},
+}
+DISCORD_SPEAKERS = ("bot.ui", "cogs", "bot.app")
 
 
-def imported_modules(path: Path) -> set[str]:
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def sources() -> dict[str, Path]:
+    files = sorted((ROOT / "bot").rglob("*.py")) + sorted((ROOT / "cogs").rglob("*.py"))
+    return {module_name(path): path for path in files}
+
+
+def imports(path: Path, *, typing_only: bool = True) -> set[str]:
+    """Every module ``path`` imports, at the top or inside a function; with
+    ``typing_only``, also those under ``if TYPE_CHECKING:`` (never run)."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    tree = ast.parse(path.read_text())
+    if not typing_only:
+        tree.body = [n for n in tree.body if not (isinstance(n, ast.If) and isinstance(
+            n.test, ast.Name) and n.test.id == "TYPE_CHECKING")]
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
 
 
-def test_discord_is_imported_only_where_allowed() -> None:
+def package_of(module: str) -> str | None:
+    return next((p for p in LAYERS if module == p or module.startswith(p + ".")), None)
+
+
+def within(module: str, allowed: str) -> bool:
+    return module == allowed or module.startswith(allowed + ".")
+
+
+def test_each_package_imports_only_the_layers_below_it() -> None:
+    own = sources()
     offenders = []
-    for path in sorted((ROOT / "bot").rglob("*.py")) + sorted((ROOT / "cogs").rglob("*.py")):
-        relative = path.relative_to(ROOT).as_posix()
-        if "discord" in imported_modules(path) and not relative.startswith(ALLOWED):
-            offenders.append(relative)
+    for module, path in own.items():
+        package = package_of(module)
+        if package is None:
+            continue
+        for imported in imports(path):
+            target = package_of(imported)
+            if target is None or target == package:
+                continue
+            if not any(within(imported, allowed) for allowed in LAYERS[package]):
+                offenders.append(f"{module} imports {imported}")
     assert offenders == []
-    assert "discord" in imported_modules(ROOT / "bot" / "client.py")  # the check sees imports
+
+
+def test_discord_is_spoken_only_in_ui_cogs_and_app() -> None:
+    offenders = [
+        module for module, path in sources().items()
+        if any(within(i, "discord") for i in imports(path))
+        and not any(within(module, p) for p in DISCORD_SPEAKERS)
+    ]
+    assert offenders == []
+    assert "discord" in imports(ROOT / "bot" / "app" / "client.py")  # the check sees imports
+
+
+def test_no_import_cycles_between_modules() -> None:
+    """Cycles of imports that run; a type-only import under TYPE_CHECKING is no cycle."""
+    own = sources()
+    graph = {
+        module: {i for i in imports(path, typing_only=False) if i in own and i != module}
+        for module, path in own.items()
+    }
+    for module in graph:  # ``from bot.game import x`` names bot.game.x when x is a module
+        graph[module] = {i for i in graph[module] if not (i in own and own[i].name
+                                                           == "__init__.py" and any(
+            o.startswith(i + ".") and o in graph[module] for o in own))}
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}
+
+    def visit(module: str, trail: list[str]) -> None:
+        state[module] = 1
+        for imported in sorted(graph[module]):
+            if state.get(imported) == 1:
+                cycles.append([*trail[trail.index(imported):], imported])
+            elif imported not in state:
+                visit(imported, [*trail, imported])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert cycles == []
+
+
+def test_the_rules_see_an_offence() -> None:
+    assert not any(within(i, "bot.game.ports") for i in imports(ROOT / "bot" / "game"
+                                                                   / "manager.py"))
+    assert any(within(i, "bot.game.ports") for i in imports(ROOT / "bot" / "storage"
+                                                               / "matches.py"))
+    assert package_of("bot.game.turns") == "bot.game"
+    assert not any(within("bot.game.turns", a) for a in LAYERS["bot.storage"])

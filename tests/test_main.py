@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.invite import invite_url
+from bot.app.invite import invite_url
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 READY_TIMEOUT = 30.0

@@ -6,9 +6,10 @@ import asyncio
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.lobby_errors import BadSetting, GameAlreadyRunning, LobbyError, TableFull
-from bot.manager import CloseReason, GameManager, Phase, Player, Table
+from bot.game.clock import FakeClock
+from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull
+from bot.game.manager import GameManager
+from bot.game.table import CloseReason, Phase, Player, Table
 
 CHANNEL = 10
 PLAYERS = [Player(n, f"p{n}") for n in range(1, 13)]
@@ -29,7 +30,7 @@ class Board:
 
 
 async def new_table(manager: GameManager, board: Board, channel: int = CHANNEL) -> Table:
-    return await manager.create(
+    return await manager.lobby.create(
         guild_id=1, channel_id=channel, host=PLAYERS[0], ruleset="classic", overrides={},
         post=board.post,
     )
@@ -39,8 +40,8 @@ async def test_versions_only_grow_and_differ_between_tables() -> None:
     manager, board = GameManager(FakeClock(), first_version=5), Board()
     table = await new_table(manager, board)
     other = await new_table(manager, board, channel=11)
-    await manager.join(CHANNEL, PLAYERS[1], board.publish)
-    await manager.leave(CHANNEL, PLAYERS[1].id, board.publish)
+    await manager.lobby.join(CHANNEL, PLAYERS[1], board.publish)
+    await manager.lobby.leave(CHANNEL, PLAYERS[1].id, board.publish)
     versions = [v for _, _, v in board.published]
     assert versions == sorted(set(versions))
     assert table.version != other.version
@@ -51,13 +52,13 @@ async def test_refusals_change_nothing() -> None:
     table = await new_table(manager, board)
     version = table.version
     for attempt in (
-        manager.join(CHANNEL, PLAYERS[0], board.publish),
-        manager.leave(CHANNEL, PLAYERS[5].id, board.publish),
-        manager.start(CHANNEL, PLAYERS[0].id, None, board.publish),
-        manager.cancel(CHANNEL, PLAYERS[5].id, None, board.publish, may_moderate=False),
-        manager.start(CHANNEL, PLAYERS[0].id, version - 1, board.publish),
+        manager.lobby.join(CHANNEL, PLAYERS[0], board.publish),
+        manager.lobby.leave(CHANNEL, PLAYERS[5].id, board.publish),
+        manager.lobby.start(CHANNEL, PLAYERS[0].id, None, board.publish),
+        manager.lobby.cancel(CHANNEL, PLAYERS[5].id, None, board.publish, may_moderate=False),
+        manager.lobby.start(CHANNEL, PLAYERS[0].id, version - 1, board.publish),
     ):
-        with pytest.raises(LobbyError):
+        with pytest.raises(TableError):
             await attempt
     assert table.version == version and len(board.published) == 1
 
@@ -66,7 +67,7 @@ async def test_bad_settings_are_refused_before_anything_exists() -> None:
     manager, board = GameManager(FakeClock()), Board()
     for kwargs in ({"turn_seconds": 9}, {"overrides": {"scoring": "golf"}}):
         with pytest.raises(BadSetting):
-            await manager.create(
+            await manager.lobby.create(
                 guild_id=1, channel_id=CHANNEL, host=PLAYERS[0],
                 **{"ruleset": "classic", "overrides": {}, **kwargs}, post=board.post,
             )
@@ -77,7 +78,8 @@ async def test_concurrent_joins_fill_the_table_exactly() -> None:
     manager, board = GameManager(FakeClock()), Board()
     await new_table(manager, board)
     results = await asyncio.gather(
-        *(manager.join(CHANNEL, p, board.publish) for p in PLAYERS[1:]), return_exceptions=True
+        *(manager.lobby.join(CHANNEL, p, board.publish) for p in PLAYERS[1:]),
+        return_exceptions=True,
     )
     assert sum(isinstance(r, TableFull) for r in results) == len(PLAYERS) - 10
     assert len(manager.get(CHANNEL).players) == 10
@@ -96,9 +98,9 @@ async def test_concurrent_new_lobbies_make_one() -> None:
 async def test_start_returns_the_playing_table_in_seating_order() -> None:
     manager, board = GameManager(FakeClock()), Board()
     await new_table(manager, board)
-    await manager.join(CHANNEL, PLAYERS[2], board.publish)
-    await manager.join(CHANNEL, PLAYERS[1], board.publish)
-    table = await manager.start(CHANNEL, PLAYERS[0].id, None, board.publish)
+    await manager.lobby.join(CHANNEL, PLAYERS[2], board.publish)
+    await manager.lobby.join(CHANNEL, PLAYERS[1], board.publish)
+    table = await manager.lobby.start(CHANNEL, PLAYERS[0].id, None, board.publish)
     assert table.phase is Phase.PLAYING
     assert [p.id for p in table.players] == [1, 3, 2]
 
@@ -127,7 +129,7 @@ async def test_cancelled_lobby_does_not_idle_close_later() -> None:
 
     manager, board = GameManager(clock, on_closed), Board()
     await new_table(manager, board)
-    await manager.cancel(CHANNEL, PLAYERS[0].id, None, board.publish, may_moderate=False)
+    await manager.lobby.cancel(CHANNEL, PLAYERS[0].id, None, board.publish, may_moderate=False)
     replacement = await new_table(manager, board)
     await clock.advance(599)
     assert closed == [] and manager.get(CHANNEL) is replacement

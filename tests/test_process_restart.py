@@ -24,8 +24,8 @@ from typing import IO
 import pytest
 
 from bot.engine.cards import build_deck
-from bot.storage.tables import table_from_dict
-from bot.table_state import Table
+from bot.game.saving import table_from_dict
+from bot.game.table import Table
 from bot.ui.custom_ids import game_id
 from bot.ui.restart import RESTORED
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage, answered

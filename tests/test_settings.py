@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError, load_settings
+from bot.app.settings import Settings, SettingsError, load_settings
 
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz_0123456-789"
 SETTING_NAMES = (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import Action, Game, Options
-from bot.tally import MatchTally
+from bot.game.tally import MatchTally
 
 
 def test_a_tally_counts_plays_calls_catches_challenges_and_rounds() -> None:

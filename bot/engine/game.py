@@ -220,9 +220,13 @@ class Game:
     def from_dict(cls, data: dict[str, Any]) -> Game:
         from bot.engine.state_io import game_from_dict
 
-        return game_from_dict(data)
+        return game_from_dict(cls, data)
 
     # -- applying actions --------------------------------------------------------------
+
+    def run_handler(self, action: Action, events: list[Event]) -> None:
+        """Apply ``action`` unchecked, for the engine's own follow-ups (a timeout's keep)."""
+        _HANDLERS[action.do](self, action, events)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` and return the events it caused, or raise ``IllegalAction``."""

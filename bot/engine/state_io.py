@@ -50,14 +50,13 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def game_from_dict(data: dict[str, Any]) -> Game:
-    from bot.engine.game import Game
-
+def game_from_dict(game_class: type[Game], data: dict[str, Any]) -> Game:
+    """``game_class`` is ``Game``, passed in so this module never imports it at run time."""
     try:
         if data.get("format") != FORMAT_VERSION:
             raise StateError(f"unknown state format {data.get('format')!r}")
         options = Options.from_dict(data["options"])
-        game = Game(data["ruleset"], options, list(data["players"]), int(data["seed"]))
+        game = game_class(data["ruleset"], options, list(data["players"]), int(data["seed"]))
         for name in _PLAIN_FIELDS:
             setattr(game, name, _copy(data[name]))
         for name in _SET_FIELDS:

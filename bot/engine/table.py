@@ -136,9 +136,7 @@ def timeout(game: Game, action: Action, events: list[Event]) -> None:
 
 
 def _apply_for(game: Game, player: str, do: str, events: list[Event], **fields: object) -> None:
-    from bot.engine.game import _HANDLERS
-
-    _HANDLERS[do](game, Action(player, do, **fields), events)  # type: ignore[arg-type]
+    game.run_handler(Action(player, do, **fields), events)  # type: ignore[arg-type]
 
 
 def leave(game: Game, action: Action, events: list[Event]) -> None:

@@ -16,9 +16,9 @@ from bot.storage.leaderboard import (
     Ranking,
     RankRow,
 )
-from bot.storage.matches import MatchPlayer, MatchRecord, MatchSummary, PlayerResult
+from bot.storage.matches import MatchPlayer, MatchSummary
 from bot.storage.migrations import MIGRATIONS, Migration
-from bot.storage.saved_games import SAVED_GAME_FORMAT, BadRow, SavedGame
+from bot.storage.saved_games import SAVED_GAME_FORMAT
 from bot.storage.settings import GuildSettings
 
 __all__ = [
@@ -27,20 +27,16 @@ __all__ = [
     "PERIODS",
     "RANKINGS",
     "SAVED_GAME_FORMAT",
-    "BadRow",
     "Database",
     "GuildSettings",
     "LeaderboardPage",
     "MatchPlayer",
-    "MatchRecord",
     "MatchSummary",
     "Migration",
     "Period",
-    "PlayerResult",
     "PlayerStats",
     "RankRow",
     "Ranking",
-    "SavedGame",
     "SchemaTooNewError",
     "StorageError",
 ]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 from bot.engine.cards import COLOR_NAMES, COLORS
-from bot.engine.options import RULESETS
+from bot.game.ports import MatchRecord
 from bot.storage.connection import Connected
 
 log = logging.getLogger(__name__)
@@ -26,79 +26,6 @@ SUMMED_COLUMNS: tuple[str, ...] = (
     *COLOUR_COLUMNS,
 )
 """The per-player counts that add up over matches (best_round takes the maximum)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """One player's part in a finished match."""
-
-    user_id: int
-    points: int
-    """Match total, as the scoring mode counts it."""
-    won: bool
-    is_bot: bool = False
-    """A computer player: its match is recorded, but it never appears on a leaderboard."""
-    round_wins: int = 0
-    best_round: int = 0
-    """Most points scored in one round."""
-    uno_calls: int = 0
-    catches_made: int = 0
-    catches_suffered: int = 0
-    challenges_won: int = 0
-    challenges_lost: int = 0
-    cards_played: int = 0
-    colours_played: dict[str, int] = field(default_factory=dict)
-    """Cards played per colour letter (``"r"``, ``"y"``, ``"g"``, ``"b"``); missing is 0."""
-
-    def __post_init__(self) -> None:
-        unknown = set(self.colours_played) - set(COLORS)
-        if unknown:
-            raise ValueError(f"colours_played has unknown colours {sorted(unknown)}")
-
-    def summed_counts(self) -> tuple[int, ...]:
-        """The values of ``SUMMED_COLUMNS``, in that order."""
-        return (
-            self.round_wins,
-            self.uno_calls,
-            self.catches_made,
-            self.catches_suffered,
-            self.challenges_won,
-            self.challenges_lost,
-            self.cards_played,
-            *(self.colours_played.get(c, 0) for c in COLORS),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class MatchRecord:
-    """A finished match, as the game manager reports it once the match is over."""
-
-    match_id: str
-    """Unique per match and stable across retries (e.g. channel id + start time)."""
-    guild_id: int
-    channel_id: int
-    ruleset: str
-    started_at: float
-    ended_at: float
-    rounds: int
-    winner_id: int | None
-    """None for a match that ended with no winner."""
-    players: tuple[PlayerResult, ...]
-    """In seating order; history lists them in this order."""
-
-    def __post_init__(self) -> None:
-        user_ids = [p.user_id for p in self.players]
-        if not user_ids or len(set(user_ids)) != len(user_ids):
-            raise ValueError(f"match {self.match_id} needs players, each listed once")
-        if self.winner_id is not None and self.winner_id not in user_ids:
-            raise ValueError(f"match {self.match_id}: winner {self.winner_id} did not play")
-        if self.ruleset not in RULESETS:
-            raise ValueError(f"match {self.match_id}: unknown ruleset {self.ruleset!r}")
-        if any(p.won != (p.user_id == self.winner_id) for p in self.players):
-            raise ValueError(
-                f"match {self.match_id}: the players marked won must be exactly the winner "
-                f"{self.winner_id}"
-            )
 
 
 @dataclass(frozen=True, slots=True)

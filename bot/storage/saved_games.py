@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import dataclass
 from typing import Any
 
+from bot.game.ports import BadRow, SavedGame
 from bot.storage.connection import Connected
 
 log = logging.getLogger(__name__)
@@ -15,25 +15,6 @@ log = logging.getLogger(__name__)
 SAVED_GAME_FORMAT = 1
 """The newest layout of a saved state this code can read; the manager owns its meaning
 and raises it when the layout changes (bumping this constant with it)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SavedGame:
-    channel_id: int
-    guild_id: int
-    state: dict[str, Any]
-    """Whatever the manager saved: engine state, table message id, timer deadlines."""
-    format_version: int
-    updated_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class BadRow:
-    """A saved game that cannot be restored; the caller closes that game, nothing else."""
-
-    channel_id: int
-    guild_id: int
-    reason: str
 
 
 class SavedGameStore(Connected):

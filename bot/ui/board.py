@@ -21,20 +21,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.clock import Clock, Handle
 from bot.engine import Event
-from bot.table_state import Phase, Table
+from bot.game.clock import Clock, Handle
+from bot.game.table import Phase, Table
+from bot.game.turns import Turns
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
-from bot.ui.pictures import TABLE_FILE
+from bot.ui.pictures import TABLE_FILE, Pictures
 from bot.ui.table import round_message, table_message
-
-if TYPE_CHECKING:
-    from bot.client import UnoBot
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +71,11 @@ class Channel:
 
 
 class Board:
-    def __init__(self, bot: UnoBot, clock: Clock) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, clock: Clock, pictures: Pictures,
+                 turns: Turns) -> None:
+        self.client = client
+        self.pictures = pictures
+        self.turns = turns
         self.clock = clock
         self.channels: dict[int, Channel] = {}
         self.hands: dict[tuple[int, str], HandSession] = {}
@@ -173,7 +173,7 @@ class Board:
                 continue
             hand = hand_message(table, player, session.page)
             session.version = table.version
-            pictures = self.bot.pictures
+            pictures = self.pictures
             picture = await pictures.hand_file(table, player) \
                 if pictures.in_answer(session.interaction, table) else None
             try:
@@ -208,9 +208,9 @@ class Board:
         channel.table_dirty = False
         channel.last_edit = now = self.clock.now()
         shown = table_message(table)
-        pictures = self.bot.pictures
+        pictures = self.pictures
         picture = await pictures.table_file(table) \
-            if pictures.in_channel(self.bot, table) else None
+            if pictures.in_channel(self.client, table) else None
         if picture is not None:
             shown.embed.set_image(url=f"attachment://{TABLE_FILE}")
         messageable = self._messageable(table)
@@ -225,14 +225,14 @@ class Board:
                                          view=to_view(shown.rows),
                                          files=[picture] if picture else discord.utils.MISSING)
         channel.posted_at = now
-        await self.bot.manager.turns.table_posted(table, message.id)
+        await self.turns.table_posted(table, message.id)
         if old_id is not None:
             await messageable.get_partial_message(old_id).edit(
                 content=f"The table moved on: {message.jump_url}",
                 view=to_view(disabled(shown.rows)))
 
     def _messageable(self, table: Table) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     def _forget_if_over(self, channel: Channel) -> None:
         """A finished table keeps nothing here once its last messages are out."""

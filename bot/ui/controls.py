@@ -9,8 +9,9 @@ custom ids are understood after a restart.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -50,8 +51,15 @@ def to_view(rows: Rows) -> discord.ui.View:
     return view
 
 
+ClickHandler = Callable[[discord.Interaction, str], Awaitable[None]]
+
+
 class GameControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTERN):
-    """Any button of a game message. The click goes to ``bot.ui.play``."""
+    """Any button of a game message. The click goes to ``handle_click``, which the
+    composition root sets to ``bot.ui.play.on_click`` (play draws its messages with
+    these controls, so this module cannot import it)."""
+
+    handle_click: ClassVar[ClickHandler | None] = None
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)
@@ -63,6 +71,5 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTERN
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.ui.play import on_click  # play draws messages with these controls
-
-        await on_click(interaction, self.custom_id)
+        if GameControl.handle_click is not None:
+            await GameControl.handle_click(interaction, self.custom_id)

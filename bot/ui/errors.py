@@ -7,12 +7,12 @@ import logging
 import discord
 
 from bot.engine import IllegalAction
-from bot.lobby_errors import LobbyError
+from bot.game.errors import TableError
 
 log = logging.getLogger(__name__)
 
 
-async def refuse(interaction: discord.Interaction, error: LobbyError | IllegalAction) -> None:
+async def refuse(interaction: discord.Interaction, error: TableError | IllegalAction) -> None:
     """Answer a refusal (the domain's, or the engine's ``IllegalAction``) with its
     sentence, seen by the one who tried; nothing changed."""
     log.info(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.engine import Action, Game
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, card_name
-from bot.table_state import Table
+from bot.game.table import Table
 from bot.ui.controls import Control, Rows, Style
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.prompts import COLOR_STYLES

@@ -8,17 +8,16 @@ understood after a restart and a click on an old rendering can be told apart.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import discord
 
-from bot.lobby_errors import LobbyError
-from bot.manager import MAX_PLAYERS, CloseReason, Phase, Player, Publish, Table
+from bot.game.errors import TableError
+from bot.game.lobby import MAX_PLAYERS, Publish
+from bot.game.table import CloseReason, Phase, Player, Table
 from bot.ui.errors import refuse
+from bot.ui.services import uno_client
 from bot.ui.text import rules_line
-
-if TYPE_CHECKING:
-    from bot.client import UnoBot
 
 LOBBY_COLOUR = discord.Colour.red()
 
@@ -120,29 +119,29 @@ def may_moderate(interaction: discord.Interaction) -> bool:
 
 
 async def join(interaction: discord.Interaction, channel_id: int) -> None:
-    bot = cast("UnoBot", interaction.client)
-    await bot.manager.join(channel_id, acting_player(interaction), publisher(interaction))
+    bot = uno_client(interaction)
+    await bot.manager.lobby.join(channel_id, acting_player(interaction), publisher(interaction))
     await confirm(interaction, "You joined the lobby.")
 
 
 async def leave(interaction: discord.Interaction, channel_id: int) -> None:
-    bot = cast("UnoBot", interaction.client)
-    await bot.manager.leave(channel_id, interaction.user.id, publisher(interaction))
+    bot = uno_client(interaction)
+    await bot.manager.lobby.leave(channel_id, interaction.user.id, publisher(interaction))
     await confirm(interaction, "You left the lobby.")
 
 
 async def start(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
     """Start the game and turn the lobby message into the start message (seating order).
     Gameplay hooks in here: ``manager.start`` returns the Table in phase ``playing``."""
-    bot = cast("UnoBot", interaction.client)
-    await bot.manager.start(channel_id, interaction.user.id, version, publisher(interaction))
+    bot = uno_client(interaction)
+    await bot.manager.lobby.start(channel_id, interaction.user.id, version, publisher(interaction))
     await confirm(interaction, "The game has started.")
 
 
 async def add_computer(interaction: discord.Interaction, channel_id: int, level: str) -> None:
     """``/uno addbot``: the host seats a computer player."""
-    bot = cast("UnoBot", interaction.client)
-    player = await bot.manager.computers.add(
+    bot = uno_client(interaction)
+    player = await bot.manager.lobby.add_computer(
         channel_id, interaction.user.id, level, publisher(interaction))
     await confirm(interaction, f"{player.name} took a seat.")
 
@@ -151,15 +150,15 @@ async def remove_computer(
     interaction: discord.Interaction, channel_id: int, number: int | None
 ) -> None:
     """``/uno removebot``: the host takes a computer player's seat away."""
-    bot = cast("UnoBot", interaction.client)
-    player = await bot.manager.computers.remove(
+    bot = uno_client(interaction)
+    player = await bot.manager.lobby.remove_computer(
         channel_id, interaction.user.id, number, publisher(interaction))
     await confirm(interaction, f"{player.name} left the lobby.")
 
 
 async def cancel(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
-    bot = cast("UnoBot", interaction.client)
-    await bot.manager.cancel(
+    bot = uno_client(interaction)
+    await bot.manager.lobby.cancel(
         channel_id,
         interaction.user.id,
         version,
@@ -211,5 +210,5 @@ class LobbyButton(
                 await start(interaction, self.channel_id, self.version)
             else:
                 await cancel(interaction, self.channel_id, self.version)
-        except LobbyError as error:
+        except TableError as error:
             await refuse(interaction, error)

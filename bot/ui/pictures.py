@@ -32,8 +32,8 @@ from collections.abc import Awaitable, Callable, Hashable
 import discord
 
 from bot.engine.cards import COLORS
+from bot.game.table import Table
 from bot.render import TableScene, render_hand_async, render_table_async
-from bot.table_state import Table
 from bot.ui.hand import playable_cards, sort_key
 
 log = logging.getLogger(__name__)

@@ -10,16 +10,14 @@ engine's included, are answered in one place (:func:`bot.ui.errors.refuse`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
 
 import discord
 
 from bot.engine import Action, Event, Game, IllegalAction
 from bot.engine.cards import card_name
-from bot.game_errors import NobodyToCatch, StaleView
-from bot.lobby_errors import LobbyError
-from bot.table_state import Table
-from bot.turns import Answer
+from bot.game.errors import NobodyToCatch, StaleView, TableError
+from bot.game.table import Table
+from bot.game.turns import Answer
 from bot.ui.board import HandSession
 from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
@@ -27,15 +25,9 @@ from bot.ui.errors import refuse
 from bot.ui.hand import hand_message
 from bot.ui.pictures import ANSWER_BUDGET
 from bot.ui.prompts import Prompt, prompt_rows, resolve
+from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
 from bot.ui.words import action_line, cards_words
-
-if TYPE_CHECKING:
-    from bot.client import UnoBot
-
-
-def uno_bot(interaction: discord.Interaction) -> UnoBot:
-    return cast("UnoBot", interaction.client)
 
 
 async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
@@ -49,7 +41,7 @@ async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
         elif what == "rules":
             await show_rules(interaction, channel_id)
         elif what == "next":
-            await uno_bot(interaction).manager.turns.next_round(
+            await uno_client(interaction).manager.turns.next_round(
                 channel_id, interaction.user.id, version, confirm("You dealt the next round.",
                                                                   interaction))
         elif what.startswith("page:"):
@@ -67,7 +59,7 @@ async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
             await show_hand(interaction, channel_id, notice=stale.message + " Your hand now:")
         else:
             await refuse(interaction, stale)
-    except (LobbyError, IllegalAction) as error:
+    except (TableError, IllegalAction) as error:
         await refuse(interaction, error)
 
 
@@ -97,7 +89,7 @@ async def show_hand(
         hand = hand_message(table, player, page, notice)
         await _show(interaction, table, hand.content, hand.rows, page, hand=True)
 
-    await uno_bot(interaction).manager.turns.act(
+    await uno_client(interaction).manager.turns.act(
         channel_id, interaction.user.id, None, _nothing, answer)
 
 
@@ -105,7 +97,7 @@ def _nothing(game: Game, player: str) -> None:
     return None
 
 
-def _decider(bot: UnoBot, channel_id: int, draft: Draft, asked: list[Prompt]
+def _decider(bot: UnoClient, channel_id: int, draft: Draft, asked: list[Prompt]
              ) -> Callable[[Game, str], Action | None]:
     """Completes ``draft`` into the engine action it names, under the table's lock; when
     a choice is still missing, puts the question in ``asked`` and applies nothing."""
@@ -125,7 +117,7 @@ def _decider(bot: UnoBot, channel_id: int, draft: Draft, asked: list[Prompt]
 async def act(interaction: discord.Interaction, channel_id: int, version: int,
               draft: Draft) -> None:
     """A click that names an action, whole or in part: apply it, or ask what is missing."""
-    bot = uno_bot(interaction)
+    bot = uno_client(interaction)
     asked: list[Prompt] = []
     decide = _decider(bot, channel_id, draft, asked)
 
@@ -145,7 +137,7 @@ async def act(interaction: discord.Interaction, channel_id: int, version: int,
 async def catch(interaction: discord.Interaction, channel_id: int, version: int,
                 draft: Draft) -> None:
     """Catch! on the table: the one catchable player, or a choice when several are."""
-    bot = uno_bot(interaction)
+    bot = uno_client(interaction)
     asked: list[Prompt] = []
     complete = _decider(bot, channel_id, draft, asked)
 
@@ -188,7 +180,7 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
 
 async def _hand_picture(interaction: discord.Interaction, table: Table) -> list[discord.File]:
     """The hand's picture to attach, or none (a text-only game, or no Attach Files)."""
-    pictures = uno_bot(interaction).pictures
+    pictures = uno_client(interaction).pictures
     if not pictures.in_answer(interaction, table):
         return []
     picture = await pictures.hand_file(table, str(interaction.user.id), ANSWER_BUDGET)
@@ -202,7 +194,7 @@ async def _show(interaction: discord.Interaction, table: Table, content: str, ro
     A hand comes with its picture; a question leaves the message's picture as it is.
     The session learns the version shown before the picture is drawn, so the courier
     does not refresh the message meanwhile with a hand that lacks this answer's news."""
-    board = uno_bot(interaction).board
+    board = uno_client(interaction).board
     player = str(interaction.user.id)
     session = board.hand_session(table.channel_id, player)
     if _on_hand_message(interaction):
@@ -221,7 +213,7 @@ async def _show(interaction: discord.Interaction, table: Table, content: str, ro
 
 
 async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
-    table = uno_bot(interaction).manager.get(channel_id)
+    table = uno_client(interaction).manager.get(channel_id)
     if table is None or table.game is None:
         await interaction.response.send_message("This game is over.", ephemeral=True)
         return
@@ -233,7 +225,7 @@ async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
 
 
 async def leave(interaction: discord.Interaction, channel_id: int) -> None:
-    await uno_bot(interaction).manager.turns.leave(
+    await uno_client(interaction).manager.turns.leave(
         channel_id, interaction.user.id, confirm("You left the game.", interaction))
 
 
@@ -243,7 +235,7 @@ async def kick(interaction: discord.Interaction, channel_id: int, member: discor
         await interaction.response.send_message(
             f"{member.display_name} was removed from the game.")
 
-    await uno_bot(interaction).manager.turns.kick(
+    await uno_client(interaction).manager.turns.kick(
         channel_id, interaction.user.id, member.id, answer, may_moderate=may_moderate)
 
 
@@ -252,5 +244,5 @@ async def end(interaction: discord.Interaction, channel_id: int, may_moderate: b
         await interaction.response.send_message(
             f"{interaction.user.mention} ended the UNO game.")
 
-    await uno_bot(interaction).manager.turns.end(
+    await uno_client(interaction).manager.turns.end(
         channel_id, interaction.user.id, answer, may_moderate=may_moderate)

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.storage import BadRow
-from bot.table_state import Phase, Table
-
-if TYPE_CHECKING:
-    from bot.client import UnoBot
+from bot.game.ports import BadRow
+from bot.game.table import Phase, Table
+from bot.ui.services import UnoClient
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +16,7 @@ RESTORED = "♻️ The bot restarted; the game goes on."
 CLOSED = "This UNO game could not be restored after a restart and was closed."
 
 
-async def announce_restart(bot: UnoBot, tables: list[Table], unreadable: list[BadRow]) -> None:
+async def announce_restart(bot: UnoClient, tables: list[Table], unreadable: list[BadRow]) -> None:
     """Tell each channel whose game could not be restored that it was closed (now, so the
     note is out before anyone clicks), and have the board post each restored game's
     table afresh below a note (in the background, like every table update)."""

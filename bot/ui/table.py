@@ -14,7 +14,7 @@ import discord
 
 from bot.engine import Game
 from bot.engine.cards import card_name, hand_points
-from bot.table_state import CloseReason, Phase, Table
+from bot.game.table import CloseReason, Phase, Table
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
 from bot.ui.text import rules_line

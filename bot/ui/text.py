@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.cards import build_deck
 from bot.engine.options import HAND_SIZE, RULESETS, Options
-from bot.manager import MAX_PLAYERS, MIN_PLAYERS
+from bot.game.lobby import MAX_PLAYERS, MIN_PLAYERS
 
 
 def on_off(flag: bool) -> str:

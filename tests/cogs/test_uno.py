@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.client import UnoBot
+from bot.app.client import UnoBot
 from bot.engine.options import RULESETS
 from tests.fakediscord import FakeDiscord, FakeGuild
 

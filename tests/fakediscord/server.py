@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from bot.clock import Clock
+from bot.game.clock import Clock
 from tests.fakediscord import payloads
 from tests.fakediscord.attachments import (
     DEFAULT_SIZE_LIMIT,

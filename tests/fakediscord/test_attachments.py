@@ -13,8 +13,8 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.fakediscord.attachments import png_size

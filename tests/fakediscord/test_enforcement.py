@@ -10,7 +10,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.clock import FakeClock
+from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, Interaction
 
 COMMAND = 2

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from bot.storage.matches import MatchRecord, PlayerResult
+from bot.game.ports import MatchRecord, PlayerResult
 
 GUILD = 1
 CHANNEL = 10

@@ -5,8 +5,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.game.ports import MatchRecord, PlayerResult
 from bot.storage import Database
-from bot.storage.matches import MatchRecord, PlayerResult
 from tests.storage.builders import CHANNEL, GUILD, match
 
 

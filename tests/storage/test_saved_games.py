@@ -4,8 +4,9 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.game.ports import BadRow
 from bot.storage import Database
-from bot.storage.saved_games import SAVED_GAME_FORMAT, BadRow
+from bot.storage.saved_games import SAVED_GAME_FORMAT
 
 GUILD = 1
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bot.game.saving import TableStore, table_from_dict, table_to_dict
 from bot.storage import Database
-from bot.storage.tables import TableStore, table_from_dict, table_to_dict
 from tests.storage.test_tables import sample
 
 

@@ -11,10 +11,10 @@ import pytest
 
 from bot.engine import Action, Game
 from bot.engine.options import Options
-from bot.match_record import match_record
+from bot.game.records import match_record
+from bot.game.saving import TableStore, table_from_dict, table_to_dict
+from bot.game.table import CloseReason, Phase, Player, Table
 from bot.storage import MIGRATIONS, Database
-from bot.storage.tables import TableStore, table_from_dict, table_to_dict
-from bot.table_state import CloseReason, Phase, Player, Table
 
 GUILD = 5
 
@@ -108,7 +108,7 @@ async def test_rows_that_make_no_table_are_bad_rows_and_the_others_load(
         await db.save_game(channel_id, GUILD, state)
     await store.save(playing(20))
 
-    with caplog.at_level(logging.WARNING, logger="bot.storage.tables"):
+    with caplog.at_level(logging.WARNING, logger="bot.game.saving"):
         tables, bad = await store.load()
 
     assert [t.channel_id for t in tables] == [20]

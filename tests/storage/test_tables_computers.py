@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 
 from bot.ai import ComputerPlayer, show_events
-from bot.clock import FakeClock
 from bot.engine import Game
 from bot.engine.options import Options
-from bot.manager import GameManager, Phase, Player, Table
+from bot.game.clock import FakeClock
+from bot.game.manager import GameManager
+from bot.game.saving import TableStore, table_from_dict, table_to_dict
+from bot.game.table import Phase, Player, Table
 from bot.storage import Database
-from bot.storage.tables import TableStore, table_from_dict, table_to_dict
 
 
 def playing_table() -> Table:

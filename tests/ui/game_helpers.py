@@ -11,10 +11,10 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
 from bot.engine import Game, Options
-from bot.table_state import Table
+from bot.game.clock import FakeClock
+from bot.game.table import Table
 from tests.fakediscord import (
     EPHEMERAL,
     FakeDiscord,
@@ -87,7 +87,7 @@ class Playing:
     async def set_position(self, game: Game) -> None:
         """Replace the engine state (a known position), as a change through the manager."""
         manager = self.bot.manager
-        async with manager._lock(self.channel_id):
+        async with manager.registry.lock(self.channel_id):
             table = self.table
             table.game = game
             await manager.turns._after_change(table, [], set(game.catchable()))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
-from bot.computers import PAUSE_SECONDS
-from bot.table_state import CloseReason, Phase
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
+from bot.game.computers import PAUSE_SECONDS
+from bot.game.table import CloseReason, Phase
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage
 from tests.ui.game_helpers import Playing, play_any_legal_move, table_button
 
@@ -23,7 +23,7 @@ async def start_with_computers(
     """``/uno new`` by the first member, three computer players, Start; the deals and
     the pauses come from fixed seeds, so each test plays the same game every time."""
     seeds = itertools.count(int(options.pop("seed", 1)))  # type: ignore[call-overload]
-    bot.manager._seeds = lambda: next(seeds)
+    bot.manager.registry.seeds = lambda: next(seeds)
     bot.manager.computers._random.seed(0)
     person = guild.members[0]
     answer = await person.slash("uno new", **options)

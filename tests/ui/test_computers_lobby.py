@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.client import UnoBot
-from bot.manager import Phase
+from bot.app.client import UnoBot
+from bot.game.table import Phase
 from tests.fakediscord import FakeGuild, StoredMessage
 from tests.ui.test_lobby import assert_refused, button, open_lobby, players_block
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import (
     UPDATE_MESSAGE,

@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
 from bot.ui.words import COLOR_MARKS
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.fakediscord.server import UNKNOWN_MESSAGE

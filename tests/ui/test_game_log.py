@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
 from bot.engine import Action, Event, Game
-from bot.table_state import Table
+from bot.game.clock import FakeClock
+from bot.game.table import Table
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import start_game
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.ui.game_helpers import play_any_legal_move, start_game, table_button
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
 from bot.engine import Game
+from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, threaded, warm
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage

@@ -6,8 +6,8 @@ import logging
 
 import pytest
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
 from tests.conftest import MEMBER_NAMES
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.fakediscord.permissions import ATTACH_FILES

@@ -12,10 +12,10 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
+from bot.app.settings import Settings
 from bot.engine import Action
-from bot.settings import Settings
+from bot.game.clock import FakeClock
 from bot.storage import SAVED_GAME_FORMAT, Database
 from bot.ui.restart import CLOSED, RESTORED
 from tests.conftest import make_settings, running_bot

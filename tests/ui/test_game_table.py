@@ -6,10 +6,10 @@ import asyncio
 
 import pytest
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
 from bot.engine.cards import build_deck
-from bot.table_state import Player, Table
+from bot.game.clock import FakeClock
+from bot.game.table import Player, Table
 from bot.ui.hand import hand_message
 from tests.fakediscord import FakeDiscord, FakeGuild, answered
 from tests.fakediscord.limits import message_problems

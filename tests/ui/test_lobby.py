@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.client import UnoBot
-from bot.manager import Phase
+from bot.app.client import UnoBot
+from bot.game.table import Phase
 from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeGuild, FakeMember, StoredMessage, answered
 
 UPDATE_MESSAGE, CHANNEL_MESSAGE = 7, 4

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
-from bot.manager import Phase
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
+from bot.game.table import Phase
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.test_lobby import button, open_lobby
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.client import UnoBot
-from bot.clock import FakeClock
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import start_game
 from tests.ui.match_play import play_to_the_end

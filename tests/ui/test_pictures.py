@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.engine import Game
+from bot.game.table import Phase, Player, Table
 from bot.render import TableScene
-from bot.table_state import Phase, Player, Table
 from bot.ui.pictures import MAX_WAITING, Pictures, hand_cards, table_scene
 from tests.ui.game_helpers import position
 

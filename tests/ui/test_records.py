@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from bot.client import UnoBot
-from bot.storage import MatchRecord, PlayerResult
+from bot.app.client import UnoBot
+from bot.game.ports import MatchRecord, PlayerResult
 from tests.fakediscord import EPHEMERAL, FakeGuild, FakeMember
 
 UPDATE_MESSAGE = 7

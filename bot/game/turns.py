@@ -13,16 +13,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
-from bot.clock import Handle
-from bot.computers import first_person
 from bot.engine import NO_EFFECT, Action, Event, Game
-from bot.game_errors import NoGame, NotAllowedToRun, NotHostOfGame, NotInGame, StaleView
-from bot.table_state import CloseReason, Phase, Table
-
-if TYPE_CHECKING:
-    from bot.manager import GameManager
+from bot.game.clock import Clock, Handle
+from bot.game.computers import Computers
+from bot.game.errors import NoGame, NotAllowedToRun, NotHostOfGame, NotInGame, StaleView
+from bot.game.registry import TableRegistry
+from bot.game.table import CloseReason, Phase, Table, first_person
 
 log = logging.getLogger(__name__)
 
@@ -35,15 +32,18 @@ Decide = Callable[[Game, str], Action | None]
 """Chooses the engine action for a click, from the game as it is under the lock;
 ``None`` when the click only asks something (a follow-up prompt) and changes nothing."""
 Answer = Callable[[Table, list[Event]], Awaitable[None]]
-ComputerDecide = Callable[[Table, Game], Action | None]
 OnChange = Callable[[Table, list[Event]], None]
 
 
 class Turns:
-    """Owned by the :class:`~bot.manager.GameManager`; shares its locks, versions and store."""
+    """The game side of every table, over the registry's locks, versions and store."""
 
-    def __init__(self, manager: GameManager) -> None:
-        self.manager = manager
+    def __init__(self, registry: TableRegistry, clock: Clock, computers: Computers) -> None:
+        self.registry = registry
+        self.clock = clock
+        self.computers = computers
+        computers.move = self.computer_move
+        registry.on_close.append(self.stop)
         self.on_change: OnChange | None = None
         """Set by the UI: schedules the table message edit and hand refreshes."""
         self._timers: dict[int, Handle] = {}
@@ -69,13 +69,13 @@ class Turns:
         """A player's click. ``version`` is the one its button carries (``None``: a slash
         command, which always sees the current state); a Catch! click is current while
         the catch window it was drawn in is still the same one."""
-        async with self.manager._lock(channel_id):
+        async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
             player = str(player_id)
             if player not in game.hands:
                 raise NotInGame()
-            if self.manager.computers.person_back(table, player):
-                await self.manager._save(table)
+            if self.computers.person_back(table, player):
+                await self.registry.save(table)
                 self._tell(table, [])
             if version is not None and (
                 version < table.catch_version if catch else version != table.version
@@ -92,15 +92,15 @@ class Turns:
                     await self._after_change(table, events, catchable)
             await answer(table, events)
 
-    async def computer_move(self, channel_id: int, decide: ComputerDecide) -> None:
-        """A computer player's move (``bot.computers``), decided under the lock from the
+    async def computer_move(self, channel_id: int) -> None:
+        """A computer player's move (``bot.game.computers``), decided under the lock from the
         game as it is now; the same steps as a click follow."""
-        async with self.manager._lock(channel_id):
-            table = self.manager.tables.get(channel_id)
+        async with self.registry.lock(channel_id):
+            table = self.registry.tables.get(channel_id)
             if table is None or table.phase is not Phase.PLAYING or table.game is None:
                 return
             game = table.game
-            action = decide(table, game)
+            action = self.computers.decide(table, game)
             if action is None:
                 return
             catchable = set(game.catchable())
@@ -111,7 +111,7 @@ class Turns:
 
     async def leave(self, channel_id: int, player_id: int, answer: Answer) -> None:
         """``/uno leave`` during a game: the engine takes the player out of the match."""
-        async with self.manager._lock(channel_id):
+        async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
             if str(player_id) not in game.hands:
                 raise NotInGame()
@@ -120,7 +120,7 @@ class Turns:
     async def kick(
         self, channel_id: int, by: int, player_id: int, answer: Answer, *, may_moderate: bool
     ) -> None:
-        async with self.manager._lock(channel_id):
+        async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
             if table.host.id != by and not may_moderate:
                 raise NotAllowedToRun("remove a player")
@@ -131,14 +131,14 @@ class Turns:
     async def end(self, channel_id: int, by: int, answer: Answer, *, may_moderate: bool) -> None:
         """``/uno end``: stop the game now; no winner, and not a finished match, so
         nothing is recorded (only a match played to its end or won by forfeit is)."""
-        async with self.manager._lock(channel_id):
+        async with self.registry.lock(channel_id):
             table, _ = self._game(channel_id)
             if table.host.id != by and not may_moderate:
                 raise NotAllowedToRun("end the game")
             table.ended_by = by
-            self.manager._close(table, CloseReason.ENDED)
+            self.registry.close(table, CloseReason.ENDED)
             table.turn_deadline = None
-            await self.manager._save(table)
+            await self.registry.save(table)
             log.info("game ended guild=%s channel=%s by=%s", table.guild_id, channel_id, by)
             self._tell(table, [])
             await answer(table, [])
@@ -147,24 +147,24 @@ class Turns:
         self, channel_id: int, player_id: int, version: int, answer: Answer
     ) -> None:
         """The host's "Next round" button (anyone's, once the host has left the match)."""
-        async with self.manager._lock(channel_id):
+        async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
             if version != table.version or not game.round_over:
                 raise StaleView()
             host = str(table.host.id)
             if str(player_id) != host and host in game.hands:
                 raise NotHostOfGame(table.host.name)
-            self.manager.computers.person_back(table, str(player_id))
+            self.computers.person_back(table, str(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
             await self._after_change(table, events, set())
             await answer(table, events)
 
     async def table_posted(self, table: Table, message_id: int) -> None:
         """The UI posted the table message afresh: remember (and save) its id."""
-        async with self.manager._lock(table.channel_id):
+        async with self.registry.lock(table.channel_id):
             table.table_message_id = message_id
-            if self.manager.tables.get(table.channel_id) is table:
-                await self.manager._save(table)
+            if self.registry.tables.get(table.channel_id) is table:
+                await self.registry.save(table)
 
     def resume(self, table: Table) -> None:
         """A game restored after a restart: its turn (or next-round) timer runs out at
@@ -176,17 +176,17 @@ class Turns:
         timer = self._timers.pop(channel_id, None)
         if timer is not None:
             timer.cancel()
-        self.manager.computers.stop(channel_id)
+        self.computers.stop(channel_id)
 
     def stop_all(self) -> None:
         for channel_id in list(self._timers):
             self.stop(channel_id)
-        self.manager.computers.stop_all()
+        self.computers.stop_all()
 
     # -- shared steps ------------------------------------------------------------------
 
     def _game(self, channel_id: int) -> tuple[Table, Game]:
-        table = self.manager.tables.get(channel_id)
+        table = self.registry.tables.get(channel_id)
         if table is None or table.phase is not Phase.PLAYING or table.game is None:
             raise NoGame()
         return table, table.game
@@ -200,7 +200,7 @@ class Turns:
     async def _after_change(self, table: Table, events: list[Event], catchable: set[str]) -> None:
         game = table.game
         assert game is not None
-        self.manager._changed(table)
+        self.registry.changed(table)
         table.tally.observe(events)
         person = first_person(table, game)
         if str(table.host.id) not in game.hands and person is not None:
@@ -212,7 +212,7 @@ class Turns:
             table.catch_version = table.version
         self.stop(table.channel_id)
         if game.match_over or person is None:  # nobody but computer players is left
-            self.manager._close(table, CloseReason.FINISHED if game.match_over
+            self.registry.close(table, CloseReason.FINISHED if game.match_over
                                 else CloseReason.EMPTY)
             table.turn_deadline = None
             table.ended_at = time.time()
@@ -221,8 +221,8 @@ class Turns:
         else:
             seconds = NEXT_ROUND_SECONDS if game.round_over else float(table.turn_seconds)
             self._start_timer(table, seconds)
-        self.manager.computers.changed(table, events)
-        await self.manager._save(table)
+        self.computers.changed(table, events)
+        await self.registry.save(table)
         self._tell(table, events)
 
     def _tell(self, table: Table, events: list[Event]) -> None:
@@ -234,7 +234,7 @@ class Turns:
         self._schedule(table, seconds)
 
     def _schedule(self, table: Table, seconds: float) -> None:
-        clock = self.manager.clock
+        clock = self.clock
         channel_id, version = table.channel_id, table.version
 
         async def run_out() -> None:
@@ -245,8 +245,8 @@ class Turns:
     async def _run_out(self, channel_id: int, version: int) -> None:
         """The turn timer: every player the game waits for times out (RULES.md 10);
         after a round, the next one is dealt."""
-        async with self.manager._lock(channel_id):
-            table = self.manager.tables.get(channel_id)
+        async with self.registry.lock(channel_id):
+            table = self.registry.tables.get(channel_id)
             if table is None or table.version != version or table.game is None:
                 return
             game = table.game
@@ -257,6 +257,6 @@ class Turns:
             else:
                 for player in game.waiting_for():
                     if player in game.waiting_for():
-                        events += self.manager.computers.run_out(table, game, player)
+                        events += self.computers.run_out(table, game, player)
             log.info("timer ran out guild=%s channel=%s", table.guild_id, channel_id)
             await self._after_change(table, events, catchable)

@@ -7,9 +7,9 @@ has no winner and leaves no record.
 
 from __future__ import annotations
 
-from bot.storage import MatchRecord, PlayerResult
-from bot.table_state import Table
-from bot.tally import COUNTS, PlayerTally
+from bot.game.ports import MatchRecord, PlayerResult
+from bot.game.table import Table
+from bot.game.tally import COUNTS, PlayerTally
 
 
 def is_computer(user_id: int) -> bool:

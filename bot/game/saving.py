@@ -1,4 +1,4 @@
-"""Tables (lobbies and games in progress) saved in the database's ``saved_games``, one
+"""Tables (lobbies and games in progress) saved through the storage port, one
 row per channel, so a restart loses nothing and the buttons on old messages keep working.
 
 The row's state is :func:`table_to_dict`, whose layout is ``SAVED_GAME_FORMAT`` 1.
@@ -12,11 +12,10 @@ from typing import Any
 from bot.ai import ComputerPlayer
 from bot.engine import RULESETS, Game
 from bot.engine.options import Options
-from bot.match_record import match_record
-from bot.storage.database import Database
-from bot.storage.saved_games import BadRow
-from bot.table_state import CloseReason, Phase, Player, Table
-from bot.tally import MatchTally
+from bot.game.ports import BadRow, GameStorage
+from bot.game.records import match_record
+from bot.game.table import CloseReason, Phase, Player, Table
+from bot.game.tally import MatchTally
 
 log = logging.getLogger(__name__)
 
@@ -84,9 +83,9 @@ def table_from_dict(data: dict[str, Any]) -> Table:
 
 
 class TableStore:
-    """The game manager's store, over the bot's :class:`~bot.storage.Database`."""
+    """The game manager's store: tables as saved rows, over the storage ports."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: GameStorage) -> None:
         self.db = db
 
     async def save(self, table: Table) -> None:

@@ -13,21 +13,23 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from bot.clock import Clock, RealClock
-from bot.command_sync import SyncRecord, payload_hash
+from bot.app.command_sync import SyncRecord, payload_hash
+from bot.app.invite import invite_url
+from bot.app.settings import Settings
 from bot.engine import IllegalAction
-from bot.invite import invite_url
-from bot.lobby_errors import LobbyError
-from bot.manager import GameManager, Table
+from bot.game.clock import Clock, RealClock
+from bot.game.errors import TableError
+from bot.game.manager import GameManager
+from bot.game.saving import TableStore
+from bot.game.table import Table
 from bot.render import warm_faces_async
-from bot.settings import Settings
 from bot.storage import Database
-from bot.storage.tables import TableStore
 from bot.ui.board import Board
 from bot.ui.controls import GameControl
 from bot.ui.errors import refuse
 from bot.ui.lobby import LobbyButton, edit_lobby_message
 from bot.ui.pictures import Pictures
+from bot.ui.play import on_click
 from bot.ui.records import LeaderboardPageButton
 from bot.ui.restart import announce_restart
 
@@ -61,7 +63,7 @@ class UnoTree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, LobbyError | IllegalAction):
+        if isinstance(original, TableError | IllegalAction):
             await refuse(interaction, original)
             return
         log.error(
@@ -86,8 +88,8 @@ class UnoBot(commands.Bot):
         self.clock: Clock = clock or RealClock()
         self._db: Database | None = None
         self.manager = GameManager(self.clock, on_closed=self._show_closed)
-        self.board = Board(self, self.clock)
         self.pictures = Pictures()
+        self.board = Board(self, self.clock, self.pictures, self.manager.turns)
         self.warming: asyncio.Task[None] | None = None
         self.manager.turns.on_change = self.board.changed
 
@@ -107,6 +109,7 @@ class UnoBot(commands.Bot):
         self.manager.restore(tables)
         for extension in cog_extensions():
             await self.load_extension(extension)
+        GameControl.handle_click = on_click
         self.add_dynamic_items(LobbyButton, GameControl, LeaderboardPageButton)
         await announce_restart(self, tables, unreadable)
         await self.sync_commands()

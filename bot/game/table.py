@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.ai import ComputerPlayer
 from bot.engine import Game, Options
-from bot.tally import MatchTally
+from bot.game.tally import MatchTally
 
 
 class Phase(StrEnum):
@@ -99,3 +99,13 @@ class Table:
         """The lobby message's address (the channel's, before the message exists)."""
         base = f"https://discord.com/channels/{self.guild_id}/{self.channel_id}"
         return f"{base}/{self.message_id}" if self.message_id is not None else base
+
+
+def computer_name(level: str, number: int) -> str:
+    return f"🤖 {level.capitalize()} bot {number}"
+
+
+def first_person(table: Table, game: Game) -> Player | None:
+    """The first person (not a computer player) still in the match, in seating order."""
+    people = {str(p.id): p for p in table.players if not p.is_computer}
+    return next((people[seat] for seat in game.players if seat in people), None)

@@ -1,0 +1,32 @@
+"""What the UI needs of the running bot (``bot.app.client.UnoBot`` provides it), so the
+UI never imports the composition root above it."""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+import discord
+
+from bot.game.manager import GameManager
+from bot.storage import Database
+from bot.ui.board import Board
+from bot.ui.pictures import Pictures
+
+
+class UnoClient(Protocol):
+    manager: GameManager
+    board: Board
+    pictures: Pictures
+
+    @property
+    def db(self) -> Database: ...
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+
+def uno_client(interaction: discord.Interaction) -> UnoClient:
+    return cast(UnoClient, interaction.client)
