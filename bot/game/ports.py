@@ -106,10 +106,18 @@ class BadRow:
     reason: str
 
 
+class StorageUnavailable(Exception):
+    """A write did not happen: the disk is full, the database stayed locked past its
+    busy timeout, or an I/O error. Storage raises it (with the cause chained) so the
+    table service can put the table back as it was and tell the player."""
+
+
 class SavedGames(Protocol):
     """Tables in progress, one row per channel, saved on every change."""
 
-    async def save_game(self, channel_id: int, guild_id: int, state: dict[str, Any]) -> None: ...
+    async def save_game(self, channel_id: int, guild_id: int, state: dict[str, Any]) -> None:
+        """Raises :class:`StorageUnavailable` when the row could not be written."""
+        ...
 
     async def delete_game(self, channel_id: int) -> None: ...
 
