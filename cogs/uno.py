@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.ai import LEVELS
 from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
-from bot.game.table import Phase, Table
+from bot.game.table import Phase
 from bot.storage import PERIODS, RANKINGS
 from bot.ui import lobby, play, records
 from bot.ui.text import HELP_TEXT, ruleset_details
@@ -68,9 +68,6 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         }
         assert interaction.guild_id is not None and interaction.channel_id is not None
 
-        async def post(table: Table) -> int:
-            return await lobby.post_lobby(interaction, table)
-
         await self.bot.manager.lobby.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -80,7 +77,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             turn_seconds=defaults.turn_seconds if turn_seconds is None else turn_seconds,
             autoplay=autoplay,
             images=defaults.images if images is None else images,
-            post=post,
+            post=lambda table: lobby.post_lobby(interaction, table),
         )
 
     @app_commands.command(name="join", description="Take a seat in this channel's UNO lobby")

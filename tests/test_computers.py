@@ -4,6 +4,7 @@ matches played on a fake clock in every ruleset, autoplay and the engine's timeo
 from __future__ import annotations
 
 import itertools
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from bot.game.errors import (
     UnknownLevel,
 )
 from bot.game.manager import GameManager
+from bot.game.registry import Reply
 from bot.game.table import CloseReason, Phase, Player, Table
 
 CHANNEL = 10
@@ -31,12 +33,19 @@ GUEST = Player(2, "ben")
 MAX_ADVANCES = 20_000
 
 
-async def publish(table: Table) -> None:
-    return None
+async def sent_nothing() -> None:
+    """A reply that sends nothing (the stand-in messages record at compose time)."""
 
 
-async def post(table: Table) -> int:
-    return 999
+def publish(table: Table) -> Reply:
+    return sent_nothing
+
+
+def post(table: Table) -> Callable[[], Awaitable[int]]:
+    async def send() -> int:
+        return 999
+
+    return send
 
 
 def new_manager(clock: FakeClock) -> GameManager:

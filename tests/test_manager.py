@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import pytest
 
 from bot.game.clock import FakeClock
 from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull
 from bot.game.manager import GameManager
+from bot.game.registry import Reply
 from bot.game.table import CloseReason, Phase, Player, Table
 
 CHANNEL = 10
 PLAYERS = [Player(n, f"p{n}") for n in range(1, 13)]
+
+
+async def sent_nothing() -> None:
+    """A reply that sends nothing (the stand-in messages record at compose time)."""
 
 
 class Board:
@@ -21,12 +27,18 @@ class Board:
     def __init__(self) -> None:
         self.published: list[tuple[Phase, list[int], int]] = []
 
-    async def post(self, table: Table) -> int:
-        await self.publish(table)
-        return 999
+    def post(self, table: Table) -> Callable[[], Awaitable[int]]:
+        self.publish(table)
 
-    async def publish(self, table: Table) -> None:
+        async def send() -> int:
+            return 999
+
+        return send
+
+    def publish(self, table: Table) -> Reply:
+        """Composed under the table's lock: records the state it would show."""
         self.published.append((table.phase, [p.id for p in table.players], table.version))
+        return sent_nothing
 
 
 async def new_table(manager: GameManager, board: Board, channel: int = CHANNEL) -> Table:
@@ -109,8 +121,9 @@ async def test_idle_close_tells_the_table() -> None:
     clock = FakeClock()
     closed: list[Table] = []
 
-    async def on_closed(table: Table) -> None:
+    def on_closed(table: Table) -> Reply:
         closed.append(table)
+        return sent_nothing
 
     manager, board = GameManager(clock, on_closed), Board()
     table = await new_table(manager, board)
@@ -124,8 +137,9 @@ async def test_cancelled_lobby_does_not_idle_close_later() -> None:
     clock = FakeClock()
     closed: list[Table] = []
 
-    async def on_closed(table: Table) -> None:
+    def on_closed(table: Table) -> Reply:
         closed.append(table)
+        return sent_nothing
 
     manager, board = GameManager(clock, on_closed), Board()
     await new_table(manager, board)

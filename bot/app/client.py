@@ -20,6 +20,7 @@ from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
 from bot.game.errors import TableError
 from bot.game.manager import GameManager
+from bot.game.registry import Reply
 from bot.game.saving import TableStore
 from bot.game.table import Table
 from bot.render import warm_faces_async
@@ -149,5 +150,5 @@ class UnoBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("ready user=%s guilds=%d", self.user, len(self.guilds))
 
-    async def _show_closed(self, table: Table) -> None:
-        await edit_lobby_message(self, table)
+    def _show_closed(self, table: Table) -> Reply:
+        return edit_lobby_message(self, table)

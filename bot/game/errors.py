@@ -154,3 +154,11 @@ class NoComputerToRemove(TableError):
             "There is no computer player in this lobby to remove." if number is None
             else f"There is no computer player number {number} in this lobby."
         )
+
+
+class NotSaved(TableError):
+    code = "not_saved"
+
+    def __init__(self) -> None:
+        super().__init__("That could not be saved, so nothing changed. "
+                         "Please try again in a moment.")

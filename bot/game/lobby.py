@@ -1,8 +1,8 @@
 """The lobby: opening a table, seats (people and computer players), start and cancel.
 
-A lobby action runs entirely under its table's lock: check, change the table, bump its
-``version``, save it, then ``publish`` the new state (edit the lobby message). A lobby
-nobody touches for ten minutes closes by itself.
+A lobby action runs under its table's lock: check, change the table, bump its
+``version``, save it, and compose the new lobby message (``publish``); the message is
+sent once the lock is released. A lobby nobody touches for ten minutes closes by itself.
 """
 
 from __future__ import annotations
@@ -26,11 +26,12 @@ from bot.game.errors import (
     NotHost,
     NotHostForComputers,
     NotInLobby,
+    NotSaved,
     OutOfDate,
     TableFull,
     UnknownLevel,
 )
-from bot.game.registry import TableRegistry
+from bot.game.registry import Reply, TableRegistry
 from bot.game.table import CloseReason, Phase, Player, Table, computer_name
 from bot.game.turns import Turns
 
@@ -42,9 +43,10 @@ IDLE_CLOSE_SECONDS = 600.0
 DEFAULT_TURN_SECONDS = 60
 TURN_SECONDS_RANGE = (10, 600)
 
-Publish = Callable[[Table], Awaitable[None]]
-PostLobby = Callable[[Table], Awaitable[int]]
-"""Posts a new lobby message and returns its id."""
+Publish = Callable[[Table], Reply]
+"""Composes (under the lock) how the new state reaches the lobby message."""
+PostLobby = Callable[[Table], Callable[[], Awaitable[int]]]
+"""Composes the new lobby message; sending it returns the message's id."""
 
 
 class Lobby:
@@ -65,11 +67,16 @@ class Lobby:
         self.idle_seconds = idle_seconds
         self._idle_timers: dict[int, Handle] = {}
         registry.on_close.append(self._stop_idle_timer)
+        registry.on_revert.append(self._reverted)
 
     def restore(self, table: Table) -> None:
         """A lobby taken back after a restart: monotonic time does not survive a
         restart, so it gets a fresh idle countdown."""
         self._touch(table)
+
+    def _reverted(self, table: Table) -> None:
+        if table.phase is Phase.LOBBY:
+            self._touch(table)
 
     def stop_all(self) -> None:
         for channel_id in list(self._idle_timers):
@@ -120,18 +127,24 @@ class Lobby:
                 images=images,
             )
             self.registry.tables[channel_id] = table  # seen by lock-free readers like /uno rules
-            try:
-                table.message_id = await post(table)
-            except BaseException:
-                del self.registry.tables[channel_id]
-                raise
             self._touch(table)
             await self.registry.save(table)
-            log.info(
-                "lobby opened guild=%s channel=%s host=%s ruleset=%s",
-                guild_id, channel_id, host.id, ruleset,
-            )
-            return table
+            send = post(table)
+        log.info("lobby opened guild=%s channel=%s host=%s ruleset=%s",
+                 guild_id, channel_id, host.id, ruleset)
+        try:
+            message_id = await send()
+        except BaseException:  # no lobby message: no lobby
+            async with self.registry.lock(channel_id):
+                if self.registry.tables.get(channel_id) is table:
+                    self.registry.close(table, CloseReason.CANCELLED)
+                    await self.registry.save(table)
+            raise
+        async with self.registry.lock(channel_id):
+            if self.registry.tables.get(channel_id) is table:
+                table.message_id = message_id
+                await self.registry.save(table)
+        return table
 
     async def join(self, channel_id: int, player: Player, publish: Publish) -> Table:
         async with self.registry.lock(channel_id):
@@ -144,12 +157,11 @@ class Lobby:
             self.registry.changed(table)
             self._touch(table)
             await self.registry.save(table)
-            await publish(table)
-            log.info(
-                "player joined guild=%s channel=%s player=%s players=%d",
-                table.guild_id, channel_id, player.id, len(table.players),
-            )
-            return table
+            reply = publish(table)
+        log.info("player joined guild=%s channel=%s player=%s players=%d",
+                 table.guild_id, channel_id, player.id, len(table.players))
+        await reply()
+        return table
 
     async def leave(self, channel_id: int, player_id: int, publish: Publish) -> Table:
         """Leave the lobby; the next player becomes host, and the last one out closes it."""
@@ -168,12 +180,11 @@ class Lobby:
                 self.registry.changed(table)
                 self._touch(table)
             await self.registry.save(table)
-            await publish(table)
-            log.info(
-                "player left guild=%s channel=%s player=%s players=%d host=%s",
-                table.guild_id, channel_id, player_id, len(table.players), table.host.id,
-            )
-            return table
+            reply = publish(table)
+        log.info("player left guild=%s channel=%s player=%s players=%d host=%s",
+                 table.guild_id, channel_id, player_id, len(table.players), table.host.id)
+        await reply()
+        return table
 
     async def start(
         self, channel_id: int, player_id: int, version: int | None, publish: Publish
@@ -193,12 +204,11 @@ class Lobby:
             self.registry.changed(table)
             self._stop_idle_timer(channel_id)
             await self.turns.begin(table, dealt)
-            await publish(table)
-            log.info(
-                "game started guild=%s channel=%s players=%d",
-                table.guild_id, channel_id, len(table.players),
-            )
-            return table
+            reply = publish(table)
+        log.info("game started guild=%s channel=%s players=%d",
+                 table.guild_id, channel_id, len(table.players))
+        await reply()
+        return table
 
     async def cancel(
         self,
@@ -216,11 +226,11 @@ class Lobby:
                 raise NotAllowedToCancel()
             self.registry.close(table, CloseReason.CANCELLED)
             await self.registry.save(table)
-            await publish(table)
-            log.info(
-                "lobby cancelled guild=%s channel=%s by=%s", table.guild_id, channel_id, player_id
-            )
-            return table
+            reply = publish(table)
+        log.info("lobby cancelled guild=%s channel=%s by=%s", table.guild_id, channel_id,
+                 player_id)
+        await reply()
+        return table
 
     async def add_computer(self, channel_id: int, by: int, level: str, publish: Publish) -> Player:
         """The host seats a computer player at ``level`` in the lowest free number."""
@@ -238,10 +248,11 @@ class Lobby:
             table.players.append(player)
             table.computers[str(player.id)] = ComputerPlayer(
                 str(player.id), level, self.registry.seeds())
-            await self._lobby_changed(table, publish)
-            log.info("computer player added guild=%s channel=%s player=%s level=%s",
-                     table.guild_id, channel_id, player.id, level)
-            return player
+            reply = await self._lobby_changed(table, publish)
+        log.info("computer player added guild=%s channel=%s player=%s level=%s",
+                 table.guild_id, channel_id, player.id, level)
+        await reply()
+        return player
 
     async def remove_computer(
         self, channel_id: int, by: int, number: int | None, publish: Publish
@@ -260,16 +271,17 @@ class Lobby:
             player = seated[-1]
             table.players.remove(player)
             table.computers.pop(str(player.id), None)
-            await self._lobby_changed(table, publish)
-            log.info("computer player removed guild=%s channel=%s player=%s",
-                     table.guild_id, channel_id, player.id)
-            return player
+            reply = await self._lobby_changed(table, publish)
+        log.info("computer player removed guild=%s channel=%s player=%s",
+                 table.guild_id, channel_id, player.id)
+        await reply()
+        return player
 
-    async def _lobby_changed(self, table: Table, publish: Publish) -> None:
+    async def _lobby_changed(self, table: Table, publish: Publish) -> Reply:
         self.registry.changed(table)
         self._touch(table)
         await self.registry.save(table)
-        await publish(table)
+        return publish(table)
 
     def _touch(self, table: Table) -> None:
         """Restart the idle countdown: a lobby nobody touches closes by itself."""
@@ -296,7 +308,11 @@ class Lobby:
             if self.clock.now() < table.last_touched + self.idle_seconds:
                 return
             self.registry.close(table, CloseReason.IDLE)
-            await self.registry.save(table)
+            try:
+                await self.registry.save(table)
+            except NotSaved:  # put back, with a fresh countdown (``_reverted``)
+                return
             log.info("lobby closed idle guild=%s channel=%s", table.guild_id, channel_id)
-            if self.on_closed is not None:
-                await self.on_closed(table)
+            reply = self.on_closed(table) if self.on_closed is not None else None
+        if reply is not None:
+            await reply()

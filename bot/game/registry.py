@@ -8,17 +8,28 @@ part of the table service reaches into another's state.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
+import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from bot.game.errors import NotSaved
+from bot.game.ports import StorageUnavailable
 from bot.game.table import CloseReason, Phase, Table
+
+log = logging.getLogger(__name__)
 
 SeedSource = Callable[[], int]
 OnClose = Callable[[int], None]
 """Told the channel id of a table that closed: stops whatever timers it had."""
+OnRevert = Callable[[Table], None]
+"""Told of a table put back as it was last saved: restarts its timers from that state."""
+Reply = Callable[[], Awaitable[object]]
+"""What the UI sends once the table's lock is released: composed under the lock from
+the saved state, sent after it, so no Discord call ever waits inside a lock."""
 
 
 class TableStore(Protocol):
@@ -30,6 +41,11 @@ class TableStore(Protocol):
 
     async def finish(self, table: Table) -> None:
         """Record a finished match, then forget its table."""
+        ...
+
+    def last_saved(self, channel_id: int) -> Table | None:
+        """A fresh copy of the table as its last successful save left it; ``None`` when
+        it was never saved (or was deleted)."""
         ...
 
 
@@ -51,6 +67,9 @@ class TableRegistry:
         self._versions = itertools.count(seed)
         self.seeds: SeedSource = seeds or (lambda: random.SystemRandom().randrange(1 << 32))
         self.on_close: list[OnClose] = []
+        self.on_revert: list[OnRevert] = []
+        self._unsaved: set[int] = set()
+        """Channels whose last save failed (logged once until a save works again)."""
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -73,14 +92,42 @@ class TableRegistry:
             self._versions = itertools.count(max(newest + 1, self.new_version()))
 
     async def save(self, table: Table) -> None:
+        """Save the change just made; when storage cannot take it, put the table back
+        exactly as it was last saved and raise :class:`NotSaved` (nothing was shown
+        yet: the UI is told only after this returns)."""
         if self.store is None:
             return
-        if table.phase is not Phase.ENDED:
-            await self.store.save(table)
-        elif table.close_reason is CloseReason.FINISHED:
-            await self.store.finish(table)
-        else:
-            await self.store.delete(table.channel_id)
+        try:
+            if table.phase is not Phase.ENDED:
+                await self.store.save(table)
+            elif table.close_reason is CloseReason.FINISHED:
+                await self.store.finish(table)
+            else:
+                await self.store.delete(table.channel_id)
+        except StorageUnavailable as error:
+            if table.channel_id not in self._unsaved:
+                self._unsaved.add(table.channel_id)
+                log.warning("change not saved, table put back guild=%s channel=%s: %s",
+                            table.guild_id, table.channel_id, error.__cause__ or error)
+            self._revert(table)
+            raise NotSaved() from error
+        if self._unsaved:
+            self._unsaved.discard(table.channel_id)
+
+    def _revert(self, table: Table) -> None:
+        assert self.store is not None
+        saved = self.store.last_saved(table.channel_id)
+        if saved is None:  # never saved: as if it had never been opened
+            if self.tables.get(table.channel_id) is table:
+                del self.tables[table.channel_id]
+            for stop in self.on_close:
+                stop(table.channel_id)
+            return
+        for field in dataclasses.fields(Table):
+            setattr(table, field.name, getattr(saved, field.name))
+        self.tables[table.channel_id] = table
+        for restart in self.on_revert:
+            restart(table)
 
     def close(self, table: Table, reason: CloseReason) -> None:
         table.phase = Phase.ENDED

@@ -6,13 +6,14 @@ The row's state is :func:`table_to_dict`, whose layout is ``SAVED_GAME_FORMAT`` 
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
 from bot.ai import ComputerPlayer
 from bot.engine import RULESETS, Game
 from bot.engine.options import Options
-from bot.game.ports import BadRow, GameStorage
+from bot.game.ports import BadRow, GameStorage, StorageUnavailable
 from bot.game.records import match_record
 from bot.game.table import CloseReason, Phase, Player, Table
 from bot.game.tally import MatchTally
@@ -87,12 +88,22 @@ class TableStore:
 
     def __init__(self, db: GameStorage) -> None:
         self.db = db
+        self._saved: dict[int, str] = {}
+        """Each table's state as last saved (JSON: nothing in it is shared with the live
+        table), to put the table back when a save fails."""
 
     async def save(self, table: Table) -> None:
-        await self.db.save_game(table.channel_id, table.guild_id, table_to_dict(table))
+        state = table_to_dict(table)
+        await self.db.save_game(table.channel_id, table.guild_id, state)
+        self._saved[table.channel_id] = json.dumps(state)
 
     async def delete(self, channel_id: int) -> None:
         await self.db.delete_game(channel_id)
+        self._saved.pop(channel_id, None)
+
+    def last_saved(self, channel_id: int) -> Table | None:
+        state = self._saved.get(channel_id)
+        return table_from_dict(json.loads(state)) if state is not None else None
 
     async def finish(self, table: Table) -> None:
         """Record a finished match, exactly once even across a crash.
@@ -104,8 +115,12 @@ class TableStore:
         """
         record = match_record(table)
         await self.save(table)
-        await self.db.record_match(record)
-        await self.delete(table.channel_id)
+        try:
+            await self.db.record_match(record)
+            await self.delete(table.channel_id)
+        except StorageUnavailable as error:  # saved as ended: start-up records it
+            log.warning("match saved but not yet recorded guild=%s channel=%s: %s",
+                        table.guild_id, table.channel_id, error.__cause__ or error)
 
     async def load(self) -> tuple[list[Table], list[BadRow]]:
         """Every saved table, and apart from them the rows that cannot be restored
@@ -116,6 +131,7 @@ class TableStore:
         for saved in games:
             try:
                 tables.append(table_from_dict(saved.state))
+                self._saved[saved.channel_id] = json.dumps(saved.state)
             except (KeyError, TypeError, ValueError, AttributeError) as error:
                 reason = f"the saved table cannot be read ({error!r})"
                 log.warning("saved game in channel %s (guild %s) cannot be restored: %s",

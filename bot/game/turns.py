@@ -3,22 +3,32 @@
 Every change follows the same steps, under the table's lock: apply the engine action,
 bump the table's version, remember the action for the table's log, restart the turn
 timer (or the next-round timer), save the table, tell the UI (``on_change``, which
-only schedules message edits), and only then answer the interaction. So a saved
-table is never behind what a player was told, and two clicks carrying the same
-version are applied once: the second one finds the version moved on.
+only schedules message edits) and compose the answer. The lock is released, and only
+then is the answer sent. So a saved table is never behind what a player was told, no
+Discord call waits inside a lock, and two clicks carrying the same version are
+applied once: the second one finds the version moved on. A save that fails puts the
+table back as it was (``TableRegistry.save``) and the player is told nothing changed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from bot.engine import NO_EFFECT, Action, Event, Game
 from bot.game.clock import Clock, Handle
 from bot.game.computers import Computers
-from bot.game.errors import NoGame, NotAllowedToRun, NotHostOfGame, NotInGame, StaleView
-from bot.game.registry import TableRegistry
+from bot.game.errors import (
+    NoGame,
+    NotAllowedToRun,
+    NotHostOfGame,
+    NotInGame,
+    NotSaved,
+    StaleView,
+)
+from bot.game.registry import Reply, TableRegistry
 from bot.game.table import CloseReason, Phase, Table, first_person
 
 log = logging.getLogger(__name__)
@@ -31,7 +41,10 @@ QUIET_EVENTS = frozenset({"dealt", "dealer_chosen", "voted", *NO_EFFECT})
 Decide = Callable[[Game, str], Action | None]
 """Chooses the engine action for a click, from the game as it is under the lock;
 ``None`` when the click only asks something (a follow-up prompt) and changes nothing."""
-Answer = Callable[[Table, list[Event]], Awaitable[None]]
+Answer = Callable[[Table, list[Event]], Reply]
+"""Composes, under the lock, the answer to send once it is released."""
+RETRY_SECONDS = 5.0
+"""A timer whose change could not be saved tries again after this long."""
 OnChange = Callable[[Table, list[Event]], None]
 
 
@@ -44,6 +57,7 @@ class Turns:
         self.computers = computers
         computers.move = self.computer_move
         registry.on_close.append(self.stop)
+        registry.on_revert.append(self._reverted)
         self.on_change: OnChange | None = None
         """Set by the UI: schedules the table message edit and hand refreshes."""
         self._timers: dict[int, Handle] = {}
@@ -90,7 +104,8 @@ class Turns:
                          channel_id, player, action.do)
                 if not all(event.kind in NO_EFFECT for event in events):
                     await self._after_change(table, events, catchable)
-            await answer(table, events)
+            reply = answer(table, events)
+        await reply()
 
     async def computer_move(self, channel_id: int) -> None:
         """A computer player's move (``bot.game.computers``), decided under the lock from the
@@ -107,7 +122,8 @@ class Turns:
             events = game.apply(action)
             log.info("computer action guild=%s channel=%s player=%s do=%s", table.guild_id,
                      channel_id, action.player, action.do)
-            await self._after_change(table, events, catchable)
+            with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
+                await self._after_change(table, events, catchable)
 
     async def leave(self, channel_id: int, player_id: int, answer: Answer) -> None:
         """``/uno leave`` during a game: the engine takes the player out of the match."""
@@ -115,7 +131,8 @@ class Turns:
             table, game = self._game(channel_id)
             if str(player_id) not in game.hands:
                 raise NotInGame()
-            await self._remove(table, game, player_id, answer)
+            reply = await self._remove(table, game, player_id, answer)
+        await reply()
 
     async def kick(
         self, channel_id: int, by: int, player_id: int, answer: Answer, *, may_moderate: bool
@@ -126,7 +143,8 @@ class Turns:
                 raise NotAllowedToRun("remove a player")
             if str(player_id) not in game.hands:
                 raise NotInGame()
-            await self._remove(table, game, player_id, answer)
+            reply = await self._remove(table, game, player_id, answer)
+        await reply()
 
     async def end(self, channel_id: int, by: int, answer: Answer, *, may_moderate: bool) -> None:
         """``/uno end``: stop the game now; no winner, and not a finished match, so
@@ -141,7 +159,8 @@ class Turns:
             await self.registry.save(table)
             log.info("game ended guild=%s channel=%s by=%s", table.guild_id, channel_id, by)
             self._tell(table, [])
-            await answer(table, [])
+            reply = answer(table, [])
+        await reply()
 
     async def next_round(
         self, channel_id: int, player_id: int, version: int, answer: Answer
@@ -157,7 +176,8 @@ class Turns:
             self.computers.person_back(table, str(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
             await self._after_change(table, events, set())
-            await answer(table, events)
+            reply = answer(table, events)
+        await reply()
 
     async def table_posted(self, table: Table, message_id: int) -> None:
         """The UI posted the table message afresh: remember (and save) its id."""
@@ -191,11 +211,11 @@ class Turns:
             raise NoGame()
         return table, table.game
 
-    async def _remove(self, table: Table, game: Game, player_id: int, answer: Answer) -> None:
+    async def _remove(self, table: Table, game: Game, player_id: int, answer: Answer) -> Reply:
         catchable = set(game.catchable())
         events = game.apply(Action(str(player_id), "leave"))
         await self._after_change(table, events, catchable)
-        await answer(table, events)
+        return answer(table, events)
 
     async def _after_change(self, table: Table, events: list[Event], catchable: set[str]) -> None:
         game = table.game
@@ -259,4 +279,15 @@ class Turns:
                     if player in game.waiting_for():
                         events += self.computers.run_out(table, game, player)
             log.info("timer ran out guild=%s channel=%s", table.guild_id, channel_id)
-            await self._after_change(table, events, catchable)
+            with contextlib.suppress(NotSaved):  # put back, and tried again (``_reverted``)
+                await self._after_change(table, events, catchable)
+
+    def _reverted(self, table: Table) -> None:
+        """The table was put back as last saved: its timers follow that state again; a
+        deadline already past is tried again after a pause, not in a tight loop."""
+        if table.phase is not Phase.PLAYING:
+            return
+        self.stop(table.channel_id)
+        if table.turn_deadline is not None:
+            self._schedule(table, max(RETRY_SECONDS, table.turn_deadline - time.time()))
+        self.computers.schedule(table)

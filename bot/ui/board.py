@@ -30,7 +30,7 @@ from bot.game.table import Phase, Table
 from bot.game.turns import Turns
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
-from bot.ui.pictures import TABLE_FILE, Pictures
+from bot.ui.pictures import TABLE_FILE, Picture, Pictures
 from bot.ui.table import round_message, table_message
 
 log = logging.getLogger(__name__)
@@ -162,27 +162,30 @@ class Board:
 
     async def _refresh_hands(self, channel: Channel) -> None:
         table = channel.table
-        stale, channel.stale_hands = channel.stale_hands, set()
-        for player in sorted(stale):
-            key = (table.channel_id, player)
-            session = self.hands.get(key)
-            if session is None or session.version == table.version:
-                continue
-            if self.clock.now() - session.opened_at > TOKEN_LIFETIME - TOKEN_MARGIN:
-                del self.hands[key]  # the token is spent: "My hand" gives a fresh message
-                continue
-            hand = hand_message(table, player, session.page)
-            session.version = table.version
-            pictures = self.pictures
-            picture = await pictures.hand_file(table, player) \
-                if pictures.in_answer(session.interaction, table) else None
+        refreshes: list[tuple[tuple[int, str], HandSession, str, Rows, Picture | None]] = []
+        async with self.turns.registry.lock(table.channel_id):  # only what was saved
+            stale, channel.stale_hands = channel.stale_hands, set()
+            for player in sorted(stale):
+                key = (table.channel_id, player)
+                session = self.hands.get(key)
+                if session is None or session.version == table.version:
+                    continue
+                if self.clock.now() - session.opened_at > TOKEN_LIFETIME - TOKEN_MARGIN:
+                    del self.hands[key]  # the token is spent: "My hand" gives a fresh message
+                    continue
+                hand = hand_message(table, player, session.page)
+                session.version = table.version
+                picture = self.pictures.hand_picture(table, player) \
+                    if self.pictures.in_answer(session.interaction, table) else None
+                refreshes.append((key, session, hand.content, hand.rows, picture))
+        for key, session, content, rows, picture in refreshes:
+            drawn = await self.pictures.file(picture) if picture is not None else None
             try:
                 await session.interaction.edit_original_response(
-                    content=hand.content, view=to_view(hand.rows),
-                    attachments=[picture] if picture else [])
+                    content=content, view=to_view(rows), attachments=[drawn] if drawn else [])
             except discord.HTTPException as error:
                 log.debug("hand refresh failed channel=%s player=%s status=%s",
-                          table.channel_id, player, error.status)
+                          table.channel_id, key[1], error.status)
                 self.hands.pop(key, None)
 
     async def _edit_table_when_allowed(self, channel: Channel) -> None:
@@ -202,28 +205,29 @@ class Board:
         channel.edit_timer = self.clock.call_at(channel.last_edit + EDIT_INTERVAL, edit_later)
 
     async def _edit_table(self, channel: Channel) -> None:
-        if not channel.table_dirty:
-            return
         table = channel.table
-        channel.table_dirty = False
-        channel.last_edit = now = self.clock.now()
-        shown = table_message(table)
-        pictures = self.pictures
-        picture = await pictures.table_file(table) \
-            if pictures.in_channel(self.client, table) else None
-        if picture is not None:
+        async with self.turns.registry.lock(table.channel_id):  # only what was saved
+            if not channel.table_dirty:
+                return
+            channel.table_dirty = False
+            channel.last_edit = now = self.clock.now()
+            shown = table_message(table)
+            picture = self.pictures.table_picture(table) \
+                if self.pictures.in_channel(self.client, table) else None
+            old_id = table.table_message_id
+        drawn = await self.pictures.file(picture) if picture is not None else None
+        if drawn is not None:
             shown.embed.set_image(url=f"attachment://{TABLE_FILE}")
         messageable = self._messageable(table)
-        old_id = table.table_message_id
         if old_id is not None and channel.posted_at is not None \
                 and now - channel.posted_at < REPOST_AFTER:
             await messageable.get_partial_message(old_id).edit(
                 content=shown.content, embed=shown.embed, view=to_view(shown.rows),
-                attachments=[picture] if picture else [])
+                attachments=[drawn] if drawn else [])
             return
         message = await messageable.send(shown.content, embed=shown.embed,
                                          view=to_view(shown.rows),
-                                         files=[picture] if picture else discord.utils.MISSING)
+                                         files=[drawn] if drawn else discord.utils.MISSING)
         channel.posted_at = now
         await self.turns.table_posted(table, message.id)
         if old_id is not None:

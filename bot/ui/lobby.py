@@ -8,12 +8,14 @@ understood after a restart and a click on an old rendering can be told apart.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 import discord
 
 from bot.game.errors import TableError
 from bot.game.lobby import MAX_PLAYERS, Publish
+from bot.game.registry import Reply
 from bot.game.table import CloseReason, Phase, Player, Table
 from bot.ui.errors import refuse
 from bot.ui.services import uno_client
@@ -70,35 +72,43 @@ def message_fields(table: Table) -> dict[str, Any]:
     return {"embed": table_embed(table), "view": table_view(table)}
 
 
-async def post_lobby(interaction: discord.Interaction, table: Table) -> int:
-    """Answer ``/uno new`` with the lobby message and return the message's id."""
-    view = table_view(table)
+def post_lobby(interaction: discord.Interaction, table: Table) -> Callable[[], Awaitable[int]]:
+    """Compose the answer to ``/uno new``, the lobby message; sending it returns the
+    message's id."""
+    embed, view = table_embed(table), table_view(table)
     assert view is not None  # a new table is always an open lobby
-    callback = await interaction.response.send_message(embed=table_embed(table), view=view)
-    message_id = callback.message_id
-    assert message_id is not None  # a non-ephemeral answer always creates a message
-    return message_id
+
+    async def send() -> int:
+        callback = await interaction.response.send_message(embed=embed, view=view)
+        assert callback.message_id is not None  # a non-ephemeral answer makes a message
+        return callback.message_id
+
+    return send
 
 
-async def edit_lobby_message(client: discord.Client, table: Table) -> None:
-    """Edit the lobby message through the channel endpoint (no interaction token needed,
-    so this also works for the idle close long after the last click)."""
-    if table.message_id is None:
-        return
+def edit_lobby_message(client: discord.Client, table: Table) -> Reply:
+    """Compose an edit of the lobby message through the channel endpoint (no interaction
+    token needed, so this also works for the idle close long after the last click)."""
+    message_id, fields = table.message_id, message_fields(table)
     channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-    await channel.get_partial_message(table.message_id).edit(**message_fields(table))
+
+    async def send() -> None:
+        if message_id is not None:
+            await channel.get_partial_message(message_id).edit(**fields)
+
+    return send
 
 
 def publisher(interaction: discord.Interaction) -> Publish:
     """How an interaction shows a state change: a click on the lobby message updates it
     in place (callback type 7); anything else edits the lobby message by id."""
 
-    async def publish(table: Table) -> None:
+    def publish(table: Table) -> Reply:
         clicked = interaction.message
         if clicked is not None and clicked.id == table.message_id:
-            await interaction.response.edit_message(**message_fields(table))
-        else:
-            await edit_lobby_message(interaction.client, table)
+            fields = message_fields(table)
+            return lambda: interaction.response.edit_message(**fields)
+        return edit_lobby_message(interaction.client, table)
 
     return publish
 

@@ -10,8 +10,9 @@ cards they can play are lifted and the others faded.
 Pictures are drawn in a worker thread (the ``_async`` renderers) and kept by what
 they show, so a message edit whose picture has not changed renders nothing. A picture
 never holds a message up for long: one picture is drawn at a time (drawing shares the
-interpreter with the event loop), an answer waits at most ``ANSWER_BUDGET`` for its
-picture, and when too many pictures are waiting, a message goes without a new one.
+interpreter with the event loop), an interaction is acknowledged at once and its
+answer completed once its picture is drawn (``BACKGROUND_BUDGET`` at most), and when
+too many pictures are waiting, a message goes without a new one.
 A picture still being drawn goes on and serves the next message that shows the same.
 
 A message carries a picture when its game shows pictures (``/uno new images:``,
@@ -28,6 +29,7 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
 
 import discord
 
@@ -42,8 +44,6 @@ TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 CACHE_SIZE = 256
 """Pictures kept (tens of KB each): the recent tables and hands of every channel."""
-ANSWER_BUDGET = 1.0
-"""Seconds an interaction's answer waits for its picture, well inside Discord's 3."""
 BACKGROUND_BUDGET = 2.0
 """Seconds a table edit or a hand refresh waits for its picture."""
 MAX_WAITING = 8
@@ -83,6 +83,15 @@ def hand_cards(table: Table, player: str) -> tuple[list[str], set[int] | None] |
         return cards, None
     usable = playable_cards(game, player, game.legal_actions(player))
     return cards, {i for i, card in enumerate(cards) if card in usable}
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A picture to attach: what it shows (its cache key) and how to draw it."""
+
+    key: Hashable
+    render: Callable[[], Awaitable[bytes]]
+    filename: str
 
 
 class Pictures:
@@ -127,27 +136,38 @@ class Pictures:
 
     # -- the pictures --------------------------------------------------------------------
 
-    async def table_file(self, table: Table, budget: float = BACKGROUND_BUDGET
-                         ) -> discord.File | None:
-        """``table.png`` as the table is now; ``None`` when there is nothing to draw or
-        it is not drawn within ``budget`` seconds."""
+    def table_picture(self, table: Table) -> Picture | None:
+        """What ``table.png`` shows as the table is now (composed under the table's lock);
+        ``None`` when there is nothing to draw."""
         scene = table_scene(table)
         if scene is None:
             return None
-        png = await self._png(scene, lambda: render_table_async(scene), budget)
-        return discord.File(io.BytesIO(png), TABLE_FILE) if png is not None else None
+        return Picture(scene, lambda: render_table_async(scene), TABLE_FILE)
 
-    async def hand_file(self, table: Table, player: str, budget: float = BACKGROUND_BUDGET
-                        ) -> discord.File | None:
-        """``hand.png`` of ``player`` as the game is now; ``None`` for a non-player, or
-        when it is not drawn within ``budget`` seconds."""
+    def hand_picture(self, table: Table, player: str) -> Picture | None:
+        """What ``hand.png`` of ``player`` shows as the game is now; ``None`` for a
+        non-player."""
         shown = hand_cards(table, player)
         if shown is None:
             return None
         cards, playable = shown
         key = ("hand", tuple(cards), None if playable is None else frozenset(playable))
-        png = await self._png(key, lambda: render_hand_async(cards, playable), budget)
-        return discord.File(io.BytesIO(png), HAND_FILE) if png is not None else None
+        return Picture(key, lambda: render_hand_async(cards, playable), HAND_FILE)
+
+    def ready(self, picture: Picture) -> discord.File | None:
+        """The picture if it is already drawn: an answer never waits for one."""
+        png = self._cache.get(picture.key)
+        if png is None:
+            return None
+        self._cache.move_to_end(picture.key)
+        return discord.File(io.BytesIO(png), picture.filename)
+
+    async def file(self, picture: Picture, budget: float = BACKGROUND_BUDGET
+                   ) -> discord.File | None:
+        """The picture, drawn if need be; ``None`` when it is not drawn within
+        ``budget`` seconds (the message then goes without it)."""
+        png = await self._png(picture.key, picture.render, budget)
+        return discord.File(io.BytesIO(png), picture.filename) if png is not None else None
 
     async def _png(self, key: Hashable, render: Callable[[], Awaitable[bytes]],
                    budget: float) -> bytes | None:

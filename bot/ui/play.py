@@ -1,9 +1,12 @@
 """Clicks and commands of a game: each is turned into an engine action (or a question)
-and answered once, under the table's lock, by the manager's ``Turns``.
+by the manager's ``Turns``; its answer is composed under the table's lock and sent once
+the lock is released.
 
 A click on the hand message is answered by updating that message in place (callback
 type 7) with the hand as it now is, or with the next question (a colour, a player,
-which cards); anything else is answered with an ephemeral message. Refusals, the
+which cards); anything else is answered with an ephemeral message. A hand whose
+picture is not drawn yet is acknowledged at once (deferred) and completed when the
+picture is ready, so a picture never holds an acknowledgement up. Refusals, the
 engine's included, are answered in one place (:func:`bot.ui.errors.refuse`).
 """
 
@@ -16,6 +19,7 @@ import discord
 from bot.engine import Action, Event, Game, IllegalAction
 from bot.engine.cards import card_name
 from bot.game.errors import NobodyToCatch, StaleView, TableError
+from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
 from bot.ui.board import HandSession
@@ -23,7 +27,6 @@ from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
 from bot.ui.errors import refuse
 from bot.ui.hand import hand_message
-from bot.ui.pictures import ANSWER_BUDGET
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
@@ -69,8 +72,8 @@ def _on_hand_message(interaction: discord.Interaction) -> bool:
 
 
 def confirm(sentence: str, interaction: discord.Interaction) -> Answer:
-    async def answer(table: Table, events: list[Event]) -> None:
-        await interaction.response.send_message(sentence, ephemeral=True)
+    def answer(table: Table, events: list[Event]) -> Reply:
+        return lambda: interaction.response.send_message(sentence, ephemeral=True)
 
     return answer
 
@@ -84,10 +87,10 @@ async def show_hand(
     """"My hand" (a fresh ephemeral message, which later changes refresh) or a page turn
     on the hand message (updated in place). Nothing in the game changes."""
 
-    async def answer(table: Table, events: list[Event]) -> None:
+    def answer(table: Table, events: list[Event]) -> Reply:
         player = str(interaction.user.id)
         hand = hand_message(table, player, page, notice)
-        await _show(interaction, table, hand.content, hand.rows, page, hand=True)
+        return _show(interaction, table, hand.content, hand.rows, page, hand=True)
 
     await uno_client(interaction).manager.turns.act(
         channel_id, interaction.user.id, None, _nothing, answer)
@@ -121,15 +124,14 @@ async def act(interaction: discord.Interaction, channel_id: int, version: int,
     asked: list[Prompt] = []
     decide = _decider(bot, channel_id, draft, asked)
 
-    async def answer(table: Table, events: list[Event]) -> None:
+    def answer(table: Table, events: list[Event]) -> Reply:
         player = str(interaction.user.id)
         if asked:
             rows = prompt_rows(table.channel_id, table.version, asked[0],
                                back=_on_hand_message(interaction))
-            await _show(interaction, table, asked[0].question, rows, 0)
-            return
+            return _show(interaction, table, asked[0].question, rows, 0)
         hand = hand_message(table, player, 0, private_news(table, events, player))
-        await _show(interaction, table, hand.content, hand.rows, 0, hand=True)
+        return _show(interaction, table, hand.content, hand.rows, 0, hand=True)
 
     await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer)
 
@@ -147,16 +149,15 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
             raise NobodyToCatch()
         return action
 
-    async def answer(table: Table, events: list[Event]) -> None:
+    def answer(table: Table, events: list[Event]) -> Reply:
         if asked:
             rows = prompt_rows(table.channel_id, table.version, asked[0], back=False)
-            await interaction.response.send_message(asked[0].question, view=to_view(rows),
-                                                    ephemeral=True)
-            return
+            return lambda: interaction.response.send_message(
+                asked[0].question, view=to_view(rows), ephemeral=True)
         caught = [e for e in events if e.kind == "caught"]
         sentence = (f"You caught {table.name_of(caught[0].target or '')}: they draw 2."
                     if caught else NobodyToCatch().message)
-        await interaction.response.send_message(sentence, ephemeral=True)
+        return lambda: interaction.response.send_message(sentence, ephemeral=True)
 
     try:
         await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer,
@@ -178,38 +179,52 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-async def _hand_picture(interaction: discord.Interaction, table: Table) -> list[discord.File]:
-    """The hand's picture to attach, or none (a text-only game, or no Attach Files)."""
-    pictures = uno_client(interaction).pictures
-    if not pictures.in_answer(interaction, table):
-        return []
-    picture = await pictures.hand_file(table, str(interaction.user.id), ANSWER_BUDGET)
-    return [picture] if picture else []
-
-
-async def _show(interaction: discord.Interaction, table: Table, content: str, rows: Rows,
-                page: int, *, hand: bool = False) -> None:
-    """Answer with the hand (or a question): in place on the hand message, else as a new
-    ephemeral hand message that later changes refresh while its token lasts.
-    A hand comes with its picture; a question leaves the message's picture as it is.
-    The session learns the version shown before the picture is drawn, so the courier
-    does not refresh the message meanwhile with a hand that lacks this answer's news."""
-    board = uno_client(interaction).board
+def _show(interaction: discord.Interaction, table: Table, content: str, rows: Rows,
+          page: int, *, hand: bool = False) -> Reply:
+    """Compose (under the table's lock) the answer with the hand or a question: in place
+    on the hand message, else as a new ephemeral hand message that later changes refresh
+    while its token lasts. A hand comes with its picture; a question leaves the
+    message's picture as it is. The session learns the version shown now, so the
+    courier does not refresh the message meanwhile with a hand that lacks this news."""
+    client = uno_client(interaction)
     player = str(interaction.user.id)
-    session = board.hand_session(table.channel_id, player)
-    if _on_hand_message(interaction):
+    channel_id, version = table.channel_id, table.version
+    picture = client.pictures.hand_picture(table, player) \
+        if hand and client.pictures.in_answer(interaction, table) else None
+    in_place = _on_hand_message(interaction)
+    if in_place:
+        session = client.board.hand_session(channel_id, player)
         if session is not None and interaction.message is not None \
                 and session.message_id == interaction.message.id:
-            session.version, session.page = table.version, page
-        attachments = await _hand_picture(interaction, table) if hand else discord.utils.MISSING
-        await interaction.response.edit_message(content=content, view=to_view(rows),
-                                                attachments=attachments)
-        return
-    files = await _hand_picture(interaction, table) if hand else discord.utils.MISSING
-    sent = await interaction.response.send_message(content, view=to_view(rows), ephemeral=True,
-                                                   files=files)
-    board.open_hand(table.channel_id, player, HandSession(
-        interaction, board.clock.now(), table.version, sent.message_id or 0, page))
+            session.version, session.page = version, page
+
+    async def send() -> None:
+        view = to_view(rows)
+        ready = client.pictures.ready(picture) if picture is not None else None
+        attachments = [ready] if ready else [] if hand else discord.utils.MISSING
+        if picture is None or ready is not None:  # nothing to wait for: answer directly
+            if in_place:
+                await interaction.response.edit_message(content=content, view=view,
+                                                        attachments=attachments)
+                return
+            sent = await interaction.response.send_message(
+                content, view=view, ephemeral=True, files=attachments)
+            message_id = sent.message_id or 0
+        else:  # acknowledge now, complete once the picture is drawn
+            if in_place:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            drawn = await client.pictures.file(picture)
+            message = await interaction.edit_original_response(
+                content=content, view=view, attachments=[drawn] if drawn else [])
+            if in_place:
+                return
+            message_id = message.id
+        client.board.open_hand(channel_id, player, HandSession(
+            interaction, client.board.clock.now(), version, message_id, page))
+
+    return send
 
 
 async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
@@ -231,8 +246,8 @@ async def leave(interaction: discord.Interaction, channel_id: int) -> None:
 
 async def kick(interaction: discord.Interaction, channel_id: int, member: discord.Member,
                may_moderate: bool) -> None:
-    async def answer(table: Table, events: list[Event]) -> None:
-        await interaction.response.send_message(
+    def answer(table: Table, events: list[Event]) -> Reply:
+        return lambda: interaction.response.send_message(
             f"{member.display_name} was removed from the game.")
 
     await uno_client(interaction).manager.turns.kick(
@@ -240,8 +255,8 @@ async def kick(interaction: discord.Interaction, channel_id: int, member: discor
 
 
 async def end(interaction: discord.Interaction, channel_id: int, may_moderate: bool) -> None:
-    async def answer(table: Table, events: list[Event]) -> None:
-        await interaction.response.send_message(
+    def answer(table: Table, events: list[Event]) -> Reply:
+        return lambda: interaction.response.send_message(
             f"{interaction.user.mention} ended the UNO game.")
 
     await uno_client(interaction).manager.turns.end(

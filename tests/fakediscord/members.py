@@ -204,14 +204,18 @@ class FakeMember:
         payload = self.interaction_payload(interaction, data, message)
         await self.guild.fake.gateway.dispatch("INTERACTION_CREATE", payload)
         if wait:
-            await answered(interaction)
+            await answered(interaction, whole=True)
         return interaction
 
 
-async def answered(interaction: Interaction, timeout: float = ANSWER_TIMEOUT) -> Interaction:
-    """Wait until the bot answers ``interaction`` (its callback arrives)."""
+async def answered(interaction: Interaction, timeout: float = ANSWER_TIMEOUT, *,
+                   whole: bool = False) -> Interaction:
+    """Wait until the bot answers ``interaction``: its callback arrives (the
+    acknowledgement), or with ``whole`` until the answer is complete (a deferred one
+    edited or followed up)."""
+    waited = interaction.completed if whole else interaction.answered
     try:
-        await asyncio.wait_for(asyncio.shield(interaction.answered), timeout)
+        await asyncio.wait_for(asyncio.shield(waited), timeout)
     except TimeoutError:
         raise AssertionError(f"the bot never answered interaction {interaction.id}") from None
     return interaction

@@ -48,6 +48,22 @@ class StoredMessage:
         return int(self.payload["channel_id"])
 
     @property
+    def said(self) -> str:
+        """The content the answer carried, whether sent at once or after a deferral."""
+        return str(self.callback_data.get("content") or self.completion_data.get("content")
+                   or "")
+
+    @property
+    def updated_message(self) -> bool:
+        """The answer updated the clicked message in place (type 7, or 6 then an edit)."""
+        return self.callback_type in (6, 7)
+
+    @property
+    def posted_message(self) -> bool:
+        """The answer is a new message (type 4, or 5 then an edit)."""
+        return self.callback_type in (4, 5)
+
+    @property
     def ephemeral(self) -> bool:
         return bool(self.payload["flags"] & EPHEMERAL)
 
@@ -126,8 +142,13 @@ class Interaction:
     created_loop_time: float
     created_clock_time: float
     answered: asyncio.Future[None]
+    completed: asyncio.Future[None]
+    """Resolves when the answer is whole: a callback that carries it (type 4 or 7), or
+    after a deferral (5 or 6) the edit of the original response or a followup."""
     callback_type: int | None = None
     callback_data: dict[str, Any] = field(default_factory=dict)
+    completion_data: dict[str, Any] = field(default_factory=dict)
+    """What completed a deferred answer (the edit of @original, or the followup)."""
     response: StoredMessage | None = None
     """The message the callback made (type 4/5) or updated (type 7)."""
     followups: list[StoredMessage] = field(default_factory=list)
@@ -137,6 +158,22 @@ class Interaction:
     @property
     def user_id(self) -> int:
         return int(self.user["id"])
+
+    @property
+    def said(self) -> str:
+        """The content the answer carried, whether sent at once or after a deferral."""
+        return str(self.callback_data.get("content") or self.completion_data.get("content")
+                   or "")
+
+    @property
+    def updated_message(self) -> bool:
+        """The answer updated the clicked message in place (type 7, or 6 then an edit)."""
+        return self.callback_type in (6, 7)
+
+    @property
+    def posted_message(self) -> bool:
+        """The answer is a new message (type 4, or 5 then an edit)."""
+        return self.callback_type in (4, 5)
 
     @property
     def ephemeral(self) -> bool:

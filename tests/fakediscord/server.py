@@ -212,6 +212,7 @@ class FakeDiscord:
             created_loop_time=loop.time(),
             created_clock_time=self.clock.now(),
             answered=loop.create_future(),
+            completed=loop.create_future(),
         )
         self.interactions[interaction_id] = interaction
         self._by_token[interaction.token] = interaction
@@ -411,6 +412,8 @@ class FakeDiscord:
         interaction.response = message
         if not interaction.answered.done():
             interaction.answered.set_result(None)
+        if kind not in (5, 6):
+            _complete(interaction)
         if "with_response" not in query:
             return web.Response(status=204)
         answer: dict[str, Any] = {
@@ -456,6 +459,7 @@ class FakeDiscord:
         self._check_message("followup", body)
         message = self._store(interaction.channel_id, body, interaction, uploads)
         interaction.followups.append(message)
+        _complete(interaction, body)
         return json_response(message.payload)
 
     def _webhook_message(
@@ -467,13 +471,18 @@ class FakeDiscord:
             message = interaction.response
         else:
             message = self.messages.get(int(message_ref))
-        if message is None or message.owner is not interaction:
+        updates_source = (message_ref == "@original" and interaction.callback_type in (6, 7)
+                          and message is interaction.source_message)
+        """After a component's update callback, @original is the message it came from."""
+        if message is None or (message.owner is not interaction and not updates_source):
             self.violate("foreign message", f"interaction {interaction.id} touched message "
                          f"{message_ref} it did not create")
             raise DiscordError(*UNKNOWN_MESSAGE)
         if method == "PATCH":
             self._check_message("webhook edit", body)
             self._edit(message, body, uploads)
+            if message_ref == "@original":
+                _complete(interaction, body)
         elif method == "DELETE":
             del self.messages[message.id]
             return web.Response(status=204)
@@ -508,3 +517,8 @@ class FakeDiscord:
             return web.Response(status=204)
         return json_response(message.payload)
 
+
+def _complete(interaction: Interaction, body: dict[str, Any] | None = None) -> None:
+    if not interaction.completed.done():
+        interaction.completion_data = body or {}
+        interaction.completed.set_result(None)

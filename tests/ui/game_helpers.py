@@ -74,7 +74,7 @@ class Playing:
     async def open_hand(self, member: FakeMember) -> StoredMessage:
         table = self.table_message()
         answer = await member.click(table, table_button(table, "hand"))
-        assert answer.callback_type == CHANNEL_MESSAGE and answer.ephemeral
+        assert answer.posted_message and answer.ephemeral
         assert answer.response is not None
         return answer.response
 
@@ -184,7 +184,7 @@ async def move_in_hand(click: Click, member: FakeMember, hand: StoredMessage,
         pick = rng.choice(plays if plays and rng.random() < 0.9 else choices)
         answer = await click(member, hand, pick)
         acted = True
-        assert answer.callback_type == UPDATE_MESSAGE, answer.text
+        assert answer.updated_message, answer.text
         if "Your hand" in hand.content:
             break
     return acted
