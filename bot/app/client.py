@@ -14,6 +14,7 @@ from discord.ext import commands
 
 import cogs
 from bot.app.command_sync import SyncRecord, payload_hash
+from bot.app.gateway_guard import guard_interactions
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
 from bot.engine import IllegalAction
@@ -92,6 +93,7 @@ class UnoBot(commands.Bot):
         self.board = Board(self, self.clock, self.pictures, self.manager.turns)
         self.warming: asyncio.Task[None] | None = None
         self.manager.turns.on_change = self.board.changed
+        guard_interactions(self._connection)
 
     @property
     def db(self) -> Database:
