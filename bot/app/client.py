@@ -33,6 +33,7 @@ from bot.ui.pictures import Pictures
 from bot.ui.play import on_click
 from bot.ui.records import LeaderboardPageButton
 from bot.ui.restart import announce_restart
+from bot.ui.stray import register
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,7 @@ class UnoBot(commands.Bot):
         for extension in cog_extensions():
             await self.load_extension(extension)
         GameControl.handle_click = on_click
-        self.add_dynamic_items(LobbyButton, GameControl, LeaderboardPageButton)
+        register(self, LobbyButton, GameControl, LeaderboardPageButton)
         await announce_restart(self, tables, unreadable)
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook
