@@ -14,6 +14,7 @@ from discord.ext import commands
 
 import cogs
 from bot.app.command_sync import SyncRecord, payload_hash
+from bot.app.gateway_guard import guard_interactions
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
 from bot.engine import IllegalAction
@@ -33,6 +34,7 @@ from bot.ui.pictures import Pictures
 from bot.ui.play import on_click
 from bot.ui.records import LeaderboardPageButton
 from bot.ui.restart import announce_restart
+from bot.ui.stray import register
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +95,7 @@ class UnoBot(commands.Bot):
         self.board = Board(self, self.clock, self.pictures, self.manager.turns)
         self.warming: asyncio.Task[None] | None = None
         self.manager.turns.on_change = self.board.changed
+        guard_interactions(self._connection)
 
     @property
     def db(self) -> Database:
@@ -111,7 +114,7 @@ class UnoBot(commands.Bot):
         for extension in cog_extensions():
             await self.load_extension(extension)
         GameControl.handle_click = on_click
-        self.add_dynamic_items(LobbyButton, GameControl, LeaderboardPageButton)
+        register(self, LobbyButton, GameControl, LeaderboardPageButton)
         await announce_restart(self, tables, unreadable)
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook

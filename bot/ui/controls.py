@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.ui.custom_ids import PATTERN
+from bot.ui.custom_ids import PATTERN, understood
+from bot.ui.stray import ChannelBound, named_channel
 
 Style = discord.ButtonStyle
 
@@ -54,10 +55,11 @@ def to_view(rows: Rows) -> discord.ui.View:
 ClickHandler = Callable[[discord.Interaction, str], Awaitable[None]]
 
 
-class GameControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTERN):
+class GameControl(ChannelBound, template=PATTERN):
     """Any button of a game message. The click goes to ``handle_click``, which the
     composition root sets to ``bot.ui.play.on_click`` (play draws its messages with
-    these controls, so this module cannot import it)."""
+    these controls, so this module cannot import it), once :class:`ChannelBound` has
+    checked that the id makes sense and names the channel clicked in."""
 
     handle_click: ClassVar[ClickHandler | None] = None
 
@@ -68,7 +70,9 @@ class GameControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTERN
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameControl:
-        return cls(item)
+        control = cls(item)
+        control.named_channel = named_channel(match, understood(match["what"]))
+        return control
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if GameControl.handle_click is not None:

@@ -15,10 +15,15 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.engine import Action
+from bot.engine.actions import PLAYER_ACTIONS
+from bot.engine.cards import COLORS
 
 PATTERN = r"uno:g:(?P<channel>\d+):(?P<version>\d+):(?P<what>[a-z0-9:+!_-]+)"
 EXACT = "!"
 """Marks a draft whose cards are settled (no more cards to stack)."""
+PLAIN = ("hand", "rules", "catch", "next")
+PAGE = re.compile(r"page:\d{1,3}")
+DRAFT_FIELDS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +44,8 @@ class Draft:
 
     @classmethod
     def decode(cls, text: str) -> Draft:
+        """The draft ``encode`` wrote; check :func:`understood` first (a cut-off or
+        foreign text raises ``ValueError``)."""
         _, do, cards, color, target, laughed = text.split(":")
         exact = cards.endswith(EXACT)
         codes = tuple(c for c in cards.rstrip(EXACT).split("+") if c)
@@ -86,3 +93,16 @@ def game_id(channel_id: int, version: int, what: str) -> str:
 
 def parse(custom_id: str) -> re.Match[str] | None:
     return re.fullmatch(PATTERN, custom_id)
+
+
+def understood(what: str) -> bool:
+    """Whether ``<what>`` is one this bot writes: a cut-off draft, an action no player
+    may choose, an unknown colour or vote, or a page past 999 is not."""
+    if what in PLAIN or PAGE.fullmatch(what):
+        return True
+    fields = what.split(":")
+    if len(fields) != DRAFT_FIELDS or fields[0] != "a":
+        return False
+    draft = Draft.decode(what)
+    return (draft.do in PLAYER_ACTIONS and draft.color in ("", *COLORS)
+            and draft.laughed in ("", "0", "1"))

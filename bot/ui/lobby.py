@@ -19,6 +19,7 @@ from bot.game.registry import Reply
 from bot.game.table import CloseReason, Phase, Player, Table
 from bot.ui.errors import refuse
 from bot.ui.services import uno_client
+from bot.ui.stray import ChannelBound, named_channel
 from bot.ui.text import rules_line
 
 LOBBY_COLOUR = discord.Colour.red()
@@ -179,7 +180,7 @@ async def cancel(interaction: discord.Interaction, channel_id: int, version: int
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    ChannelBound,
     template=r"uno:lobby:(?P<action>join|leave|start|cancel):(?P<channel>\d+):(?P<version>\d+)",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
@@ -208,7 +209,9 @@ class LobbyButton(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbyButton:
-        return cls(match["action"], int(match["channel"]), int(match["version"]))
+        button = cls(match["action"], int(match["channel"]), int(match["version"]))
+        button.named_channel = named_channel(match)
+        return button
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

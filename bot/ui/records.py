@@ -19,6 +19,7 @@ from bot.storage import (
     PlayerStats,
     RankRow,
 )
+from bot.ui.stray import MAX_ID
 
 PAGE_SIZE = 10
 RANKING_NAMES = {"wins": "Wins", "points": "Points", "win_rate": "Win rate"}
@@ -81,7 +82,7 @@ class LeaderboardPageButton(
         return cls(match["ranking"], match["period"], int(match["offset"]), "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.ranking not in RANKINGS or self.period not in PERIODS:
+        if self.ranking not in RANKINGS or self.period not in PERIODS or self.offset > MAX_ID:
             await interaction.response.send_message(
                 "That leaderboard button is out of date; run /uno leaderboard again.",
                 ephemeral=True,

@@ -42,6 +42,22 @@ class FakeGuild:
     def channel_id(self) -> int:
         return self.channel_ids[0]
 
+    def old_message(self, custom_ids: list[str], channel_id: int | None = None
+                    ) -> StoredMessage:
+        """A message the bot left in a channel (first one by default) long ago, with a
+        button for each custom id: ids of an older version of the bot, or of a game in
+        another channel. Members can still click them."""
+        rows = [{"type": 1, "components": [
+            {"type": 2, "style": 2, "label": f"old {n}", "custom_id": custom_id}
+            for n, custom_id in enumerate(custom_ids[start:start + 5], start)]}
+            for start in range(0, len(custom_ids), 5)]
+        payload = payloads.message(
+            payloads.snowflake(), channel_id or self.channel_id, self.id, self.fake.bot_user,
+            {"components": rows}, application_id=self.fake.application_id)
+        message = StoredMessage(payload)
+        self.fake.messages[message.id] = message
+        return message
+
 
 def add_guild(
     fake: FakeDiscord,
@@ -150,6 +166,27 @@ class FakeMember:
         interaction.source_message = fake.message(message.id)
         data = {"custom_id": custom_id, "component_type": 2, "values": []}
         return await self._send(interaction, data, message=message.payload, wait=wait)
+
+    async def deliver_twice(self, message: StoredMessage, custom_id: str) -> Interaction:
+        """Press ``custom_id`` once, but have the gateway deliver the INTERACTION_CREATE
+        twice (a replayed event); returns once the bot has answered."""
+        interaction = self.guild.fake.new_interaction(MESSAGE_COMPONENT, self.user,
+                                                      message.channel_id)
+        interaction.source_message = self.guild.fake.message(message.id)
+        data = {"custom_id": custom_id, "component_type": 2, "values": []}
+        payload = self.interaction_payload(interaction, data, message.payload)
+        for _ in range(2):
+            await self.guild.fake.gateway.dispatch("INTERACTION_CREATE", payload)
+        return await answered(interaction)
+
+    async def send_component(self, message: StoredMessage, data: dict[str, Any]
+                             ) -> Interaction:
+        """A component interaction on ``message`` with any ``data``, even data no Discord
+        client would send (no custom_id, a number for one); not waited for."""
+        interaction = self.guild.fake.new_interaction(MESSAGE_COMPONENT, self.user,
+                                                      message.channel_id)
+        interaction.source_message = self.guild.fake.message(message.id)
+        return await self._send(interaction, data, message=message.payload, wait=False)
 
     async def choose(
         self, message: StoredMessage, custom_id: str, values: list[str], *, wait: bool = True

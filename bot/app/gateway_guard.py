@@ -1,0 +1,85 @@
+"""A guard in front of discord.py's INTERACTION_CREATE parser.
+
+discord.py parses gateway events inside its websocket poll loop, so an exception raised
+by a parser (a component interaction without a ``custom_id``, or with a number for one)
+leaves the loop and ends ``client.connect()``: one bad payload would stop the bot for
+good. The guard drops such a payload with a WARNING instead. It also drops an
+interaction whose id it has already seen (a replayed event), so each is answered once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from discord.state import ConnectionState
+
+log = logging.getLogger(__name__)
+
+EVENT = "INTERACTION_CREATE"
+RECENT_IDS = 4096
+"""How many interaction ids to remember: far more than arrive within the few seconds in
+which Discord could deliver one again."""
+
+Parser = Callable[[Any], None]
+
+
+class InteractionGuard:
+    """Wraps the parser: drops repeated interaction ids, and payloads it cannot parse."""
+
+    def __init__(self, parse: Parser, remember: int = RECENT_IDS) -> None:
+        self.parse = parse
+        self.remember = remember
+        self._recent: OrderedDict[str, None] = OrderedDict()
+
+    def __call__(self, data: Any) -> None:
+        interaction_id = data.get("id") if isinstance(data, dict) else None
+        if interaction_id is not None and self._seen(str(interaction_id)):
+            log.info("repeated interaction dropped id=%s", interaction_id)
+            return
+        problem = _problem(data)
+        if problem is not None:
+            log.warning("unreadable interaction dropped id=%s: %s", interaction_id, problem)
+            return
+        try:
+            self.parse(data)
+        except Exception:
+            log.warning("unreadable interaction dropped id=%s: discord.py could not parse it",
+                        interaction_id, exc_info=True)
+
+    def _seen(self, interaction_id: str) -> bool:
+        """Whether the id came before; remembers it either way (the oldest are forgotten)."""
+        if interaction_id in self._recent:
+            self._recent.move_to_end(interaction_id)
+            return True
+        self._recent[interaction_id] = None
+        if len(self._recent) > self.remember:
+            self._recent.popitem(last=False)
+        return False
+
+
+COMPONENT, MODAL = 3, 5
+
+
+def _problem(data: Any) -> str | None:
+    """What makes the payload unreadable, for the shapes known to break discord.py; any
+    other breakage is caught when the parser raises."""
+    if not isinstance(data, dict):
+        return "not an object"
+    if data.get("type") in (COMPONENT, MODAL):
+        inner = data.get("data")
+        if not isinstance(inner, dict):
+            return "no data"
+        if not isinstance(inner.get("custom_id"), str):
+            return f"custom_id is {type(inner.get('custom_id')).__name__}, not a string"
+    return None
+
+
+def guard_interactions(state: ConnectionState[Any]) -> InteractionGuard:
+    """Put the guard in front of ``state``'s parser. The websocket reads the same dict
+    (``ws._discord_parsers``), on every connection, so this holds across reconnects."""
+    guard = InteractionGuard(state.parsers[EVENT])
+    state.parsers[EVENT] = guard
+    return guard

@@ -1,0 +1,101 @@
+"""Clicks the bot will not act on, answered in one short ephemeral sentence each.
+
+- A custom id in the bot's namespace (``uno:``) that no handler understands: a button
+  of an older version of the bot, a cut-off id, a number too large to be an id. The
+  catch-all :class:`StrayControl` answers those that match no handler's template; a
+  handler whose template matches but whose fields make no sense sets ``understood``
+  to False and :class:`ChannelBound` answers the same way.
+- A game or lobby button clicked in another channel (or server) than the one its
+  custom id names: :class:`ChannelBound` refuses it before any handler runs.
+
+discord.py runs every DynamicItem whose template matches a custom id, so the
+catch-all stays silent whenever a specific template matches: one answer per click.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, ClassVar
+
+import discord
+
+log = logging.getLogger(__name__)
+
+NAMESPACE = "uno:"
+STRAY = ("That button is from an older message of the bot; "
+         "press My hand on the table, or start with /uno new.")
+ELSEWHERE = "That button belongs to a game in another channel."
+MAX_ID = 2**63 - 1
+"""The largest id (channel, state version) a custom id may carry: storage keeps them
+as signed 64-bit integers."""
+
+Item = discord.ui.Item[Any]
+
+
+def named_channel(match: re.Match[str], makes_sense: bool = True) -> int | None:
+    """The channel a custom id's ``channel`` field names, or None when the id is not
+    understood: it makes no sense, or its channel or version is out of range."""
+    channel, version = int(match["channel"]), int(match["version"])
+    return channel if makes_sense and channel <= MAX_ID and version <= MAX_ID else None
+
+
+async def answer(interaction: discord.Interaction, custom_id: str, sentence: str,
+                 reason: str) -> None:
+    """Answer ephemerally; a failed answer is logged, since discord.py would swallow it
+    (this runs from ``interaction_check``, whose exceptions it ignores)."""
+    log.info("click not acted on reason=%s guild=%s channel=%s user=%s custom_id=%r",
+             reason, interaction.guild_id, interaction.channel_id, interaction.user.id,
+             custom_id)
+    try:
+        await interaction.response.send_message(sentence, ephemeral=True)
+    except discord.HTTPException as error:
+        log.warning("could not answer a click reason=%s channel=%s status=%s code=%s",
+                    reason, interaction.channel_id, error.status, error.code)
+
+
+class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
+    """A button whose custom id names the channel of its game or lobby. Subclasses set
+    ``named_channel`` in ``from_custom_id`` (with :func:`named_channel`); this check
+    runs before their callback, so a refused click changes nothing."""
+
+    named_channel: int | None = None
+    """The channel the clicked custom id names; None when the id is not understood."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if self.named_channel is None:
+            await answer(interaction, self.custom_id, STRAY, "not understood")
+            return False
+        if self.named_channel != interaction.channel_id:
+            await answer(interaction, self.custom_id, ELSEWHERE, "another channel")
+            return False
+        return True
+
+
+class StrayControl(discord.ui.DynamicItem[Item], template=r"uno:.*"):
+    """Any button of the bot's namespace: answers only when no handler in ``known``
+    (set with :func:`register`) has a template that matches the custom id."""
+
+    known: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str]
+    ) -> StrayControl:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if not handled(self.custom_id):
+            await answer(interaction, self.custom_id, STRAY, "no handler")
+
+
+def handled(custom_id: str) -> bool:
+    """Whether a handler of ``StrayControl.known`` takes this custom id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in StrayControl.known)
+
+
+def register(bot: discord.Client, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+    """Add the bot's DynamicItems, and the catch-all for ids none of them takes."""
+    StrayControl.known = items
+    bot.add_dynamic_items(*items, StrayControl)
