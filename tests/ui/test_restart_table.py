@@ -197,3 +197,36 @@ async def test_many_restored_games_are_shown_a_batch_at_a_time_on_the_bots_clock
             table = restarted.manager.get(channel_id)
             assert table is not None and table.table_message_id is not None
             assert fake_discord.message(table.table_message_id).attachment(TABLE_FILE)
+
+
+
+async def test_a_round_result_saved_before_the_crash_is_shown_with_its_next_round_button(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    ana, ben = (str(m.id) for m in session.members)
+    await session.set_position(position(
+        "classic", [ana, ben], hands={ana: ["r3"], ben: ["wild"]},
+        discard=["r5"], draw=["g7", "g8", "g9"] * 10, current=ana, color="r"))
+    await bot.close()
+    settings = make_settings(fake_discord, tmp_path)
+    async with Database.open(settings.database_path) as db:  # the round's last card, saved
+        (saved,), _ = await db.load_games()
+        table = table_from_dict(saved.state)
+        assert table.game is not None
+        table.tally.observe(table.game.apply(Action(ana, "play", card="r3")))
+        assert table.game.round_over and not table.game.match_over
+        table.version += 1
+        await TableStore(db).save(table)
+
+    async with running_bot(settings, clock) as restarted:
+        await shown(restarted)
+        resumed = Playing(restarted, fake_discord, guild, clock, session.members)
+        table_message = resumed.table_message()
+        assert table_message.content.startswith(RESTORED)
+        assert "**Round 1: player1 wins**" in table_message.content
+        next_round = next(c for c in table_message.enabled_ids() if c.endswith(":next"))
+        await resumed.click(session.members[0], table_message, next_round)
+        await resumed.settle()
+        assert resumed.game.round_number == 2 and not resumed.game.round_over
+        assert not [c for c in resumed.table_message().custom_ids() if c.endswith(":next")]
