@@ -168,10 +168,10 @@ async def restore_benchmark(folder: Path, rng: random.Random) -> None:
         samples = []
         for _ in range(5):
             start = time.perf_counter()
-            live, bad = await store.recover()
-            GameManager(FakeClock(), store=store).restore(live)
+            found = await store.recover()
+            GameManager(FakeClock(), store=store).restore(found.live)
             samples.append(time.perf_counter() - start)
-            assert len(live) == SAVED_GAMES and not bad
+            assert len(found.live) == SAVED_GAMES and not found.unreadable
         print(f"restore at start-up, {SAVED_GAMES} saved tables of {size / 1000:.1f} KB "
               f"(recover: load_games, table_from_dict, Game.from_dict; then "
               f"GameManager.restore): median {statistics.median(samples):.3f} s, "

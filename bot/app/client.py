@@ -33,7 +33,7 @@ from bot.ui.lobby import LobbyButton, edit_lobby_message
 from bot.ui.pictures import Pictures
 from bot.ui.play import on_click
 from bot.ui.records import LeaderboardPageButton
-from bot.ui.restart import announce_restart
+from bot.ui.restart import RestoreQueue, announce_restart
 from bot.ui.stray import register
 
 log = logging.getLogger(__name__)
@@ -94,6 +94,8 @@ class UnoBot(commands.Bot):
         self.pictures = Pictures()
         self.board = Board(self, self.clock, self.pictures, self.manager.turns)
         self.warming: asyncio.Task[None] | None = None
+        self.restore_queue: RestoreQueue | None = None
+        """Shows the tables saved before this start (set in setup_hook)."""
         self.manager.turns.on_change = self.board.changed
         guard_interactions(self._connection)
 
@@ -109,13 +111,13 @@ class UnoBot(commands.Bot):
         self.warming = asyncio.create_task(warm_faces_async())  # in a worker thread
         self._db = await Database.open(self.settings.database_path)
         self.manager.store = store = TableStore(self._db)
-        tables, unreadable = await store.recover()
-        self.manager.restore(tables)
+        recovered = await store.recover()
+        self.manager.restore(recovered.live)
         for extension in cog_extensions():
             await self.load_extension(extension)
         GameControl.handle_click = on_click
         register(self, LobbyButton, GameControl, LeaderboardPageButton)
-        await announce_restart(self, tables, unreadable)
+        self.restore_queue = await announce_restart(self, self.clock, recovered)
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook
         log.info("invite the bot with %s", invite_url(self.application_id))

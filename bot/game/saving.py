@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai import ComputerPlayer
@@ -83,6 +84,19 @@ def table_from_dict(data: dict[str, Any]) -> Table:
     )
 
 
+@dataclass(slots=True)
+class Recovered:
+    """What start-up finds saved."""
+
+    live: list[Table] = field(default_factory=list)
+    """Lobbies and games to take back."""
+    ended: list[Table] = field(default_factory=list)
+    """Games saved as over (a finished match among them, recorded now) whose rows were
+    still there: the crash may have come before their channel was shown the end."""
+    unreadable: list[BadRow] = field(default_factory=list)
+    """Rows that cannot be restored, deleted (their channels are told by the caller)."""
+
+
 class TableStore:
     """The game manager's store: tables as saved rows, over the storage ports."""
 
@@ -139,19 +153,21 @@ class TableStore:
                 bad.append(BadRow(saved.channel_id, saved.guild_id, reason))
         return tables, bad
 
-    async def recover(self) -> tuple[list[Table], list[BadRow]]:
-        """At start-up: the lobbies and games to take back, and the rows that cannot be
-        restored, deleted here (their channels are told by the caller).
+    async def recover(self) -> Recovered:
+        """At start-up: the lobbies and games to take back, the games that ended just
+        before the crash, and the rows that cannot be restored (deleted here).
 
         A finished table still saved is a match that a crash may have left unrecorded:
         it is recorded now (at most once, see :meth:`finish`) and deleted.
         """
         tables, bad = await self.load()
-        live: list[Table] = []
+        found = Recovered(unreadable=bad)
         for table in tables:
             if table.phase is not Phase.ENDED:
-                live.append(table)
+                found.live.append(table)
                 continue
+            if table.game is not None:
+                found.ended.append(table)
             if table.close_reason is CloseReason.FINISHED:
                 try:
                     await self.finish(table)
@@ -162,4 +178,4 @@ class TableStore:
             await self.delete(table.channel_id)
         for row in bad:
             await self.delete(row.channel_id)
-        return live, bad
+        return found

@@ -12,6 +12,10 @@ without waiting for anyone else's message. The courier then, in order:
    the next slot and go out together), its picture replaced by the new one, and posts
    it afresh before the message is an hour old, when Discord starts to limit edits of it.
 
+After a restart, :meth:`Board.show_restored` shows each saved table once (paced by
+``bot.ui.restart``): an edit of its table message, whose age its snowflake id tells,
+unless that message is gone or near its hour.
+
 Messages are drawn from the table as it is when they are sent, so the newest state
 always wins and a burst of changes costs one edit.
 """
@@ -20,7 +24,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import discord
 
@@ -30,16 +36,19 @@ from bot.game.table import Phase, Table
 from bot.game.turns import Turns
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
-from bot.ui.pictures import TABLE_FILE, Picture, Pictures
-from bot.ui.table import round_message, table_message
+from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
+from bot.ui.table import TableMessage, round_message, table_message
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 EDIT_INTERVAL = 1.0
 REPOST_AFTER = 50 * 60.0
 """Discord limits edits of messages older than an hour; repost well before."""
 TOKEN_LIFETIME = 15 * 60.0
 TOKEN_MARGIN = 30.0
+MISSING_PERMISSIONS = 50013
+UNKNOWN_MESSAGE = 10008
 HAND_CHANGES = frozenset({"drew", "discarded", "hands_swapped"})
 EVERY_HAND = frozenset({"hands_passed", "dealt", "left"})
 
@@ -54,6 +63,16 @@ class HandSession:
     """The table version the message shows."""
     message_id: int
     page: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Restored:
+    """A restored table's message, composed under its lock: what it says, its picture,
+    and whether the bot may attach files there (``None``: not known yet)."""
+
+    shown: TableMessage
+    picture: Picture | None
+    allowed: bool | None
 
 
 @dataclass(slots=True)
@@ -80,6 +99,8 @@ class Board:
         self.channels: dict[int, Channel] = {}
         self.hands: dict[tuple[int, str], HandSession] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.restoring: asyncio.Task[None] | None = None
+        """Shows the tables saved before a restart, a few at a time (``bot.ui.restart``)."""
 
     # -- called by the manager and the click handlers ---------------------------------
 
@@ -104,12 +125,90 @@ class Board:
             channel.retire_round_message = True
         self._wake(channel)
 
-    def restored(self, table: Table, note: str) -> None:
-        """A game taken back after a restart: post ``note``, then the table afresh (the
-        old table message's age is unknown, so it is not edited but replaced)."""
-        channel = self.channels[table.channel_id] = Channel(table, table_dirty=True)
-        channel.posts.append((note, []))
-        self._wake(channel)
+    async def show_restored(self, table: Table, compose: Callable[[Table], TableMessage]
+                            ) -> None:
+        """Show a table taken back (or found over) after a restart, as ``compose`` draws
+        it: edit its table message in place, with the picture, or post it afresh where
+        that message is gone or near its hour. Nothing is sent if a live change has
+        already shown the table since the restart."""
+        channel = self.channels.get(table.channel_id)
+        if channel is None:
+            channel = self.channels[table.channel_id] = self._restored_channel(table)
+        elif channel.table is not table:  # a new game in the channel since the restart
+            channel = self._restored_channel(table)
+        async with channel.send_lock:
+            try:
+                if channel.last_edit is None:
+                    async with self.turns.registry.lock(table.channel_id):  # what was saved
+                        shown = compose(channel.table)
+                        allowed = self.pictures.may_attach(self.client, table)
+                        picture = self.pictures.table_picture(table) \
+                            if allowed is not False else None
+                    await self._show_restored(channel, _Restored(shown, picture, allowed))
+            except discord.HTTPException:
+                log.warning("restored table not shown channel=%s", table.channel_id,
+                            exc_info=True)
+            self._forget_if_over(channel)
+
+    def adopt(self, table: Table) -> None:
+        """A game taken back after a restart: its table message's age comes from its id,
+        so a live change before :meth:`show_restored` edits that message, as usual."""
+        self.channels.setdefault(table.channel_id, self._restored_channel(table))
+
+    def _restored_channel(self, table: Table) -> Channel:
+        channel = Channel(table)
+        if table.table_message_id is not None:
+            age = message_age(table.table_message_id)
+            if age < REPOST_AFTER:
+                channel.posted_at = self.clock.now() - age
+        return channel
+
+    async def _show_restored(self, channel: Channel, restored: _Restored) -> None:
+        table, shown = channel.table, restored.shown
+        channel.table_dirty = False
+        channel.last_edit = now = self.clock.now()
+        messageable = self._messageable(table)
+        old_id = table.table_message_id
+        age = message_age(old_id) if old_id is not None else REPOST_AFTER
+        if old_id is not None and age < REPOST_AFTER:
+            existing = messageable.get_partial_message(old_id)
+            try:
+                await self._with_picture(table, restored, lambda picture: existing.edit(
+                    content=shown.content, embed=shown.embed, view=to_view(shown.rows),
+                    attachments=[picture] if picture else []))
+                channel.posted_at = now - age
+                return
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+                old_id = None  # deleted: post afresh
+        message = await self._with_picture(table, restored, lambda picture: messageable.send(
+            shown.content, embed=shown.embed, view=to_view(shown.rows),
+            files=[picture] if picture else discord.utils.MISSING))
+        channel.posted_at = now
+        await self.turns.table_posted(table, message.id)
+        if old_id is not None:
+            await messageable.get_partial_message(old_id).edit(
+                content=f"The table moved on: {message.jump_url}",
+                view=to_view(disabled(shown.rows)))
+
+    async def _with_picture(self, table: Table, restored: _Restored,
+                            send: Callable[[discord.File | None], Awaitable[T]]) -> T:
+        """``send`` the table message with its picture where the bot may attach files;
+        where that is not known yet (the guild not in the cache), try with the picture
+        and send again without it should Discord answer Missing Permissions."""
+        shown, allowed = restored.shown, restored.allowed
+        picture = await self.pictures.file(restored.picture, RESTORE_BUDGET, queue=True) \
+            if restored.picture is not None else None
+        shown.embed.set_image(url=f"attachment://{TABLE_FILE}" if picture else None)
+        try:
+            return await send(picture)
+        except discord.Forbidden as error:
+            if picture is None or allowed or error.code != MISSING_PERMISSIONS:
+                raise
+        self.pictures.refused(table)
+        shown.embed.set_image(url=None)
+        return await send(None)
 
     def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
         self.hands[(channel_id, player)] = session
@@ -123,6 +222,8 @@ class Board:
             await asyncio.gather(*list(self._tasks))
 
     def stop(self) -> None:
+        if self.restoring is not None:
+            self.restoring.cancel()
         for channel in self.channels.values():
             if channel.edit_timer is not None:
                 channel.edit_timer.cancel()
@@ -246,3 +347,9 @@ class Board:
         self.channels.pop(table.channel_id, None)
         for key in [k for k in self.hands if k[0] == table.channel_id]:
             del self.hands[key]
+
+
+def message_age(message_id: int) -> float:
+    """Seconds since the message was created, read from its snowflake id."""
+    created = discord.utils.snowflake_time(message_id)
+    return max(0.0, (discord.utils.utcnow() - created).total_seconds())

@@ -20,6 +20,11 @@ default the server's ``/uno settings images:``) and the bot may attach files whe
 the message goes: the interaction's ``app_permissions`` for an answer or a hand, the
 bot member's permissions in the channel for the table message. Without Attach Files
 the message is text only, and the first time in a channel this is logged at INFO.
+
+After a restart the guilds may not be known yet (or their guild stays unavailable):
+:meth:`Pictures.may_attach` then says "unknown", and the restored table message is
+tried with its picture, and sent without it should Discord refuse the file
+(:meth:`Pictures.refused`).
 """
 
 from __future__ import annotations
@@ -48,6 +53,9 @@ BACKGROUND_BUDGET = 2.0
 """Seconds a table edit or a hand refresh waits for its picture."""
 MAX_WAITING = 8
 """Pictures queued to be drawn at most; past that, messages go without a new one."""
+RESTORE_BUDGET = 10.0
+"""Seconds a restored table waits for its picture: restores are few at a time (see
+``bot.ui.restart``) and not urgent, so they wait their turn rather than go without."""
 
 
 def table_scene(table: Table) -> TableScene | None:
@@ -118,6 +126,21 @@ class Pictures:
         allowed = channel.permissions_for(guild.me).attach_files
         return self._allowed(table, allowed, "no Attach Files permission")
 
+    def may_attach(self, client: discord.Client, table: Table) -> bool | None:
+        """Like :meth:`in_channel`, but ``None`` (not known) when the channel is not in
+        the cache: a game that shows pictures then tries with one."""
+        if not table.images:
+            return False
+        guild = client.get_guild(table.guild_id)
+        if guild is None or guild.me is None or \
+                guild.get_channel_or_thread(table.channel_id) is None:
+            return None
+        return self.in_channel(client, table)
+
+    def refused(self, table: Table) -> None:
+        """Discord refused a file in the table's channel (Missing Permissions)."""
+        self._allowed(table, False, "Discord refused the file (Missing Permissions)")
+
     def in_answer(self, interaction: discord.Interaction, table: Table) -> bool:
         """For an interaction's answer or its later edits."""
         if not table.images:
@@ -162,22 +185,24 @@ class Pictures:
         self._cache.move_to_end(picture.key)
         return discord.File(io.BytesIO(png), picture.filename)
 
-    async def file(self, picture: Picture, budget: float = BACKGROUND_BUDGET
-                   ) -> discord.File | None:
+    async def file(self, picture: Picture, budget: float = BACKGROUND_BUDGET, *,
+                   queue: bool = False) -> discord.File | None:
         """The picture, drawn if need be; ``None`` when it is not drawn within
-        ``budget`` seconds (the message then goes without it)."""
-        png = await self._png(picture.key, picture.render, budget)
+        ``budget`` seconds (the message then goes without it). ``queue``: wait for a
+        drawing slot even when ``MAX_WAITING`` pictures are waiting (the caller bounds
+        how many do)."""
+        png = await self._png(picture.key, picture.render, budget, queue)
         return discord.File(io.BytesIO(png), picture.filename) if png is not None else None
 
     async def _png(self, key: Hashable, render: Callable[[], Awaitable[bytes]],
-                   budget: float) -> bytes | None:
+                   budget: float, queue: bool = False) -> bytes | None:
         png = self._cache.get(key)
         if png is not None:
             self._cache.move_to_end(key)
             return png
         drawing = self._drawing.get(key)
         if drawing is None:
-            if len(self._drawing) >= MAX_WAITING:
+            if len(self._drawing) >= MAX_WAITING and not queue:
                 log.debug("pictures busy, a message goes without one waiting=%d",
                           len(self._drawing))
                 return None

@@ -1,31 +1,131 @@
-"""What the channels hear after a restart: each game goes on, or could not be restored."""
+"""What the channels see after a restart: each game goes on, ended, or could not be restored.
+
+Each saved table is shown once, by an edit of its own table message (see
+:meth:`bot.ui.board.Board.show_restored`): the note that the game goes on in its content,
+or the round's result with its Next round button, or the match's end (winner, scores,
+buttons off) when the match ended just before the crash. That is one REST call a table.
+
+With many tables this is still many calls, and channel edits share the bot's global 50
+requests a second with the live games' table edits. So the tables go through a queue,
+``BATCH`` at a time with a ``PAUSE`` between batches on the bot's clock, ended matches
+first; clicks are answered meanwhile (their tables are playable before they are shown,
+and a table a live change has already shown is skipped). The queue waits (a bounded
+while) for the gateway's guilds first, so the bot knows where it may attach pictures.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 
+from bot.game.clock import Clock
 from bot.game.ports import BadRow
-from bot.game.table import Phase, Table
+from bot.game.saving import Recovered
+from bot.game.table import CloseReason, Phase, Table
 from bot.ui.services import UnoClient
+from bot.ui.table import TableMessage, round_message, table_message
 
 log = logging.getLogger(__name__)
 
 RESTORED = "♻️ The bot restarted; the game goes on."
 CLOSED = "This UNO game could not be restored after a restart and was closed."
+BATCH = 5
+"""Tables shown at once: with ``PAUSE``, at most 10 edits a second, a fifth of the budget."""
+PAUSE = 0.5
+"""Seconds between batches, on the bot's clock."""
+READY_WAIT = 60.0
+"""Seconds to wait for the guilds before showing tables regardless (then pictures are
+tried, see :meth:`bot.ui.pictures.Pictures.may_attach`)."""
 
 
-async def announce_restart(bot: UnoClient, tables: list[Table], unreadable: list[BadRow]) -> None:
-    """Tell each channel whose game could not be restored that it was closed (now, so the
-    note is out before anyone clicks), and have the board post each restored game's
-    table afresh below a note (in the background, like every table update)."""
-    for row in unreadable:
+def restored_message(table: Table) -> TableMessage:
+    """The table message as a restart shows it."""
+    shown = table_message(table)
+    game = table.game
+    assert game is not None
+    if table.phase is Phase.ENDED:
+        if table.close_reason is CloseReason.FINISHED and game.match_over:
+            summary, _ = round_message(table, next_round=False)  # winner, scores
+            return TableMessage(summary, shown.embed, shown.rows)
+        return shown
+    if game.round_over:
+        summary, next_round = round_message(table, next_round=True)
+        return TableMessage(f"{RESTORED}\n{summary}", shown.embed, shown.rows + next_round)
+    return TableMessage(f"{RESTORED}\n{shown.content}", shown.embed, shown.rows)
+
+
+class RestoreQueue:
+    """Shows the restored tables a batch at a time; :meth:`shown` lets a test follow it."""
+
+    def __init__(self, bot: UnoClient, clock: Clock, tables: list[Table]) -> None:
+        self.bot = bot
+        self.clock = clock
+        self.waiting = list(tables)
+        self.done = 0
+        self._progress = asyncio.Condition()
+
+    async def run(self) -> None:
         try:
-            await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(CLOSED)
-        except discord.HTTPException as error:
-            log.warning("cannot tell channel %s (guild %s) its game was closed: status %s",
-                        row.channel_id, row.guild_id, error.status)
-    for table in tables:
-        if table.phase is Phase.PLAYING:
-            bot.board.restored(table, RESTORED)
+            await self._show_all()
+        except Exception:
+            log.exception("showing the restored tables failed; %d not shown",
+                          len(self.waiting))
+
+    async def _show_all(self) -> None:
+        try:
+            await asyncio.wait_for(self.bot.wait_until_ready(), READY_WAIT)
+        except TimeoutError:
+            log.warning("guilds not ready after %.0f s; showing restored tables anyway",
+                        READY_WAIT)
+        board = self.bot.board
+        while self.waiting:
+            batch, self.waiting = self.waiting[:BATCH], self.waiting[BATCH:]
+            await asyncio.gather(*(board.show_restored(t, restored_message) for t in batch))
+            async with self._progress:
+                self.done += len(batch)
+                self._progress.notify_all()
+            if self.waiting:
+                await self._pause()
+        log.info("restored tables shown count=%d", self.done)
+
+    async def shown(self, count: int) -> None:
+        """Until ``count`` tables have been shown (the queue is then in its pause, or done)."""
+        async with self._progress:
+            await self._progress.wait_for(lambda: self.done >= count)
+
+    async def _pause(self) -> None:
+        resumed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        async def resume() -> None:
+            if not resumed.done():
+                resumed.set_result(None)
+
+        self.clock.call_at(self.clock.now() + PAUSE, resume)
+        await resumed
+
+
+async def announce_restart(bot: UnoClient, clock: Clock, recovered: Recovered) -> RestoreQueue:
+    """Tell each channel whose game could not be restored that it was closed (now, so the
+    note is out before anyone clicks), and start showing the restored and ended tables
+    in the background, paced."""
+    for row in recovered.unreadable:
+        await _tell_closed(bot, row)
+    tables = [t for t in recovered.ended if t.table_message_id is not None]
+    playing = [t for t in recovered.live if t.phase is Phase.PLAYING and t.game is not None]
+    for table in playing:
+        bot.board.adopt(table)
+    tables += playing
+    queue = RestoreQueue(bot, clock, tables)
+    bot.board.restoring = asyncio.create_task(queue.run())
+    return queue
+
+
+async def _tell_closed(bot: UnoClient, row: BadRow) -> None:
+    try:
+        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(CLOSED)
+    except discord.HTTPException as error:
+        log.warning("cannot tell channel %s (guild %s) its game was closed: status %s",
+                    row.channel_id, row.guild_id, error.status)
+

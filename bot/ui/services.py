@@ -27,6 +27,8 @@ class UnoClient(Protocol):
 
     def get_guild(self, id: int, /) -> discord.Guild | None: ...
 
+    async def wait_until_ready(self) -> None: ...
+
 
 def uno_client(interaction: discord.Interaction) -> UnoClient:
     return cast(UnoClient, interaction.client)

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import copy
-import itertools
+import time
 from datetime import UTC, datetime
 from typing import Any
 
-_snowflakes = itertools.count(1_100_000_000_000_000_000)
+DISCORD_EPOCH_MS = 1_420_070_400_000
+_last_snowflake = 0
 
 
 def snowflake() -> int:
-    return next(_snowflakes)
+    """A new id, unique and increasing, that encodes its creation time as Discord's do
+    (milliseconds since 2015 above bit 22): the bot reads a message's age from it."""
+    global _last_snowflake
+    now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+    _last_snowflake = max(_last_snowflake + 1, now)
+    return _last_snowflake
 
 
 def timestamp() -> str:

@@ -145,10 +145,11 @@ async def test_recover_records_a_match_a_crash_left_unrecorded_but_never_twice(
     await store.save(playing(42))
     await db.save_game(43, GUILD, {"ruleset": "classic"})
 
-    tables, bad = await store.recover()
+    found = await store.recover()
 
-    assert [t.channel_id for t in tables] == [42]
-    assert [b.channel_id for b in bad] == [43]
+    assert [t.channel_id for t in found.live] == [42]
+    assert sorted(t.channel_id for t in found.ended) == [40, 41]  # to be shown over
+    assert [b.channel_id for b in found.unreadable] == [43]
     assert sorted(m.channel_id for m in await db.history(GUILD)) == [40, 41]
     assert (await db.player_stats(GUILD, 1)).games == 2
     games, _ = await db.load_games()

@@ -106,16 +106,16 @@ async def test_a_game_goes_on_after_a_restart_and_is_recorded_once(
     await bot.close()
 
     async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+        assert restarted.restore_queue is not None
+        await restarted.restore_queue.shown(1)
         await restarted.board.idle()
         table = restarted.manager.get(guild.channel_id)
         assert table is not None and table.game is not None
         assert table.game.to_dict() == engine_state and table.tally.to_dict() == tally
         assert [p.id for p in table.players] == [m.id for m in session.members]
-        (note,) = posted(fake_discord, guild.channel_id, RESTORED)
         resumed = Playing(restarted, fake_discord, guild, clock, session.members)
-        assert resumed.table_message().id > note > old_table_message.id
-        assert "moved on" in old_table_message.content
-        assert table.table_message_id == resumed.table_message().id
+        assert resumed.table_message().id == old_table_message.id == table.table_message_id
+        assert old_table_message.content.startswith(f"{RESTORED}\n")  # edited in place
 
         await play_to_the_end(resumed, rng)
 

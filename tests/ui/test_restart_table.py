@@ -1,0 +1,232 @@
+"""After a restart each saved table is shown once, by an edit of its own table message
+with its picture: posted afresh only where that message is gone or near its hour, a
+match that ended just before the crash announced, and many tables paced."""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.app.client import UnoBot
+from bot.engine import Action
+from bot.game.clock import FakeClock
+from bot.game.saving import TableStore, table_from_dict
+from bot.game.table import CloseReason, Phase
+from bot.storage import Database
+from bot.ui.pictures import TABLE_FILE
+from bot.ui.restart import BATCH, PAUSE, RESTORED
+from tests.conftest import MEMBER_NAMES, make_settings, running_bot
+from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, add_guild
+from tests.ui.game_helpers import Playing, position, start_game
+from tests.ui.test_game_restart import edit_saved_state
+
+CHANNELS = BATCH * 2 + 2
+
+
+@pytest.fixture
+def guild(fake_discord: FakeDiscord) -> FakeGuild:
+    """Enough channels for more than two batches of restored games."""
+    return add_guild(fake_discord, MEMBER_NAMES, channels=CHANNELS, moderators=1)
+
+
+def channel_calls(fake: FakeDiscord, since: int, channel_id: int) -> list[RestCall]:
+    """The REST calls on the channel's messages from ``since`` on (posts and edits)."""
+    return [c for c in fake.calls[since:] if c.path.startswith(f"/channels/{channel_id}/")]
+
+
+def posts(calls: list[RestCall]) -> list[RestCall]:
+    return [c for c in calls if c.method == "POST"]
+
+
+async def shown(bot: UnoBot, count: int = 1) -> None:
+    assert bot.restore_queue is not None
+    await bot.restore_queue.shown(count)
+    await bot.board.idle()
+
+
+async def test_a_restart_edits_the_table_message_in_place_with_its_picture(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    table_message = session.table_message()
+    await bot.close()
+    since = len(fake_discord.calls)
+
+    with caplog.at_level(logging.INFO, logger="bot.ui.pictures"):
+        async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+            await shown(restarted)
+            (edit,) = channel_calls(fake_discord, since, guild.channel_id)
+            assert (edit.method, edit.path) == (
+                "PATCH", f"/channels/{guild.channel_id}/messages/{table_message.id}")
+            assert [f.filename for f in edit.files] == [TABLE_FILE]
+            assert table_message.content.startswith(f"{RESTORED}\n")
+            assert "it is your turn" in table_message.content
+            assert table_message.attachment(TABLE_FILE).size > 0
+            assert table_message.embeds[0]["image"]["url"].endswith(f"/{TABLE_FILE}")
+            resumed = Playing(restarted, fake_discord, guild, clock, session.members)
+            hand = await resumed.open_hand(session.members[0])
+            assert "Your hand" in hand.content
+    assert not [r for r in caplog.records if "text only" in r.getMessage()]
+
+
+async def test_a_table_message_that_is_gone_is_posted_afresh_once(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    gone = session.table_message()
+    await bot.close()
+    del fake_discord.messages[gone.id]  # deleted by a moderator while the bot was down
+    since = len(fake_discord.calls)
+
+    async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+        await shown(restarted)
+        calls = channel_calls(fake_discord, since, guild.channel_id)
+        assert [c.method for c in calls] == ["PATCH", "POST"]  # 10008, then afresh
+        assert [f.filename for f in calls[1].files] == [TABLE_FILE]
+        resumed = Playing(restarted, fake_discord, guild, clock, session.members)
+        table_message = resumed.table_message()
+        assert table_message.content.startswith(f"{RESTORED}\n")
+        assert resumed.table.table_message_id == table_message.id != gone.id
+        saved, _ = await restarted.db.load_games()
+        assert saved[0].state["table_message_id"] == table_message.id
+
+
+async def test_a_table_message_near_its_hour_is_posted_afresh_once(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    old = session.table_message()
+    await bot.close()
+    # The same message, as if it had been posted 55 minutes ago (its id tells its age).
+    aged = discord.utils.time_snowflake(discord.utils.utcnow() - timedelta(minutes=55))
+    del fake_discord.messages[old.id]
+    old.payload["id"] = str(aged)
+    fake_discord.messages[aged] = old
+    settings = make_settings(fake_discord, tmp_path)
+    await edit_saved_state(settings, guild.channel_id, table_message_id=aged)
+    since = len(fake_discord.calls)
+
+    async with running_bot(settings, clock) as restarted:
+        await shown(restarted)
+        calls = channel_calls(fake_discord, since, guild.channel_id)
+        (post,) = posts(calls)
+        assert [f.filename for f in post.files] == [TABLE_FILE]
+        resumed = Playing(restarted, fake_discord, guild, clock, session.members)
+        table_message = resumed.table_message()
+        assert table_message.id != aged and table_message.content.startswith(RESTORED)
+        assert resumed.table.table_message_id == table_message.id
+        assert "moved on" in old.content and old.enabled_ids() == []
+
+
+async def test_a_match_that_ended_just_before_the_crash_is_announced_and_recorded_once(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2, target=60)
+    ana, ben = (str(m.id) for m in session.members)
+    await session.set_position(position(
+        "classic", [ana, ben], options={"target": 60}, hands={ana: ["r3"], ben: ["wild", "wild"]},
+        discard=["r5"], draw=["g7", "g8", "g9"] * 10, current=ana, color="r"))
+    table_message = session.table_message()
+    assert f"<@{ana}>, it is your turn." in table_message.content
+    await bot.close()
+    settings = make_settings(fake_discord, tmp_path)
+    async with Database.open(settings.database_path) as db:  # the last card, saved as
+        (saved,), _ = await db.load_games()                  # the bot saves it, then killed
+        table = table_from_dict(saved.state)
+        assert table.game is not None
+        table.tally.observe(table.game.apply(Action(ana, "play", card="r3")))
+        assert table.game.match_over
+        table.phase, table.close_reason = Phase.ENDED, CloseReason.FINISHED
+        table.version, table.ended_at, table.turn_deadline = table.version + 1, time.time(), None
+        await TableStore(db).save(table)
+    since = len(fake_discord.calls)
+
+    async with running_bot(settings, clock) as restarted:
+        await shown(restarted)
+        assert restarted.manager.get(guild.channel_id) is None
+        (edit,) = channel_calls(fake_discord, since, guild.channel_id)
+        assert edit.method == "PATCH" and str(table_message.id) in edit.path
+        assert "wins the match!" in table_message.content
+        assert "**Match:**" in table_message.content and "100" in table_message.content
+        assert "it is your turn" not in table_message.content
+        assert table_message.custom_ids() and table_message.enabled_ids() == []
+        assert await restarted.db.load_games() == ([], [])
+        (match,) = await restarted.db.history(guild.id)
+        assert match.winner_id == int(ana)
+    since = len(fake_discord.calls)
+    async with running_bot(settings, clock) as again:
+        await shown(again, 0)
+        assert len(await again.db.history(guild.id)) == 1
+        assert channel_calls(fake_discord, since, guild.channel_id) == []
+
+
+async def test_many_restored_games_are_shown_a_batch_at_a_time_on_the_bots_clock(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
+) -> None:
+    await start_game(guild, bot, fake_discord, clock, 2)
+    await bot.close()
+    settings = make_settings(fake_discord, tmp_path)
+    async with Database.open(settings.database_path) as db:  # the same game in every channel
+        (saved,), _ = await db.load_games()
+        for channel_id in guild.channel_ids[1:]:
+            await db.save_game(channel_id, guild.id, saved.state | {
+                "channel_id": channel_id, "table_message_id": None})
+    since = len(fake_discord.calls)
+
+    def shown_so_far() -> int:
+        return sum(1 for c in fake_discord.calls[since:]
+                   if c.path.startswith("/channels/") and c.method in ("POST", "PATCH"))
+
+    async with running_bot(settings, clock) as restarted:
+        queue = restarted.restore_queue
+        assert queue is not None
+        for done in (BATCH, 2 * BATCH):
+            await shown(restarted, done)
+            assert shown_so_far() == done  # the rest wait for the pause
+            await clock.advance(PAUSE)
+        await shown(restarted, CHANNELS)
+        assert shown_so_far() == CHANNELS
+        assert queue.waiting == []
+        for channel_id in guild.channel_ids:
+            table = restarted.manager.get(channel_id)
+            assert table is not None and table.table_message_id is not None
+            assert fake_discord.message(table.table_message_id).attachment(TABLE_FILE)
+
+
+
+async def test_a_round_result_saved_before_the_crash_is_shown_with_its_next_round_button(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    ana, ben = (str(m.id) for m in session.members)
+    await session.set_position(position(
+        "classic", [ana, ben], hands={ana: ["r3"], ben: ["wild"]},
+        discard=["r5"], draw=["g7", "g8", "g9"] * 10, current=ana, color="r"))
+    await bot.close()
+    settings = make_settings(fake_discord, tmp_path)
+    async with Database.open(settings.database_path) as db:  # the round's last card, saved
+        (saved,), _ = await db.load_games()
+        table = table_from_dict(saved.state)
+        assert table.game is not None
+        table.tally.observe(table.game.apply(Action(ana, "play", card="r3")))
+        assert table.game.round_over and not table.game.match_over
+        table.version += 1
+        await TableStore(db).save(table)
+
+    async with running_bot(settings, clock) as restarted:
+        await shown(restarted)
+        resumed = Playing(restarted, fake_discord, guild, clock, session.members)
+        table_message = resumed.table_message()
+        assert table_message.content.startswith(RESTORED)
+        assert "**Round 1: player1 wins**" in table_message.content
+        next_round = next(c for c in table_message.enabled_ids() if c.endswith(":next"))
+        await resumed.click(session.members[0], table_message, next_round)
+        await resumed.settle()
+        assert resumed.game.round_number == 2 and not resumed.game.round_over
+        assert not [c for c in resumed.table_message().custom_ids() if c.endswith(":next")]
