@@ -9,22 +9,20 @@ actions (dealing, timeouts, leaving) in ``table``, the list of legal actions in 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
-from bot.engine import effects, legal, table
-from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, TURN_ACTIONS, Action
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, build_deck, hand_points
-from bot.engine.checks import check_color, check_in_hand, matches
+from bot.engine import legal, refusals, table
+from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action
+from bot.engine.cards import CARD_COLOR, build_deck, hand_points
 from bot.engine.errors import IllegalAction
-from bot.engine.events import Event
+from bot.engine.events import NO_EFFECT, Event
+from bot.engine.moves import PLAYER_HANDLERS, Handler
 from bot.engine.options import RULESETS, Options
 
 TURN = "turn"
 ROUND_OVER = "round_over"
 MATCH_OVER = "match_over"
-
-Handler = Callable[["Game", Action, list[Event]], None]
 
 
 class Game:
@@ -225,20 +223,29 @@ class Game:
     # -- applying actions --------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` and return the events it caused, or raise ``IllegalAction``."""
-        handler = _HANDLERS.get(action.do)
-        if handler is None:
-            raise IllegalAction("not_allowed_now", f"unknown action {action.do!r}")
-        if action.player not in self.hands:
-            raise IllegalAction("not_a_player", action.player)
-        if self.phase != TURN and action.do not in ("leave", "next_round"):
-            raise IllegalAction("not_allowed_now", "the round is over")
-        if action.do in TURN_ACTIONS and action.player != self.current:
-            raise IllegalAction("not_your_turn")
+        """Apply ``action`` and return the events it caused, or raise ``IllegalAction``
+        and leave the state untouched.
+
+        A player's action applies when ``legal_actions`` lists it (``legal.canonical``
+        names the card a ``play_drawn`` may leave out); any other is refused
+        with the reason (``refusals``), except the few the rules accept unlisted: those
+        with no effect (which change nothing at all) and a discard of several cards.
+        The table's actions (``timeout``, ``leave``, ``next_round``) check themselves.
+        """
+        table_action = _TABLE_HANDLERS.get(action.do)
         events: list[Event] = []
-        handler(self, action, events)
-        if action.do in PLAYER_ACTIONS:
-            self.timeouts.pop(action.player, None)
+        if table_action is not None:
+            if action.player not in self.hands:
+                raise IllegalAction("not_a_player", action.player)
+            table_action(self, action, events)
+            return events
+        action = legal.canonical(self, action)
+        if action not in self.legal_actions(action.player):
+            refusals.check(self, action)
+        PLAYER_HANDLERS[action.do](self, action, events)
+        if events and events[-1].kind in NO_EFFECT:
+            return events
+        self.timeouts.pop(action.player, None)
         return events
 
     # -- shared mechanics (used by effects and table too) ------------------------------
@@ -345,174 +352,9 @@ class Game:
         return round_winner if round_winner in tied else tied[0]
 
 
-# -- handlers: each checks everything first, then changes the state ----------------------
-
-
-def _check_not_blocked(game: Game) -> None:
-    if game.discards_owed or game.voters or game.choosing_start_color:
-        raise IllegalAction("not_allowed_now", "waiting for the table")
-
-
-def _play(game: Game, action: Action, events: list[Event]) -> None:
-    _check_not_blocked(game)
-    if game.drawn:
-        raise IllegalAction("not_allowed_now", "after drawing, play the drawn card or keep it")
-    cards = action.played_cards()
-    if not cards:
-        raise IllegalAction("not_in_hand", "no card named")
-    if len(cards) > 1 and not game.options.stacking:
-        raise IllegalAction("not_allowed_now", "stacking is off")
-    if len(cards) > 3:
-        raise IllegalAction("not_allowed_now", "at most 3 cards at once")
-    hand = game.hands[action.player]
-    check_in_hand(hand, cards)
-    if game.pending_draw:
-        answer = game.pending_kind
-        if not game.options.stacking or any(CARD_VALUE[c] != answer for c in cards):
-            raise IllegalAction("not_allowed_now", "answer the draw or take it")
-    elif not matches(cards[0], game.top, game.color):
-        raise IllegalAction("does_not_match")
-    if any(CARD_VALUE[c] != CARD_VALUE[cards[0]] for c in cards[1:]):
-        raise IllegalAction("does_not_match", "stacked cards must share a value")
-    effects.check_choices(game, action.player, cards, action.color, action.target)
-    game.begin_turn_action()
-    effects.lay_cards(game, action.player, cards, action.color, action.target, events)
-
-
-def _draw(game: Game, action: Action, events: list[Event]) -> None:
-    if game.pending_draw:
-        _accept(game, action, events)
-        return
-    _check_not_blocked(game)
-    if game.drawn:
-        raise IllegalAction("not_allowed_now", "you have drawn this turn")
-    player = action.player
-    game.begin_turn_action()
-    count = 3 if game.draw_three_for == player and not _can_play(game, player) else 1
-    taken = game.draw_cards(player, count, events, "turn")
-    playable = [c for c in taken if matches(c, game.top, game.color)]
-    if playable:
-        game.drawn = playable
-    else:
-        game.pass_turn(player, 0, events)
-
-
-def _can_play(game: Game, player: str) -> bool:
-    top, color = game.top, game.color
-    return any(matches(card, top, color) for card in game.hands[player])
-
-
-def _play_drawn(game: Game, action: Action, events: list[Event]) -> None:
-    if not game.drawn:
-        raise IllegalAction("not_allowed_now", "no drawn card to play")
-    card = action.card
-    if card is None:
-        if len(set(game.drawn)) > 1:
-            raise IllegalAction("not_in_hand", "name which drawn card to play")
-        card = game.drawn[0]
-    if card not in game.drawn:
-        raise IllegalAction("not_in_hand", "only the drawn card may be played")
-    effects.check_choices(game, action.player, (card,), action.color, action.target)
-    effects.lay_cards(game, action.player, (card,), action.color, action.target, events)
-
-
-def _keep(game: Game, action: Action, events: list[Event]) -> None:
-    if not game.drawn:
-        raise IllegalAction("not_allowed_now", "nothing drawn to keep")
-    events.append(Event("kept", action.player))
-    game.pass_turn(action.player, 0, events)
-
-
-def _check_victim(game: Game, player: str) -> None:
-    if not game.pending_draw or player != game.current:
-        raise IllegalAction("not_allowed_now", "only the player made to draw may answer")
-
-
-def _accept(game: Game, action: Action, events: list[Event]) -> None:
-    """Take the pending draw: a forced draw, which does not begin the turn (RULES.md 8)."""
-    _check_victim(game, action.player)
-    count, kind = game.pending_draw, game.pending_kind
-    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
-    game.draw_cards(action.player, count, events, kind)
-    events.append(Event("skipped", action.player))
-    game.pass_turn(action.player, 0, events)
-
-
-def _challenge(game: Game, action: Action, events: list[Event]) -> None:
-    _check_victim(game, action.player)
-    if game.pending_kind != "wild4" or game.wild4_by is None:
-        raise IllegalAction("not_allowed_now", "only a Wild Draw Four can be challenged")
-    challenger, challenged, guilty = action.player, game.wild4_by, game.wild4_guilty
-    game.begin_turn_action()
-    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
-    events.append(Event("challenged", challenger, target=challenged, data={"guilty": guilty}))
-    events.append(Event("hand_revealed", challenged, tuple(game.hands[challenged]),
-                        len(game.hands[challenged]), private_to=(challenger,)))
-    if guilty:
-        game.draw_cards(challenged, 4, events, "challenge")
-    else:
-        game.draw_cards(challenger, 6, events, "challenge")
-        events.append(Event("skipped", challenger))
-        game.pass_turn(challenger, 0, events)
-
-
-def _bff(game: Game, action: Action, events: list[Event]) -> None:
-    _check_victim(game, action.player)
-    check_in_hand(game.hands[action.player], ("bff",))
-    color = check_color(action.color)
-    game.begin_turn_action()
-    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
-    effects.lay_cards(game, action.player, ("bff",), color, None, events, blocking=True)
-
-
-def _uno(game: Game, action: Action, events: list[Event]) -> None:
-    player = action.player
-    if player in game.uno_called or not game.uno_call_counts(player):
-        events.append(Event("uno_needless", player))
-        return
-    game.uno_called.add(player)
-    if len(game.hands[player]) == 2:
-        game.uno_with_two.add(player)
-    game.catch_window.discard(player)
-    events.append(Event("uno_called", player))
-
-
-def _catch(game: Game, action: Action, events: list[Event]) -> None:
-    target = action.target
-    if target is None or target not in game.hands:
-        raise IllegalAction("not_a_player", str(target))
-    if target == action.player:
-        raise IllegalAction("not_allowed_now", "you cannot catch yourself")
-    if target not in game.catchable():
-        events.append(Event("catch_missed", action.player, target=target))
-        return
-    events.append(Event("caught", action.player, target=target))
-    game.draw_cards(target, 2, events, "caught")
-
-
-def _color(game: Game, action: Action, events: list[Event]) -> None:
-    if not game.choosing_start_color or action.player != game.current:
-        raise IllegalAction("not_allowed_now", "no colour to choose")
-    game.color = check_color(action.color)
-    game.choosing_start_color = False
-    events.append(Event("color_chosen", action.player, color=game.color))
-
-
-_HANDLERS: dict[str, Handler] = {
-    "play": _play,
-    "draw": _draw,
-    "play_drawn": _play_drawn,
-    "keep": _keep,
-    "accept": _accept,
-    "challenge": _challenge,
-    "bff": _bff,
-    "uno": _uno,
-    "catch": _catch,
-    "color": _color,
-    "discard": effects.discard,
-    "vote": effects.vote,
+_TABLE_HANDLERS: dict[str, Handler] = {
     "timeout": table.timeout,
     "leave": table.leave,
     "next_round": table.next_round,
 }
-assert set(_HANDLERS) == PLAYER_ACTIONS | TABLE_ACTIONS
+assert set(PLAYER_HANDLERS) == PLAYER_ACTIONS and set(_TABLE_HANDLERS) == TABLE_ACTIONS

@@ -1,9 +1,10 @@
 """Every action a player may take now: the one question a UI or a computer player asks.
 
-The list is exact: each listed action applies, and an action left out is refused, with
-two exceptions the rules make harmless (RULES.md 8): an UNO call that would not count
-and a wrong catch are accepted with no effect, so they are not offered. A discard of
-several cards is offered as single-card discards, which add up to the same.
+The list is exact: ``Game.apply`` applies a listed action (after ``canonical`` names
+the one card a ``play_drawn`` may leave out) and refuses one left out,
+except the few the rules accept unlisted (``refusals``): an UNO call that would not
+count, a wrong catch and a late vote, which change nothing and so are not offered, and
+a discard of several cards, offered as the one-card discards that add up to it.
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         actions.extend(_plays(game, player))
         actions.append(Action(player, "draw"))
     return actions
+
+
+def canonical(game: Game, action: Action) -> Action:
+    """``action`` with what it may leave out filled in: FORMAT.md lets ``play_drawn`` name
+    its card only "when several drawn cards could be played", and the list names it."""
+    if action.do == "play_drawn" and action.card is None and len(set(game.drawn)) == 1:
+        return action._replace(card=game.drawn[0])
+    return action
 
 
 def _distinct(cards: list[str]) -> list[str]:
@@ -96,10 +105,8 @@ def _stacks(cards: list[str], longest: int = 3) -> list[tuple[str, ...]]:
 
 
 def _with_choices(game: Game, player: str, do: str, cards: tuple[str, ...]) -> tuple[Action, ...]:
-    """The play of ``cards`` with every colour and target it needs (none when it is the
-    last card in hand, which ends the round)."""
-    if len(game.hands[player]) == len(cards):
-        return _choices(player, do, cards, False, ())
+    """The play of ``cards`` with every colour and target it takes. A last card takes
+    them too, though it ends the round with no effect: a wild always names a colour."""
     last = cards[-1]
     others = tuple(p for p in game.players if p != player) if needs_target(game, last) else ()
     return _choices(player, do, cards, not CARD_COLOR[last], others)

@@ -91,7 +91,7 @@ def _start_card_effect(game: Game, start: str, events: list[Event]) -> None:
 def next_round(game: Game, action: Action, events: list[Event]) -> None:
     """Deal the next round; the deal passes to the next seat (RULES.md 3.5)."""
     if game.phase != "round_over":
-        raise IllegalAction("not_allowed_now", "the round is not over")
+        raise IllegalAction("round_not_over")
     game.phase = "turn"
     game.round_number += 1
     game.round_winner, game.round_points = None, {}
@@ -110,7 +110,7 @@ def timeout(game: Game, action: Action, events: list[Event]) -> None:
     no laugh), and three timeouts in a row remove them (RULES.md 10)."""
     player = action.player
     if player not in game.waiting_for():
-        raise IllegalAction("not_allowed_now", "the game is not waiting for you")
+        raise IllegalAction("not_waiting_for_you")
     events.append(Event("timed_out", player))
     if player in game.discards_owed:
         hand = game.hands[player]
@@ -136,16 +136,16 @@ def timeout(game: Game, action: Action, events: list[Event]) -> None:
 
 
 def _apply_for(game: Game, player: str, do: str, events: list[Event], **fields: object) -> None:
-    from bot.engine.game import _HANDLERS
+    from bot.engine.moves import PLAYER_HANDLERS
 
-    _HANDLERS[do](game, Action(player, do, **fields), events)  # type: ignore[arg-type]
+    PLAYER_HANDLERS[do](game, Action(player, do, **fields), events)  # type: ignore[arg-type]
 
 
 def leave(game: Game, action: Action, events: list[Event]) -> None:
     """The player leaves: their hand is shuffled into the draw pile; one player left
     wins the match by forfeit, with no points scored (RULES.md 10)."""
     if game.phase == "match_over":
-        raise IllegalAction("not_allowed_now", "the match is over")
+        raise IllegalAction("match_over")
     player = action.player
     was_current = game.current == player and game.phase == "turn"
     after = game.seat_after(player)
