@@ -1,10 +1,11 @@
 """What cards do once laid (RULES.md sections 5, 6, 7), and the answers they wait for.
 
 Stacked cards (the stacking rule) add up where RULES.md 7 says so: each Reverse flips
-the direction, each Skip skips a player, each Draw Two adds two. Cards whose effect
-needs a choice or carries a house rule (a 0 or 7 in Seven-O, Wild Swap Hands, Wild
-Customizable, Blank) act once per stack, through the last card laid, with the one
-colour and target the play names: the rules give a stack one set of choices.
+the direction, each Skip skips a player, each Draw Two adds two, each 0 in Seven-O
+passes the hands once. Cards whose effect needs a choice or carries a house rule (a 7
+in Seven-O, Wild Swap Hands, Wild Customizable, Blank) act once per stack, through the
+last card laid, with the one colour and target the play names: the rules give a
+stack one set of choices.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ def lay_cards(
             events.append(Event("direction_changed", player, data={"direction": game.direction}))
         game.pass_turn(player, len(cards) if len(game.players) == 2 else 0, events)
     elif value == "0" and game.options.seven_o:
-        _pass_hands(game, events)
+        for _ in cards:  # each 0 passes the hands once (RULES.md 7)
+            _pass_hands(game, events)
         game.pass_turn(player, 0, events)
     elif needs_target(game, last):
         _swap_hands(game, player, target or "", events)
