@@ -8,7 +8,6 @@ actions (dealing, timeouts, leaving) in ``table``, the list of legal actions in 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,6 +18,7 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.moves import PLAYER_HANDLERS, Handler
 from bot.engine.options import RULESETS, Options
+from bot.engine.rng import SeedCounter
 
 TURN = "turn"
 ROUND_OVER = "round_over"
@@ -30,13 +30,13 @@ class Game:
     ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
 
     __slots__ = (
-        "answerable_draw_two", "catch_window", "choosing_start_color", "color", "current",
-        "dealer", "direction", "discard_pile", "discards_owed", "draw_pile",
-        "draw_three_for", "drawn", "hands", "hands_shown_until", "joke_by",
-        "late_voters", "match_winner", "options", "pending_draw", "pending_kind", "phase",
-        "players",
-        "rng", "round_number", "round_points", "round_winner", "ruleset", "scores", "seed",
-        "timeouts", "uno_called", "uno_with_two", "voters", "wild4_by", "wild4_guilty",
+        "_legal", "_legal_version", "answerable_draw_two", "catch_window",
+        "choosing_start_color", "color", "current", "dealer", "direction", "discard_pile",
+        "discards_owed", "draw_pile", "draw_three_for", "drawn", "hands", "hands_shown_until",
+        "joke_by", "late_voters", "match_winner", "options", "pending_draw", "pending_kind",
+        "phase", "players", "rng", "round_number", "round_points", "round_winner", "ruleset",
+        "scores", "seed", "timeouts", "uno_called", "uno_with_two", "version", "voters",
+        "wild4_by", "wild4_guilty",
     )
 
     def __init__(self, ruleset: str, options: Options, players: list[str], seed: int) -> None:
@@ -47,7 +47,7 @@ class Game:
         self.ruleset = ruleset
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = SeedCounter(seed)
         self.players: list[str] = list(players)
         """Seating order of the players still in the match."""
         self.hands: dict[str, list[str]] = {p: [] for p in players}
@@ -89,6 +89,10 @@ class Game:
         self.timeouts: dict[str, int] = {}
         self.answerable_draw_two = options.stacking or "bff" in build_deck(ruleset)
         """A Draw Two waits for its victim when they could answer it (RULES.md 5)."""
+        self.version = 0
+        """Counts the changes ``apply`` made (not saved): the key of the legal actions."""
+        self._legal: dict[str, list[Action]] = {}
+        self._legal_version = -1
 
     # -- construction ------------------------------------------------------------------
 
@@ -102,6 +106,7 @@ class Game:
     def begin(self) -> list[Event]:
         """Choose the first dealer by drawing and deal the first round; the events say
         what happened (the start card and its effect included)."""
+        self.version += 1
         return [*table.choose_first_dealer(self), *table.deal_round(self)]
 
     @classmethod
@@ -200,8 +205,17 @@ class Game:
         return len(self.draw_pile) + len(self.discard_pile) + sum(map(len, self.hands.values()))
 
     def legal_actions(self, player: str) -> list[Action]:
-        """Every action ``player`` may take now, out-of-turn ones included."""
-        return legal.legal_actions(self, player)
+        """Every action ``player`` may take now, out-of-turn ones included. Worked out
+        once per state version and player; each caller gets its own copy of the list."""
+        return list(self._legal_for(player))
+
+    def _legal_for(self, player: str) -> list[Action]:
+        if self._legal_version != self.version:
+            self._legal, self._legal_version = {}, self.version
+        listed = self._legal.get(player)
+        if listed is None:
+            listed = self._legal[player] = legal.legal_actions(self, player)
+        return listed
 
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` may see (``None``: a spectator), as a JSON-able dict."""
@@ -238,14 +252,16 @@ class Game:
             if action.player not in self.hands:
                 raise IllegalAction("not_a_player", action.player)
             table_action(self, action, events)
+            self.version += 1
             return events
         action = legal.canonical(self, action)
-        if action not in self.legal_actions(action.player):
+        if action not in self._legal_for(action.player):
             refusals.check(self, action)
         PLAYER_HANDLERS[action.do](self, action, events)
         if events and events[-1].kind in NO_EFFECT:
             return events
         self.timeouts.pop(action.player, None)
+        self.version += 1
         return events
 
     # -- shared mechanics (used by effects and table too) ------------------------------

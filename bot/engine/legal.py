@@ -20,19 +20,33 @@ from bot.engine.effects import needs_target
 if TYPE_CHECKING:
     from bot.engine.game import Game
 
+_SHARED_LIMIT = 1 << 16
+"""Actions are immutable values, so the same ones are built once and shared between
+games; the shared tables are emptied when they reach this size."""
+_SINGLE_PLAYS: dict[tuple[str, str], tuple[Action, ...]] = {}
+_BARE: dict[tuple[str, str], Action] = {}
+_TARGETED = frozenset({"wildswap"})
+_TARGETED_SEVEN_O = _TARGETED | {f"{c}7" for c in COLORS}
+"""The cards whose play names another player (``effects.needs_target``)."""
+
 
 def legal_actions(game: Game, player: str) -> list[Action]:
-    if game.phase != "turn" or player not in game.hands:
+    hands = game.hands
+    if game.phase != "turn" or player not in hands:
         return []
     actions: list[Action] = []
-    if player not in game.uno_called and game.uno_call_counts(player):
-        actions.append(Action(player, "uno"))
-    actions.extend(Action(player, "catch", target=t) for t in game.catchable() if t != player)
-    if player in game.discards_owed:
-        actions.extend(Action(player, "discard", cards=(c,)) for c in _distinct(game.hands[player]))
-    if player in game.voters:
-        actions += [Action(player, "vote", laughed=True), Action(player, "vote", laughed=False)]
-    if game.discards_owed or game.voters or player != game.current:
+    size = len(hands[player])
+    if (size == 1 or (size == 2 and player == game.current)) and player not in game.uno_called:
+        actions.append(_bare(player, "uno"))
+    if game.catch_window:
+        actions.extend(Action(player, "catch", target=t) for t in game.catchable() if t != player)
+    if game.discards_owed or game.voters:
+        if player in game.discards_owed:
+            actions.extend(Action(player, "discard", cards=(c,)) for c in _distinct(hands[player]))
+        if player in game.voters:
+            actions += [Action(player, "vote", laughed=True), Action(player, "vote", laughed=False)]
+        return actions
+    if player != game.current:
         return actions
     if game.choosing_start_color:
         actions.extend(Action(player, "color", color=c) for c in COLORS)
@@ -41,10 +55,13 @@ def legal_actions(game: Game, player: str) -> list[Action]:
     elif game.drawn:
         for card in _distinct(game.drawn):
             actions.extend(_with_choices(game, player, "play_drawn", (card,)))
-        actions.append(Action(player, "keep"))
+        actions.append(_bare(player, "keep"))
     else:
-        actions.extend(_plays(game, player))
-        actions.append(Action(player, "draw"))
+        if game.options.stacking:
+            _stacked_plays(game, player, actions)
+        else:
+            _plays(game, player, actions)
+        actions.append(_bare(player, "draw"))
     return actions
 
 
@@ -61,10 +78,10 @@ def _distinct(cards: list[str]) -> list[str]:
 
 
 def _answers_to_draw(game: Game, player: str) -> list[Action]:
-    actions = [Action(player, "accept"), Action(player, "draw")]
+    actions = [_bare(player, "accept"), _bare(player, "draw")]
     hand = game.hands[player]
     if game.pending_kind == "wild4" and game.wild4_by is not None:
-        actions.append(Action(player, "challenge"))
+        actions.append(_bare(player, "challenge"))
     if "bff" in hand:
         actions.extend(Action(player, "bff", color=c) for c in COLORS)
     if game.options.stacking:
@@ -74,26 +91,43 @@ def _answers_to_draw(game: Game, player: str) -> list[Action]:
     return actions
 
 
-def _plays(game: Game, player: str) -> list[Action]:
+def _plays(game: Game, player: str, actions: list[Action]) -> None:
+    """One card at a time: the hot path of every game, hence the shared actions."""
+    top = game.discard_pile[-1]
+    color = game.color
+    top_value = CARD_VALUE[top] if CARD_COLOR[top] else None
+    targeted = _TARGETED_SEVEN_O if game.options.seven_o else _TARGETED
+    shared = _SINGLE_PLAYS
+    for card in dict.fromkeys(game.hands[player]):
+        card_color = CARD_COLOR[card]
+        if card_color and card_color != color and CARD_VALUE[card] != top_value:
+            continue
+        if card in targeted:
+            actions += _with_choices(game, player, "play", (card,))
+            continue
+        key = (player, card)
+        plays = shared.get(key)
+        if plays is None:
+            if len(shared) >= _SHARED_LIMIT:
+                shared.clear()
+            plays = shared[key] = _choices(player, "play", (card,), not card_color, ())
+        actions += plays
+
+
+def _stacked_plays(game: Game, player: str, actions: list[Action]) -> None:
     hand = game.hands[player]
     top = game.discard_pile[-1]
     color = game.color
     top_value = CARD_VALUE[top] if CARD_COLOR[top] else None
-    stacking = game.options.stacking
-    actions: list[Action] = []
     for card in dict.fromkeys(hand):
         card_color = CARD_COLOR[card]
         if card_color and card_color != color and CARD_VALUE[card] != top_value:
-            continue
-        if not stacking:
-            actions += _with_choices(game, player, "play", (card,))
             continue
         rest = list(hand)
         rest.remove(card)
         same = [c for c in rest if CARD_VALUE[c] == CARD_VALUE[card]]
         for tail in [(), *_stacks(same, longest=2)]:
             actions += _with_choices(game, player, "play", (card, *tail))
-    return actions
 
 
 def _stacks(cards: list[str], longest: int = 3) -> list[tuple[str, ...]]:
@@ -110,6 +144,17 @@ def _with_choices(game: Game, player: str, do: str, cards: tuple[str, ...]) -> t
     last = cards[-1]
     others = tuple(p for p in game.players if p != player) if needs_target(game, last) else ()
     return _choices(player, do, cards, not CARD_COLOR[last], others)
+
+
+def _bare(player: str, do: str) -> Action:
+    """An action with no fields (draw, keep, uno, ...), built once per player and kind."""
+    key = (player, do)
+    action = _BARE.get(key)
+    if action is None:
+        if len(_BARE) >= _SHARED_LIMIT:
+            _BARE.clear()
+        action = _BARE[key] = Action(player, do)
+    return action
 
 
 @lru_cache(maxsize=1 << 16)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.engine import Action, Game, Options
 from bot.engine.cards import build_deck
+from bot.engine.rng import SeedCounter
 from bot.engine.table import choose_first_dealer, deal_round
 
 PLAYERS = ["ana", "ben", "cy", "dan"]
 
 
-class StartCardRandom(random.Random):
+class StartCardRandom(SeedCounter):
     """Shuffles as usual, then puts ``start`` where the deal will turn it over."""
 
     def __init__(self, seed: int, start: str, players: int, hand: int) -> None:
