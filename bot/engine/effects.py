@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from bot.engine.game import Game
 
 HOUSE_RULE_VALUES = frozenset({"wildcustom", "blank"})
+_NO_EFFECT_VALUES = frozenset({*"0123456789", "wild", "bff"})
+"""Values that only pass the turn (a 0 and a 7 do more in Seven-O): the common case."""
 
 
 def needs_target(game: Game, card: str) -> bool:
@@ -51,7 +53,9 @@ def lay_cards(
     if not hand:
         _last_card(game, player, value, len(cards), events)
         return
-    if value == "wild4":
+    if value in _NO_EFFECT_VALUES and not (value in "07" and game.options.seven_o):
+        game.pass_turn(player, 0, events)
+    elif value == "wild4":
         _wild_draw_four(game, player, color_before, events)
     elif value == "draw2":
         _draw_two(game, player, len(cards), events)

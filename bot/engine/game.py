@@ -207,6 +207,10 @@ class Game:
     def legal_actions(self, player: str) -> list[Action]:
         """Every action ``player`` may take now, out-of-turn ones included. Worked out
         once per state version and player; each caller gets its own copy of the list."""
+        if self._legal_version == self.version:
+            listed = self._legal.get(player)
+            if listed is not None:
+                return list(listed)
         return list(self._legal_for(player))
 
     def _legal_for(self, player: str) -> list[Action]:
@@ -254,7 +258,8 @@ class Game:
             table_action(self, action, events)
             self.version += 1
             return events
-        action = legal.canonical(self, action)
+        if action.do == "play_drawn" and action.card is None:
+            action = legal.canonical(self, action)
         if action not in self._legal_for(action.player):
             refusals.check(self, action)
         PLAYER_HANDLERS[action.do](self, action, events)
@@ -299,6 +304,10 @@ class Game:
         a call stands while its caller holds one card (or still the two they called
         with); a player left holding one card without a call can be caught."""
         size = len(self.hands[player])
+        if size > 2 and player not in self.uno_called:
+            if player in self.catch_window:
+                self.catch_window.discard(player)
+            return
         if player in self.uno_called:
             if size == 1:
                 self.uno_with_two.discard(player)
@@ -312,21 +321,26 @@ class Game:
 
     def begin_turn_action(self) -> None:
         """The player to act has begun their turn: earlier catch windows close."""
-        self.catch_window.clear()
-        self.late_voters.clear()
+        if self.catch_window:
+            self.catch_window.clear()
+        if self.late_voters:
+            self.late_voters.clear()
 
     def pass_turn(self, from_player: str, skips: int, events: list[Event]) -> None:
         """Move the turn ``skips + 1`` seats on from ``from_player`` (RULES.md 5: the same
         arithmetic gives the two-player rules), naming each player skipped."""
         for step in range(1, skips + 1):
             events.append(Event("skipped", self.seat_after(from_player, step)))
-        self.set_current(self.seat_after(from_player, skips + 1))
+        seats = self.players
+        self.set_current(seats[(seats.index(from_player) + (skips + 1) * self.direction)
+                               % len(seats)])
 
     def set_current(self, player: str) -> None:
         if self.draw_three_for == self.current:
             self.draw_three_for = None
         self.current = player
-        self.drawn = []
+        if self.drawn:
+            self.drawn = []
         if self.hands_shown_until == player:
             self.hands_shown_until = None
 

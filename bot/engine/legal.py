@@ -9,12 +9,13 @@ a discard of several cards, offered as the one-card discards that add up to it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
 from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS
+from bot.engine.cards import ALL_CARDS, CARD_COLOR, CARD_VALUE, COLORS
+from bot.engine.checks import matches_value
 from bot.engine.effects import needs_target
 
 if TYPE_CHECKING:
@@ -94,13 +95,11 @@ def _answers_to_draw(game: Game, player: str) -> list[Action]:
 def _plays(game: Game, player: str, actions: list[Action]) -> None:
     """One card at a time: the hot path of every game, hence the shared actions."""
     top = game.discard_pile[-1]
-    color = game.color
-    top_value = CARD_VALUE[top] if CARD_COLOR[top] else None
+    playable = _playable(game.color, CARD_VALUE[top] if CARD_COLOR[top] else "")
     targeted = _TARGETED_SEVEN_O if game.options.seven_o else _TARGETED
     shared = _SINGLE_PLAYS
     for card in dict.fromkeys(game.hands[player]):
-        card_color = CARD_COLOR[card]
-        if card_color and card_color != color and CARD_VALUE[card] != top_value:
+        if card not in playable:
             continue
         if card in targeted:
             actions += _with_choices(game, player, "play", (card,))
@@ -110,8 +109,15 @@ def _plays(game: Game, player: str, actions: list[Action]) -> None:
         if plays is None:
             if len(shared) >= _SHARED_LIMIT:
                 shared.clear()
-            plays = shared[key] = _choices(player, "play", (card,), not card_color, ())
+            plays = shared[key] = _choices(player, "play", (card,), not CARD_COLOR[card], ())
         actions += plays
+
+
+@cache
+def _playable(color: str, top_value: str) -> frozenset[str]:
+    """Every card that may be laid when ``color`` is to match on a top card of
+    ``top_value`` ('' for a wild): the one question ``checks.matches`` answers."""
+    return frozenset(c for c in ALL_CARDS if matches_value(c, top_value, color))
 
 
 def _stacked_plays(game: Game, player: str, actions: list[Action]) -> None:

@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 TIMEOUTS_BEFORE_REMOVAL = 3
 
 
-def _dealer_draw_value(card: str) -> int:
-    value = CARD_VALUE[card]
-    return int(value) if value.isdigit() else 0
+_DEALER_DRAW_VALUE = {card: int(v) if v.isdigit() else 0 for card, v in CARD_VALUE.items()}
+"""What a card counts for when drawing for the deal: its number, else zero (RULES.md 3)."""
 
 
 def choose_first_dealer(game: Game) -> list[Event]:
@@ -38,8 +37,8 @@ def choose_first_dealer(game: Game) -> list[Event]:
             deck.remove(card)
         drawn = dict(zip(contenders, cards, strict=True))
         draws.append(drawn)
-        best = max(_dealer_draw_value(c) for c in cards)
-        contenders = [p for p in contenders if _dealer_draw_value(drawn[p]) == best]
+        best = max(_DEALER_DRAW_VALUE[c] for c in cards)
+        contenders = [p for p in contenders if _DEALER_DRAW_VALUE[drawn[p]] == best]
     game.dealer = contenders[0]
     return [Event("dealer_chosen", game.dealer, data={"draws": draws})]
 
@@ -54,9 +53,11 @@ def deal_round(game: Game) -> list[Event]:
     game.hands = {p: [] for p in game.players}
     game.direction = 1
     size = HAND_SIZE[game.ruleset]
-    for _ in range(size):
-        for step in range(1, len(game.players) + 1):
-            game.hands[game.seat_after(game.dealer, step)].append(game.draw_pile.pop())
+    seats = len(game.players)
+    dealt = deck[-size * seats:][::-1]  # one card at a time, from the left of the dealer
+    del deck[-size * seats:]
+    for step in range(seats):
+        game.hands[game.seat_after(game.dealer, step + 1)] = dealt[step::seats]
     events.append(Event("dealt", game.dealer, count=size))
     start = game.draw_pile.pop()
     while start == "wild4":
