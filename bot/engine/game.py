@@ -9,7 +9,7 @@ actions (dealing, timeouts, leaving) in ``table``, the list of legal actions in 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import legal, refusals, table
 from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action
@@ -18,7 +18,11 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.moves import PLAYER_HANDLERS, Handler
 from bot.engine.options import RULESETS, Options
+from bot.engine.phase import Phase, Waiting, waiting
 from bot.engine.rng import SeedCounter
+
+if TYPE_CHECKING:
+    from bot.engine.view import PlayerView
 
 TURN = "turn"
 ROUND_OVER = "round_over"
@@ -30,8 +34,9 @@ class Game:
     ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
 
     __slots__ = (
-        "_legal", "_legal_version", "answerable_draw_two", "catch_window",
-        "choosing_start_color", "color", "current", "dealer", "direction", "discard_pile",
+        "_legal", "_legal_version", "_waiting", "_waiting_version", "answerable_draw_two",
+        "catch_window", "choosing_start_color", "color", "current", "dealer", "direction",
+        "discard_pile",
         "discards_owed", "draw_pile", "draw_three_for", "drawn", "hands", "hands_shown_until",
         "joke_by", "late_voters", "match_winner", "options", "pending_draw", "pending_kind",
         "phase", "players", "rng", "round_number", "round_points", "round_winner", "ruleset",
@@ -93,6 +98,8 @@ class Game:
         """Counts the changes ``apply`` made (not saved): the key of the legal actions."""
         self._legal: dict[str, list[Action]] = {}
         self._legal_version = -1
+        self._waiting = Waiting(Phase.TURN, ())
+        self._waiting_version = -1
 
     # -- construction ------------------------------------------------------------------
 
@@ -177,13 +184,16 @@ class Game:
         seats = self.players
         return seats[(seats.index(player) + steps * self.direction) % len(seats)]
 
+    @property
+    def waiting(self) -> Waiting:
+        """What the game waits for and from whom (``phase.waiting``), once per version."""
+        if self._waiting_version != self.version:
+            self._waiting, self._waiting_version = waiting(self), self.version
+        return self._waiting
+
     def waiting_for(self) -> list[str]:
         """The players the game is waiting on now (none once the round is over)."""
-        if self.phase != TURN:
-            return []
-        if self.discards_owed or self.voters:
-            return [*self.discards_owed, *self.voters]
-        return [self.current]
+        return list(self.waiting.players)
 
     def catchable(self) -> list[str]:
         """Players who hold one card without a call and can be caught right now."""
@@ -221,11 +231,15 @@ class Game:
             listed = self._legal[player] = legal.legal_actions(self, player)
         return listed
 
-    def view(self, player: str | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: a spectator), as a JSON-able dict."""
+    def seat_view(self, player: str | None) -> PlayerView:
+        """What ``player`` may see (``None``: a spectator), as a typed value."""
         from bot.engine.view import player_view
 
         return player_view(self, player)
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """``seat_view`` as a JSON-able dict (what the computer players read)."""
+        return self.seat_view(player).to_dict()
 
     def to_dict(self) -> dict[str, Any]:
         from bot.engine.state_io import game_to_dict

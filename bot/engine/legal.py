@@ -17,10 +17,12 @@ from bot.engine.actions import Action
 from bot.engine.cards import ALL_CARDS, CARD_COLOR, CARD_VALUE, COLORS
 from bot.engine.checks import matches_value
 from bot.engine.effects import needs_target
+from bot.engine.phase import Phase
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
 
+_OVER = frozenset({Phase.ROUND_OVER, Phase.MATCH_OVER})
 _SHARED_LIMIT = 1 << 16
 """Actions are immutable values, so the same ones are built once and shared between
 games; the shared tables are emptied when they reach this size."""
@@ -32,8 +34,10 @@ _TARGETED_SEVEN_O = _TARGETED | {f"{c}7" for c in COLORS}
 
 
 def legal_actions(game: Game, player: str) -> list[Action]:
+    """Everything ``player`` may do now; the phase (``Game.waiting``) says what that is."""
     hands = game.hands
-    if game.phase != "turn" or player not in hands:
+    phase = game.waiting.phase
+    if phase in _OVER or player not in hands:
         return []
     actions: list[Action] = []
     size = len(hands[player])
@@ -41,7 +45,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         actions.append(_bare(player, "uno"))
     if game.catch_window:
         actions.extend(Action(player, "catch", target=t) for t in game.catchable() if t != player)
-    if game.discards_owed or game.voters:
+    if phase is Phase.DISCARD or phase is Phase.VOTE:
         if player in game.discards_owed:
             actions.extend(Action(player, "discard", cards=(c,)) for c in _distinct(hands[player]))
         if player in game.voters:
@@ -49,20 +53,20 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         return actions
     if player != game.current:
         return actions
-    if game.choosing_start_color:
-        actions.extend(Action(player, "color", color=c) for c in COLORS)
-    elif game.pending_draw:
-        actions.extend(_answers_to_draw(game, player))
-    elif game.drawn:
-        for card in _distinct(game.drawn):
-            actions.extend(_with_choices(game, player, "play_drawn", (card,)))
-        actions.append(_bare(player, "keep"))
-    else:
+    if phase is Phase.TURN:
         if game.options.stacking:
             _stacked_plays(game, player, actions)
         else:
             _plays(game, player, actions)
         actions.append(_bare(player, "draw"))
+    elif phase is Phase.START_COLOR:
+        actions.extend(Action(player, "color", color=c) for c in COLORS)
+    elif phase is Phase.ANSWER_DRAW:
+        actions.extend(_answers_to_draw(game, player))
+    else:  # Phase.DRAWN_CARD
+        for card in _distinct(game.drawn):
+            actions.extend(_with_choices(game, player, "play_drawn", (card,)))
+        actions.append(_bare(player, "keep"))
     return actions
 
 

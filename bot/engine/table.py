@@ -11,6 +11,7 @@ from bot.engine.effects import costliest_cards
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.options import HAND_SIZE
+from bot.engine.phase import Phase
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -110,21 +111,23 @@ def timeout(game: Game, action: Action, events: list[Event]) -> None:
     draw, taking a pending draw, keeping a drawn card, the discards worth most points,
     no laugh), and three timeouts in a row remove them (RULES.md 10)."""
     player = action.player
-    if player not in game.waiting_for():
+    waiting = game.waiting
+    if player not in waiting.players:
         raise IllegalAction("not_waiting_for_you")
     events.append(Event("timed_out", player))
+    phase = waiting.phase
     if player in game.discards_owed:
         hand = game.hands[player]
         _apply_for(game, player, "discard", events,
                    cards=tuple(costliest_cards(hand, len(hand) - game.discards_owed[player])))
     elif player in game.voters:
         _apply_for(game, player, "vote", events, laughed=False)
-    elif game.choosing_start_color:
+    elif phase is Phase.START_COLOR:
         held = [CARD_COLOR[c] for c in game.hands[player]]
         _apply_for(game, player, "color", events, color=max(COLORS, key=held.count))
-    elif game.pending_draw:
+    elif phase is Phase.ANSWER_DRAW:
         _apply_for(game, player, "accept", events)
-    elif game.drawn:
+    elif phase is Phase.DRAWN_CARD:
         _apply_for(game, player, "keep", events)
     else:
         _apply_for(game, player, "draw", events)
