@@ -18,7 +18,7 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.moves import PLAYER_HANDLERS, Handler
 from bot.engine.options import RULESETS, Options
-from bot.engine.phase import Phase, Waiting, waiting
+from bot.engine.phase import Waiting, waiting
 from bot.engine.rng import SeedCounter
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class Game:
     ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
 
     __slots__ = (
-        "_legal", "_legal_version", "_waiting", "_waiting_version", "answerable_draw_two",
+        "_legal", "_legal_version", "answerable_draw_two",
         "catch_window", "choosing_start_color", "color", "current", "dealer", "direction",
         "discard_pile",
         "discards_owed", "draw_pile", "draw_three_for", "drawn", "hands", "hands_shown_until",
@@ -98,8 +98,6 @@ class Game:
         """Counts the changes ``apply`` made (not saved): the key of the legal actions."""
         self._legal: dict[str, list[Action]] = {}
         self._legal_version = -1
-        self._waiting = Waiting(Phase.TURN, ())
-        self._waiting_version = -1
 
     # -- construction ------------------------------------------------------------------
 
@@ -186,10 +184,8 @@ class Game:
 
     @property
     def waiting(self) -> Waiting:
-        """What the game waits for and from whom (``phase.waiting``), once per version."""
-        if self._waiting_version != self.version:
-            self._waiting, self._waiting_version = waiting(self), self.version
-        return self._waiting
+        """What the game waits for and from whom (``phase.waiting``)."""
+        return waiting(self)
 
     def waiting_for(self) -> list[str]:
         """The players the game is waiting on now (none once the round is over)."""

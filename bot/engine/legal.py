@@ -17,7 +17,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import ALL_CARDS, CARD_COLOR, CARD_VALUE, COLORS
 from bot.engine.checks import matches_value
 from bot.engine.effects import needs_target
-from bot.engine.phase import Phase
+from bot.engine.phase import Phase, waiting
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -36,7 +36,7 @@ _TARGETED_SEVEN_O = _TARGETED | {f"{c}7" for c in COLORS}
 def legal_actions(game: Game, player: str) -> list[Action]:
     """Everything ``player`` may do now; the phase (``Game.waiting``) says what that is."""
     hands = game.hands
-    phase = game.waiting.phase
+    phase = waiting(game).phase
     if phase in _OVER or player not in hands:
         return []
     actions: list[Action] = []

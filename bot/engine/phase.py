@@ -8,9 +8,8 @@ works out whose move it is, or what kind of move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -36,10 +35,9 @@ class Phase(StrEnum):
     MATCH_OVER = "match_over"
 
 
-@dataclass(frozen=True, slots=True)
-class Waiting:
-    """The phase, and the players the game waits on in it (in seating order for the
-    discards and the vote; none once the round is over)."""
+class Waiting(NamedTuple):
+    """The phase, and the players the game waits on in it (the discards owed, then the
+    voters; none once the round is over). A named tuple: cheap to make on every ask."""
 
     phase: Phase
     players: tuple[str, ...]
