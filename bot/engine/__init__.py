@@ -2,7 +2,9 @@
 
 ``Game.new(ruleset, options, players, seed)`` starts a match; ``game.legal_actions(player)``
 lists what a player may do; ``game.apply(action)`` returns the events it caused or raises
-``IllegalAction``; ``game.view(player)`` is what one player may see; ``game.to_dict()`` and
+``IllegalAction``; ``game.waiting`` says what the game waits for and from whom (a
+``Phase`` and its players); ``game.seat_view(player)`` is what one player may see (a
+``PlayerView``; ``game.view`` gives it as a dict); ``game.to_dict()`` and
 ``Game.from_dict`` save and restore the whole state.
 """
 
@@ -11,7 +13,9 @@ from bot.engine.errors import ERROR_CODES, IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.game import Game
 from bot.engine.options import RULESETS, Options, OptionsError
+from bot.engine.phase import Phase, Waiting
 from bot.engine.state_io import StateError
+from bot.engine.view import PlayerView, Seat
 
 __all__ = [
     "ERROR_CODES",
@@ -23,5 +27,9 @@ __all__ = [
     "IllegalAction",
     "Options",
     "OptionsError",
+    "Phase",
+    "PlayerView",
+    "Seat",
     "StateError",
+    "Waiting",
 ]

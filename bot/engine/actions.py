@@ -1,9 +1,13 @@
-"""Actions: what a player (or the table) asks the game to do, as small immutable values."""
+"""Actions: what a player (or the table) asks the game to do, as small immutable values.
+
+An action is a named tuple: equal fields make equal actions, and comparing or hashing
+one is done in C, which matters because ``apply`` looks every action up in the list of
+legal ones.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 TURN_ACTIONS = frozenset({"play", "draw", "play_drawn", "keep"})
 """Actions only the player whose turn it is may take (refused with ``not_your_turn``)."""
@@ -18,8 +22,7 @@ TABLE_ACTIONS = frozenset({"timeout", "leave", "next_round"})
 ``legal_actions`` never offers them; ``apply`` accepts them whenever they make sense."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One action. ``do`` is the kind, named as in the rule vectors (FORMAT.md).
 
     A play of one card sets ``card``; a stack of several (stacking rule) sets ``cards``.

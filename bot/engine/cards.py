@@ -8,8 +8,11 @@ shared strings. The tables below answer every question the rules ask of a card.
 from __future__ import annotations
 
 from functools import cache
+from typing import Literal
 
-COLORS: tuple[str, ...] = ("r", "y", "g", "b")
+Color = Literal["r", "y", "g", "b"]
+
+COLORS: tuple[Color, ...] = ("r", "y", "g", "b")
 COLOR_NAMES: dict[str, str] = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
 
 ACTION_SYMBOLS: tuple[str, ...] = ("skip", "reverse", "draw2", "blank")

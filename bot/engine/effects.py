@@ -1,10 +1,11 @@
 """What cards do once laid (RULES.md sections 5, 6, 7), and the answers they wait for.
 
 Stacked cards (the stacking rule) add up where RULES.md 7 says so: each Reverse flips
-the direction, each Skip skips a player, each Draw Two adds two. Cards whose effect
-needs a choice or carries a house rule (a 0 or 7 in Seven-O, Wild Swap Hands, Wild
-Customizable, Blank) act once per stack, through the last card laid, with the one
-colour and target the play names: the rules give a stack one set of choices.
+the direction, each Skip skips a player, each Draw Two adds two, each 0 in Seven-O
+passes the hands once. Cards whose effect needs a choice or carries a house rule (a 7
+in Seven-O, Wild Swap Hands, Wild Customizable, Blank) act once per stack, through the
+last card laid, with the one colour and target the play names: the rules give a
+stack one set of choices.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from typing import TYPE_CHECKING
 
 from bot.engine.actions import Action
 from bot.engine.cards import CARD_COLOR, CARD_POINTS, CARD_VALUE, WILD_CARDS
-from bot.engine.checks import check_color, check_in_hand, check_target
-from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.options import HOUSE_RULES
 
@@ -22,24 +21,12 @@ if TYPE_CHECKING:
     from bot.engine.game import Game
 
 HOUSE_RULE_VALUES = frozenset({"wildcustom", "blank"})
+_NO_EFFECT_VALUES = frozenset({*"0123456789", "wild", "bff"})
+"""Values that only pass the turn (a 0 and a 7 do more in Seven-O): the common case."""
 
 
 def needs_target(game: Game, card: str) -> bool:
     return card == "wildswap" or (game.options.seven_o and CARD_VALUE[card] == "7")
-
-
-def check_choices(
-    game: Game, player: str, cards: tuple[str, ...], color: str | None, target: str | None
-) -> None:
-    """A wild needs a colour and a swap needs a target, unless the play ends the round
-    (the last card has no effect, RULES.md 5 and 7)."""
-    if len(game.hands[player]) == len(cards):
-        return
-    last = cards[-1]
-    if not CARD_COLOR[last]:
-        check_color(color)
-    if needs_target(game, last):
-        check_target(game.hands, player, target)
 
 
 def lay_cards(
@@ -66,7 +53,9 @@ def lay_cards(
     if not hand:
         _last_card(game, player, value, len(cards), events)
         return
-    if value == "wild4":
+    if value in _NO_EFFECT_VALUES and not (value in "07" and game.options.seven_o):
+        game.pass_turn(player, 0, events)
+    elif value == "wild4":
         _wild_draw_four(game, player, color_before, events)
     elif value == "draw2":
         _draw_two(game, player, len(cards), events)
@@ -78,7 +67,8 @@ def lay_cards(
             events.append(Event("direction_changed", player, data={"direction": game.direction}))
         game.pass_turn(player, len(cards) if len(game.players) == 2 else 0, events)
     elif value == "0" and game.options.seven_o:
-        _pass_hands(game, events)
+        for _ in cards:  # each 0 passes the hands once (RULES.md 7)
+            _pass_hands(game, events)
         game.pass_turn(player, 0, events)
     elif needs_target(game, last):
         _swap_hands(game, player, target or "", events)
@@ -222,16 +212,9 @@ def discard(game: Game, action: Action, events: list[Event]) -> None:
     """A player who owes discards lays cards of their choice under the top card; a
     discard of several cards is the same as discarding them one by one."""
     player = action.player
-    size = game.discards_owed.get(player)
-    if size is None:
-        raise IllegalAction("not_allowed_now", "you owe no discards")
+    size = game.discards_owed[player]
     cards = action.played_cards()
     hand = game.hands[player]
-    if not cards:
-        raise IllegalAction("not_in_hand", "no card named")
-    check_in_hand(hand, cards)
-    if len(hand) - len(cards) < size:
-        raise IllegalAction("not_allowed_now", f"discard down to {size} cards, no further")
     for card in cards:
         hand.remove(card)
     _put_under_top(game, list(cards))
@@ -245,13 +228,9 @@ def vote(game: Game, action: Action, events: list[Event]) -> None:
     """House rule 8: one laugh decides at once, and the votes still to come change
     nothing (they are accepted until the next turn begins); when nobody laughed, the
     teller draws 4."""
-    if action.laughed is None:
-        raise IllegalAction("not_allowed_now", "vote with laughed true or false")
     if action.player in game.late_voters:
         events.append(Event("vote_late", action.player, data={"laughed": action.laughed}))
         return
-    if action.player not in game.voters:
-        raise IllegalAction("not_allowed_now", "no vote for you to cast")
     teller = game.joke_by or ""
     game.voters.remove(action.player)
     events.append(Event("voted", action.player, target=teller, data={"laughed": action.laughed}))

@@ -8,23 +8,25 @@ actions (dealing, timeouts, leaving) in ``table``, the list of legal actions in 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from bot.engine import effects, legal, table
-from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, TURN_ACTIONS, Action
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, build_deck, hand_points
-from bot.engine.checks import check_color, check_in_hand, matches
+from bot.engine import legal, refusals, table
+from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action
+from bot.engine.cards import CARD_COLOR, build_deck, hand_points
 from bot.engine.errors import IllegalAction
-from bot.engine.events import Event
+from bot.engine.events import NO_EFFECT, Event
+from bot.engine.moves import PLAYER_HANDLERS, Handler
 from bot.engine.options import RULESETS, Options
+from bot.engine.phase import Waiting, waiting
+from bot.engine.rng import SeedCounter
+
+if TYPE_CHECKING:
+    from bot.engine.view import PlayerView
 
 TURN = "turn"
 ROUND_OVER = "round_over"
 MATCH_OVER = "match_over"
-
-Handler = Callable[["Game", Action, list[Event]], None]
 
 
 class Game:
@@ -32,13 +34,14 @@ class Game:
     ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
 
     __slots__ = (
-        "answerable_draw_two", "catch_window", "choosing_start_color", "color", "current",
-        "dealer", "direction", "discard_pile", "discards_owed", "draw_pile",
-        "draw_three_for", "drawn", "hands", "hands_shown_until", "joke_by",
-        "late_voters", "match_winner", "options", "pending_draw", "pending_kind", "phase",
-        "players",
-        "rng", "round_number", "round_points", "round_winner", "ruleset", "scores", "seed",
-        "timeouts", "uno_called", "uno_with_two", "voters", "wild4_by", "wild4_guilty",
+        "_legal", "_legal_version", "answerable_draw_two",
+        "catch_window", "choosing_start_color", "color", "current", "dealer", "direction",
+        "discard_pile",
+        "discards_owed", "draw_pile", "draw_three_for", "drawn", "hands", "hands_shown_until",
+        "joke_by", "late_voters", "match_winner", "options", "pending_draw", "pending_kind",
+        "phase", "players", "rng", "round_number", "round_points", "round_winner", "ruleset",
+        "scores", "seed", "timeouts", "uno_called", "uno_with_two", "version", "voters",
+        "wild4_by", "wild4_guilty",
     )
 
     def __init__(self, ruleset: str, options: Options, players: list[str], seed: int) -> None:
@@ -49,7 +52,7 @@ class Game:
         self.ruleset = ruleset
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = SeedCounter(seed)
         self.players: list[str] = list(players)
         """Seating order of the players still in the match."""
         self.hands: dict[str, list[str]] = {p: [] for p in players}
@@ -91,6 +94,10 @@ class Game:
         self.timeouts: dict[str, int] = {}
         self.answerable_draw_two = options.stacking or "bff" in build_deck(ruleset)
         """A Draw Two waits for its victim when they could answer it (RULES.md 5)."""
+        self.version = 0
+        """Counts the changes ``apply`` made (not saved): the key of the legal actions."""
+        self._legal: dict[str, list[Action]] = {}
+        self._legal_version = -1
 
     # -- construction ------------------------------------------------------------------
 
@@ -104,6 +111,7 @@ class Game:
     def begin(self) -> list[Event]:
         """Choose the first dealer by drawing and deal the first round; the events say
         what happened (the start card and its effect included)."""
+        self.version += 1
         return [*table.choose_first_dealer(self), *table.deal_round(self)]
 
     @classmethod
@@ -174,13 +182,14 @@ class Game:
         seats = self.players
         return seats[(seats.index(player) + steps * self.direction) % len(seats)]
 
+    @property
+    def waiting(self) -> Waiting:
+        """What the game waits for and from whom (``phase.waiting``)."""
+        return waiting(self)
+
     def waiting_for(self) -> list[str]:
         """The players the game is waiting on now (none once the round is over)."""
-        if self.phase != TURN:
-            return []
-        if self.discards_owed or self.voters:
-            return [*self.discards_owed, *self.voters]
-        return [self.current]
+        return list(self.waiting.players)
 
     def catchable(self) -> list[str]:
         """Players who hold one card without a call and can be caught right now."""
@@ -202,14 +211,31 @@ class Game:
         return len(self.draw_pile) + len(self.discard_pile) + sum(map(len, self.hands.values()))
 
     def legal_actions(self, player: str) -> list[Action]:
-        """Every action ``player`` may take now, out-of-turn ones included."""
-        return legal.legal_actions(self, player)
+        """Every action ``player`` may take now, out-of-turn ones included. Worked out
+        once per state version and player; each caller gets its own copy of the list."""
+        if self._legal_version == self.version:
+            listed = self._legal.get(player)
+            if listed is not None:
+                return list(listed)
+        return list(self._legal_for(player))
 
-    def view(self, player: str | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: a spectator), as a JSON-able dict."""
+    def _legal_for(self, player: str) -> list[Action]:
+        if self._legal_version != self.version:
+            self._legal, self._legal_version = {}, self.version
+        listed = self._legal.get(player)
+        if listed is None:
+            listed = self._legal[player] = legal.legal_actions(self, player)
+        return listed
+
+    def seat_view(self, player: str | None) -> PlayerView:
+        """What ``player`` may see (``None``: a spectator), as a typed value."""
         from bot.engine.view import player_view
 
         return player_view(self, player)
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """``seat_view`` as a JSON-able dict (what the computer players read)."""
+        return self.seat_view(player).to_dict()
 
     def to_dict(self) -> dict[str, Any]:
         from bot.engine.state_io import game_to_dict
@@ -224,25 +250,33 @@ class Game:
 
     # -- applying actions --------------------------------------------------------------
 
-    def run_handler(self, action: Action, events: list[Event]) -> None:
-        """Apply ``action`` unchecked, for the engine's own follow-ups (a timeout's keep)."""
-        _HANDLERS[action.do](self, action, events)
-
     def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` and return the events it caused, or raise ``IllegalAction``."""
-        handler = _HANDLERS.get(action.do)
-        if handler is None:
-            raise IllegalAction("not_allowed_now", f"unknown action {action.do!r}")
-        if action.player not in self.hands:
-            raise IllegalAction("not_a_player", action.player)
-        if self.phase != TURN and action.do not in ("leave", "next_round"):
-            raise IllegalAction("not_allowed_now", "the round is over")
-        if action.do in TURN_ACTIONS and action.player != self.current:
-            raise IllegalAction("not_your_turn")
+        """Apply ``action`` and return the events it caused, or raise ``IllegalAction``
+        and leave the state untouched.
+
+        A player's action applies when ``legal_actions`` lists it (``legal.canonical``
+        names the card a ``play_drawn`` may leave out); any other is refused
+        with the reason (``refusals``), except the few the rules accept unlisted: those
+        with no effect (which change nothing at all) and a discard of several cards.
+        The table's actions (``timeout``, ``leave``, ``next_round``) check themselves.
+        """
+        table_action = _TABLE_HANDLERS.get(action.do)
         events: list[Event] = []
-        handler(self, action, events)
-        if action.do in PLAYER_ACTIONS:
-            self.timeouts.pop(action.player, None)
+        if table_action is not None:
+            if action.player not in self.hands:
+                raise IllegalAction("not_a_player", action.player)
+            table_action(self, action, events)
+            self.version += 1
+            return events
+        if action.do == "play_drawn" and action.card is None:
+            action = legal.canonical(self, action)
+        if action not in self._legal_for(action.player):
+            refusals.check(self, action)
+        PLAYER_HANDLERS[action.do](self, action, events)
+        if events and events[-1].kind in NO_EFFECT:
+            return events
+        self.timeouts.pop(action.player, None)
+        self.version += 1
         return events
 
     # -- shared mechanics (used by effects and table too) ------------------------------
@@ -280,6 +314,10 @@ class Game:
         a call stands while its caller holds one card (or still the two they called
         with); a player left holding one card without a call can be caught."""
         size = len(self.hands[player])
+        if size > 2 and player not in self.uno_called:
+            if player in self.catch_window:
+                self.catch_window.discard(player)
+            return
         if player in self.uno_called:
             if size == 1:
                 self.uno_with_two.discard(player)
@@ -293,21 +331,26 @@ class Game:
 
     def begin_turn_action(self) -> None:
         """The player to act has begun their turn: earlier catch windows close."""
-        self.catch_window.clear()
-        self.late_voters.clear()
+        if self.catch_window:
+            self.catch_window.clear()
+        if self.late_voters:
+            self.late_voters.clear()
 
     def pass_turn(self, from_player: str, skips: int, events: list[Event]) -> None:
         """Move the turn ``skips + 1`` seats on from ``from_player`` (RULES.md 5: the same
         arithmetic gives the two-player rules), naming each player skipped."""
         for step in range(1, skips + 1):
             events.append(Event("skipped", self.seat_after(from_player, step)))
-        self.set_current(self.seat_after(from_player, skips + 1))
+        seats = self.players
+        self.set_current(seats[(seats.index(from_player) + (skips + 1) * self.direction)
+                               % len(seats)])
 
     def set_current(self, player: str) -> None:
         if self.draw_three_for == self.current:
             self.draw_three_for = None
         self.current = player
-        self.drawn = []
+        if self.drawn:
+            self.drawn = []
         if self.hands_shown_until == player:
             self.hands_shown_until = None
 
@@ -349,174 +392,9 @@ class Game:
         return round_winner if round_winner in tied else tied[0]
 
 
-# -- handlers: each checks everything first, then changes the state ----------------------
-
-
-def _check_not_blocked(game: Game) -> None:
-    if game.discards_owed or game.voters or game.choosing_start_color:
-        raise IllegalAction("not_allowed_now", "waiting for the table")
-
-
-def _play(game: Game, action: Action, events: list[Event]) -> None:
-    _check_not_blocked(game)
-    if game.drawn:
-        raise IllegalAction("not_allowed_now", "after drawing, play the drawn card or keep it")
-    cards = action.played_cards()
-    if not cards:
-        raise IllegalAction("not_in_hand", "no card named")
-    if len(cards) > 1 and not game.options.stacking:
-        raise IllegalAction("not_allowed_now", "stacking is off")
-    if len(cards) > 3:
-        raise IllegalAction("not_allowed_now", "at most 3 cards at once")
-    hand = game.hands[action.player]
-    check_in_hand(hand, cards)
-    if game.pending_draw:
-        answer = game.pending_kind
-        if not game.options.stacking or any(CARD_VALUE[c] != answer for c in cards):
-            raise IllegalAction("not_allowed_now", "answer the draw or take it")
-    elif not matches(cards[0], game.top, game.color):
-        raise IllegalAction("does_not_match")
-    if any(CARD_VALUE[c] != CARD_VALUE[cards[0]] for c in cards[1:]):
-        raise IllegalAction("does_not_match", "stacked cards must share a value")
-    effects.check_choices(game, action.player, cards, action.color, action.target)
-    game.begin_turn_action()
-    effects.lay_cards(game, action.player, cards, action.color, action.target, events)
-
-
-def _draw(game: Game, action: Action, events: list[Event]) -> None:
-    if game.pending_draw:
-        _accept(game, action, events)
-        return
-    _check_not_blocked(game)
-    if game.drawn:
-        raise IllegalAction("not_allowed_now", "you have drawn this turn")
-    player = action.player
-    game.begin_turn_action()
-    count = 3 if game.draw_three_for == player and not _can_play(game, player) else 1
-    taken = game.draw_cards(player, count, events, "turn")
-    playable = [c for c in taken if matches(c, game.top, game.color)]
-    if playable:
-        game.drawn = playable
-    else:
-        game.pass_turn(player, 0, events)
-
-
-def _can_play(game: Game, player: str) -> bool:
-    top, color = game.top, game.color
-    return any(matches(card, top, color) for card in game.hands[player])
-
-
-def _play_drawn(game: Game, action: Action, events: list[Event]) -> None:
-    if not game.drawn:
-        raise IllegalAction("not_allowed_now", "no drawn card to play")
-    card = action.card
-    if card is None:
-        if len(set(game.drawn)) > 1:
-            raise IllegalAction("not_in_hand", "name which drawn card to play")
-        card = game.drawn[0]
-    if card not in game.drawn:
-        raise IllegalAction("not_in_hand", "only the drawn card may be played")
-    effects.check_choices(game, action.player, (card,), action.color, action.target)
-    effects.lay_cards(game, action.player, (card,), action.color, action.target, events)
-
-
-def _keep(game: Game, action: Action, events: list[Event]) -> None:
-    if not game.drawn:
-        raise IllegalAction("not_allowed_now", "nothing drawn to keep")
-    events.append(Event("kept", action.player))
-    game.pass_turn(action.player, 0, events)
-
-
-def _check_victim(game: Game, player: str) -> None:
-    if not game.pending_draw or player != game.current:
-        raise IllegalAction("not_allowed_now", "only the player made to draw may answer")
-
-
-def _accept(game: Game, action: Action, events: list[Event]) -> None:
-    """Take the pending draw: a forced draw, which does not begin the turn (RULES.md 8)."""
-    _check_victim(game, action.player)
-    count, kind = game.pending_draw, game.pending_kind
-    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
-    game.draw_cards(action.player, count, events, kind)
-    events.append(Event("skipped", action.player))
-    game.pass_turn(action.player, 0, events)
-
-
-def _challenge(game: Game, action: Action, events: list[Event]) -> None:
-    _check_victim(game, action.player)
-    if game.pending_kind != "wild4" or game.wild4_by is None:
-        raise IllegalAction("not_allowed_now", "only a Wild Draw Four can be challenged")
-    challenger, challenged, guilty = action.player, game.wild4_by, game.wild4_guilty
-    game.begin_turn_action()
-    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
-    events.append(Event("challenged", challenger, target=challenged, data={"guilty": guilty}))
-    events.append(Event("hand_revealed", challenged, tuple(game.hands[challenged]),
-                        len(game.hands[challenged]), private_to=(challenger,)))
-    if guilty:
-        game.draw_cards(challenged, 4, events, "challenge")
-    else:
-        game.draw_cards(challenger, 6, events, "challenge")
-        events.append(Event("skipped", challenger))
-        game.pass_turn(challenger, 0, events)
-
-
-def _bff(game: Game, action: Action, events: list[Event]) -> None:
-    _check_victim(game, action.player)
-    check_in_hand(game.hands[action.player], ("bff",))
-    color = check_color(action.color)
-    game.begin_turn_action()
-    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
-    effects.lay_cards(game, action.player, ("bff",), color, None, events, blocking=True)
-
-
-def _uno(game: Game, action: Action, events: list[Event]) -> None:
-    player = action.player
-    if player in game.uno_called or not game.uno_call_counts(player):
-        events.append(Event("uno_needless", player))
-        return
-    game.uno_called.add(player)
-    if len(game.hands[player]) == 2:
-        game.uno_with_two.add(player)
-    game.catch_window.discard(player)
-    events.append(Event("uno_called", player))
-
-
-def _catch(game: Game, action: Action, events: list[Event]) -> None:
-    target = action.target
-    if target is None or target not in game.hands:
-        raise IllegalAction("not_a_player", str(target))
-    if target == action.player:
-        raise IllegalAction("not_allowed_now", "you cannot catch yourself")
-    if target not in game.catchable():
-        events.append(Event("catch_missed", action.player, target=target))
-        return
-    events.append(Event("caught", action.player, target=target))
-    game.draw_cards(target, 2, events, "caught")
-
-
-def _color(game: Game, action: Action, events: list[Event]) -> None:
-    if not game.choosing_start_color or action.player != game.current:
-        raise IllegalAction("not_allowed_now", "no colour to choose")
-    game.color = check_color(action.color)
-    game.choosing_start_color = False
-    events.append(Event("color_chosen", action.player, color=game.color))
-
-
-_HANDLERS: dict[str, Handler] = {
-    "play": _play,
-    "draw": _draw,
-    "play_drawn": _play_drawn,
-    "keep": _keep,
-    "accept": _accept,
-    "challenge": _challenge,
-    "bff": _bff,
-    "uno": _uno,
-    "catch": _catch,
-    "color": _color,
-    "discard": effects.discard,
-    "vote": effects.vote,
+_TABLE_HANDLERS: dict[str, Handler] = {
     "timeout": table.timeout,
     "leave": table.leave,
     "next_round": table.next_round,
 }
-assert set(_HANDLERS) == PLAYER_ACTIONS | TABLE_ACTIONS
+assert set(PLAYER_HANDLERS) == PLAYER_ACTIONS and set(_TABLE_HANDLERS) == TABLE_ACTIONS

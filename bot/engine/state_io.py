@@ -1,7 +1,8 @@
 """The whole game state, random generator included, as a JSON-able dict and back.
 
 A saved game resumes identically: the same later actions give the same events. Sets
-are written in seating order so the same state always gives the same dict.
+are written in seating order so the same state always gives the same dict. The random
+generator is a seed and a counter (``rng.SeedCounter``): two numbers, not 2.5 KB.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from bot.engine.options import Options
 if TYPE_CHECKING:
     from bot.engine.game import Game
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 _PLAIN_FIELDS = (
     "ruleset", "seed", "players", "hands", "draw_pile", "discard_pile", "color", "direction",
@@ -37,8 +38,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     for name in _SET_FIELDS:
         members = getattr(game, name)
         data[name] = [p for p in game.players if p in members]
-    version, internal, gauss = game.rng.getstate()
-    data["rng"] = [version, list(internal), gauss]
+    data["rng"] = game.rng.getstate()
     return data
 
 
@@ -53,7 +53,7 @@ def _copy(value: Any) -> Any:
 def game_from_dict(game_class: type[Game], data: dict[str, Any]) -> Game:
     """``game_class`` is ``Game``, passed in so this module never imports it at run time."""
     try:
-        if data.get("format") != FORMAT_VERSION:
+        if data.get("format") not in (1, FORMAT_VERSION):
             raise StateError(f"unknown state format {data.get('format')!r}")
         options = Options.from_dict(data["options"])
         game = game_class(data["ruleset"], options, list(data["players"]), int(data["seed"]))
@@ -61,14 +61,21 @@ def game_from_dict(game_class: type[Game], data: dict[str, Any]) -> Game:
             setattr(game, name, _copy(data[name]))
         for name in _SET_FIELDS:
             setattr(game, name, set(data[name]))
-        version, internal, gauss = data["rng"]
-        game.rng.setstate((version, tuple(internal), gauss))
+        game.rng.setstate(_rng_state(data))
     except StateError:
         raise
     except (KeyError, TypeError, ValueError) as error:
         raise StateError(f"unreadable game state: {error}") from error
     _check_consistent(game)
     return game
+
+
+def _rng_state(data: dict[str, Any]) -> list[int]:
+    """Format 1 saved the Twister's whole state; such a game goes on from its seed and
+    a counter taken from that state, so its later shuffles are new but still fixed."""
+    if data["format"] == 1:
+        return [int(data["seed"]), sum(data["rng"][1]) % (1 << 32)]
+    return list(data["rng"])
 
 
 def _check_consistent(game: Game) -> None:

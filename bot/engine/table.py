@@ -10,7 +10,9 @@ from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, build_deck
 from bot.engine.effects import costliest_cards
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.moves import PLAYER_HANDLERS
 from bot.engine.options import HAND_SIZE
+from bot.engine.phase import Phase
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -18,9 +20,8 @@ if TYPE_CHECKING:
 TIMEOUTS_BEFORE_REMOVAL = 3
 
 
-def _dealer_draw_value(card: str) -> int:
-    value = CARD_VALUE[card]
-    return int(value) if value.isdigit() else 0
+_DEALER_DRAW_VALUE = {card: int(v) if v.isdigit() else 0 for card, v in CARD_VALUE.items()}
+"""What a card counts for when drawing for the deal: its number, else zero (RULES.md 3)."""
 
 
 def choose_first_dealer(game: Game) -> list[Event]:
@@ -38,8 +39,8 @@ def choose_first_dealer(game: Game) -> list[Event]:
             deck.remove(card)
         drawn = dict(zip(contenders, cards, strict=True))
         draws.append(drawn)
-        best = max(_dealer_draw_value(c) for c in cards)
-        contenders = [p for p in contenders if _dealer_draw_value(drawn[p]) == best]
+        best = max(_DEALER_DRAW_VALUE[c] for c in cards)
+        contenders = [p for p in contenders if _DEALER_DRAW_VALUE[drawn[p]] == best]
     game.dealer = contenders[0]
     return [Event("dealer_chosen", game.dealer, data={"draws": draws})]
 
@@ -54,9 +55,11 @@ def deal_round(game: Game) -> list[Event]:
     game.hands = {p: [] for p in game.players}
     game.direction = 1
     size = HAND_SIZE[game.ruleset]
-    for _ in range(size):
-        for step in range(1, len(game.players) + 1):
-            game.hands[game.seat_after(game.dealer, step)].append(game.draw_pile.pop())
+    seats = len(game.players)
+    dealt = deck[-size * seats:][::-1]  # one card at a time, from the left of the dealer
+    del deck[-size * seats:]
+    for step in range(seats):
+        game.hands[game.seat_after(game.dealer, step + 1)] = dealt[step::seats]
     events.append(Event("dealt", game.dealer, count=size))
     start = game.draw_pile.pop()
     while start == "wild4":
@@ -91,7 +94,7 @@ def _start_card_effect(game: Game, start: str, events: list[Event]) -> None:
 def next_round(game: Game, action: Action, events: list[Event]) -> None:
     """Deal the next round; the deal passes to the next seat (RULES.md 3.5)."""
     if game.phase != "round_over":
-        raise IllegalAction("not_allowed_now", "the round is not over")
+        raise IllegalAction("round_not_over")
     game.phase = "turn"
     game.round_number += 1
     game.round_winner, game.round_points = None, {}
@@ -109,21 +112,23 @@ def timeout(game: Game, action: Action, events: list[Event]) -> None:
     draw, taking a pending draw, keeping a drawn card, the discards worth most points,
     no laugh), and three timeouts in a row remove them (RULES.md 10)."""
     player = action.player
-    if player not in game.waiting_for():
-        raise IllegalAction("not_allowed_now", "the game is not waiting for you")
+    waiting = game.waiting
+    if player not in waiting.players:
+        raise IllegalAction("not_waiting_for_you")
     events.append(Event("timed_out", player))
+    phase = waiting.phase
     if player in game.discards_owed:
         hand = game.hands[player]
         _apply_for(game, player, "discard", events,
                    cards=tuple(costliest_cards(hand, len(hand) - game.discards_owed[player])))
     elif player in game.voters:
         _apply_for(game, player, "vote", events, laughed=False)
-    elif game.choosing_start_color:
+    elif phase is Phase.START_COLOR:
         held = [CARD_COLOR[c] for c in game.hands[player]]
         _apply_for(game, player, "color", events, color=max(COLORS, key=held.count))
-    elif game.pending_draw:
+    elif phase is Phase.ANSWER_DRAW:
         _apply_for(game, player, "accept", events)
-    elif game.drawn:
+    elif phase is Phase.DRAWN_CARD:
         _apply_for(game, player, "keep", events)
     else:
         _apply_for(game, player, "draw", events)
@@ -136,14 +141,14 @@ def timeout(game: Game, action: Action, events: list[Event]) -> None:
 
 
 def _apply_for(game: Game, player: str, do: str, events: list[Event], **fields: object) -> None:
-    game.run_handler(Action(player, do, **fields), events)  # type: ignore[arg-type]
+    PLAYER_HANDLERS[do](game, Action(player, do, **fields), events)  # type: ignore[arg-type]
 
 
 def leave(game: Game, action: Action, events: list[Event]) -> None:
     """The player leaves: their hand is shuffled into the draw pile; one player left
     wins the match by forfeit, with no points scored (RULES.md 10)."""
     if game.phase == "match_over":
-        raise IllegalAction("not_allowed_now", "the match is over")
+        raise IllegalAction("match_over")
     player = action.player
     was_current = game.current == player and game.phase == "turn"
     after = game.seat_after(player)

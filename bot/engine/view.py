@@ -1,60 +1,143 @@
-"""What one player may see: their own hand, and of the others only what the rules show."""
+"""What one player may see: their own hand, and of the others only what the rules show.
+
+``PlayerView`` is the typed picture (``Game.seat_view``); ``to_dict`` gives the JSON-able
+form that ``Game.view`` returns and the computer players read.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from bot.engine.actions import Action
+from bot.engine.phase import Waiting
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
 
 
-def player_view(game: Game, viewer: str | None) -> dict[str, Any]:
-    """A JSON-able picture of the game for ``viewer`` (``None``: a spectator).
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player as the viewer sees them; ``hand`` only when the viewer may see it."""
+
+    id: str
+    cards: int
+    uno: bool
+    score: int
+    hand: tuple[str, ...] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "cards": self.cards, "uno": self.uno,
+                                "score": self.score}
+        if self.hand is not None:
+            data["hand"] = list(self.hand)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """The game as ``you`` may see it (``you`` is None for a spectator).
 
     Other hands appear as counts, except while house rule 7 shows every hand to the
     table. A challenged hand is shown to its challenger through the ``hand_revealed``
-    event, not here: it is a glimpse, not a lasting view.
+    event, not here: it is a glimpse, not a lasting view. ``legal`` is what ``you`` may
+    do now (the same list as ``Game.legal_actions``).
     """
-    shown = game.hands_shown_until is not None
-    seats = []
-    for player in game.players:
-        hand = game.hands[player]
-        seat: dict[str, Any] = {
-            "id": player,
-            "cards": len(hand),
-            "uno": player in game.uno_called,
-            "score": game.scores.get(player, 0),
+
+    you: str | None
+    hand: tuple[str, ...]
+    players: tuple[Seat, ...]
+    ruleset: str
+    options: dict[str, Any]
+    waiting: Waiting
+    legal: tuple[Action, ...]
+    round: int
+    dealer: str
+    current: str
+    direction: int
+    top: str | None
+    color: str
+    draw_size: int
+    discard_size: int
+    pending_draw: int
+    pending_kind: str | None
+    drawn: tuple[str, ...]
+    catchable: tuple[str, ...]
+    discards_owed: dict[str, int]
+    voters: tuple[str, ...]
+    joke_by: str | None
+    hands_shown_until: str | None
+    round_winner: str | None
+    round_points: dict[str, int]
+    match_winner: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-able form, as ``Game.view`` has always given it."""
+        return {
+            "you": self.you,
+            "hand": list(self.hand),
+            "players": [seat.to_dict() for seat in self.players],
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "phase": "turn" if self.waiting.players else self.waiting.phase.value,
+            "waiting": {"phase": self.waiting.phase.value, "players": list(self.waiting.players)},
+            "round": self.round,
+            "dealer": self.dealer,
+            "current": self.current,
+            "direction": self.direction,
+            "top": self.top,
+            "color": self.color,
+            "draw_size": self.draw_size,
+            "discard_size": self.discard_size,
+            "pending_draw": self.pending_draw,
+            "pending_kind": self.pending_kind,
+            "drawn": list(self.drawn),
+            "choosing_start_color": self.waiting.phase == "start_color",
+            "waiting_for": list(self.waiting.players),
+            "catchable": list(self.catchable),
+            "discards_owed": dict(self.discards_owed),
+            "voters": list(self.voters),
+            "joke_by": self.joke_by,
+            "hands_shown_until": self.hands_shown_until,
+            "round_winner": self.round_winner,
+            "round_points": dict(self.round_points),
+            "match_winner": self.match_winner,
         }
-        if shown or player == viewer:
-            seat["hand"] = list(hand)
-        seats.append(seat)
-    seated = viewer in game.hands
-    return {
-        "you": viewer if seated else None,
-        "hand": list(game.hands[viewer]) if seated and viewer is not None else [],
-        "players": seats,
-        "ruleset": game.ruleset,
-        "options": game.options.to_dict(),
-        "phase": game.phase,
-        "round": game.round_number,
-        "dealer": game.dealer,
-        "current": game.current,
-        "direction": game.direction,
-        "top": game.discard_pile[-1] if game.discard_pile else None,
-        "color": game.color,
-        "draw_size": len(game.draw_pile),
-        "discard_size": len(game.discard_pile),
-        "pending_draw": game.pending_draw,
-        "pending_kind": game.pending_kind or None,
-        "drawn": list(game.drawn) if viewer == game.current else [],
-        "choosing_start_color": game.choosing_start_color,
-        "waiting_for": game.waiting_for(),
-        "catchable": game.catchable(),
-        "discards_owed": dict(game.discards_owed),
-        "voters": list(game.voters),
-        "joke_by": game.joke_by,
-        "hands_shown_until": game.hands_shown_until,
-        "round_winner": game.round_winner,
-        "round_points": dict(game.round_points),
-        "match_winner": game.match_winner,
-    }
+
+
+def player_view(game: Game, viewer: str | None) -> PlayerView:
+    shown = game.hands_shown_until is not None
+    seats = tuple(
+        Seat(p, len(game.hands[p]), p in game.uno_called, game.scores.get(p, 0),
+             tuple(game.hands[p]) if shown or p == viewer else None)
+        for p in game.players
+    )
+    seated = viewer is not None and viewer in game.hands
+    return PlayerView(
+        you=viewer if seated else None,
+        hand=tuple(game.hands[viewer]) if seated and viewer is not None else (),
+        players=seats,
+        ruleset=game.ruleset,
+        options=game.options.to_dict(),
+        waiting=game.waiting,
+        legal=tuple(game.legal_actions(viewer)) if seated and viewer is not None else (),
+        round=game.round_number,
+        dealer=game.dealer,
+        current=game.current,
+        direction=game.direction,
+        top=game.discard_pile[-1] if game.discard_pile else None,
+        color=game.color,
+        draw_size=len(game.draw_pile),
+        discard_size=len(game.discard_pile),
+        pending_draw=game.pending_draw,
+        pending_kind=game.pending_kind or None,
+        drawn=tuple(game.drawn) if viewer == game.current else (),
+        catchable=tuple(game.catchable()),
+        discards_owed=dict(game.discards_owed),
+        voters=tuple(game.voters),
+        joke_by=game.joke_by,
+        hands_shown_until=game.hands_shown_until,
+        round_winner=game.round_winner,
+        round_points=dict(game.round_points),
+        match_winner=game.match_winner,
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import Action, Game, Options
-from bot.engine.cards import CARD_COLOR, COLORS
+from bot.engine.cards import COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, RULESETS
 
 PLAYS = frozenset({"play", "play_drawn"})
@@ -43,25 +43,27 @@ def choose_action(actions: list[Action], rng: random.Random) -> Action:
 
 
 def candidate_actions(game: Game, player: str) -> list[Action]:
-    """A wide net of actions a player might try, legal or not."""
+    """A wide net of actions a player might try, legal or not: fields that fit and
+    fields that do not (a colour on a number card, a target on any card, oneself as
+    the target, a card on a draw)."""
     others = [p for p in game.players if p != player]
     cards = list(dict.fromkeys(game.hands[player]))
+    colors = (None, COLORS[0], COLORS[2])
+    targets = (None, player, *others[:2])
     found: list[Action] = []
     for do in ("play", "play_drawn"):
         for card in cards:
-            colors = (None, *COLORS) if not CARD_COLOR[card] else (None,)
-            takes_target = card == "wildswap" or (game.options.seven_o and card[1:] == "7")
-            targets = (None, player, *others[:2]) if takes_target else (None,)
             for color in colors:
                 for target in targets:
                     found.append(Action(player, do, card=card, color=color, target=target))
-    for do in ("draw", "keep", "accept", "challenge", "uno"):
+    for do in ("draw", "keep", "accept", "challenge", "uno", "play_drawn"):
         found.append(Action(player, do))
-    found += [Action(player, "bff", color=c) for c in COLORS]
+        found += [Action(player, do, card=c) for c in cards[:1]]
+    found += [Action(player, "bff", color=c) for c in (None, *COLORS)]
     found += [Action(player, "color", color=c) for c in COLORS]
-    found += [Action(player, "catch", target=t) for t in game.players]
+    found += [Action(player, "catch", target=t) for t in (None, *game.players)]
     found += [Action(player, "discard", cards=(c,)) for c in cards]
-    found += [Action(player, "vote", laughed=v) for v in (True, False)]
+    found += [Action(player, "vote", laughed=v) for v in (True, False, None)]
     return found
 
 

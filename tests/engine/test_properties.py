@@ -1,14 +1,16 @@
-"""Properties of random legal play over every ruleset, 2 to 10 players (hypothesis)."""
+"""Properties of random legal play over every ruleset, 2 to 10 players (hypothesis;
+the profiles, fixed in CI and deep on demand, are in conftest.py)."""
 
 from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import Action, Game, IllegalAction
+from bot.engine import NO_EFFECT, Action, Game, IllegalAction
 from bot.engine.cards import build_deck
+from bot.engine.legal import canonical
 from tests.engine.random_play import (
     ALL_RULESETS,
     candidate_actions,
@@ -19,9 +21,7 @@ from tests.engine.random_play import (
 )
 
 MAX_ACTIONS = 30_000
-PROPERTY_SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+NO_EFFECT_KINDS = [[kind] for kind in NO_EFFECT]
 
 games = st.tuples(
     st.sampled_from(ALL_RULESETS), st.integers(2, 10), st.integers(0, 2**32 - 1)
@@ -46,7 +46,6 @@ def _step(game: Game, rng: random.Random) -> Action:
     return choose_action(actions, rng)
 
 
-@PROPERTY_SETTINGS
 @given(games)
 def test_cards_are_conserved_and_the_player_to_move_can_always_act(
     spec: tuple[str, int, int],
@@ -67,7 +66,6 @@ def test_cards_are_conserved_and_the_player_to_move_can_always_act(
     assert game.match_winner in game.players
 
 
-@PROPERTY_SETTINGS
 @given(games, st.integers(0, 200))
 def test_listed_actions_apply_and_unlisted_ones_change_nothing(
     spec: tuple[str, int, int], steps: int
@@ -85,19 +83,18 @@ def test_listed_actions_apply_and_unlisted_ones_change_nothing(
         for action in listed:
             Game.from_dict(snapshot).apply(action)
         for action in candidate_actions(game, player):
-            if action in listed:
+            if canonical(game, action) in listed:
                 continue
             trial = Game.from_dict(snapshot)
             try:
-                trial.apply(action)
+                events = trial.apply(action)
             except IllegalAction:
                 pass
-            else:
-                assert action.do in ("uno", "catch", "vote"), f"unlisted {action} applied"
+            else:  # only the rules' no-effect actions pass unlisted, and change nothing
+                assert [e.kind for e in events] in NO_EFFECT_KINDS, f"unlisted {action} applied"
             assert trial.to_dict() == snapshot, f"{action} changed the state"
 
 
-@PROPERTY_SETTINGS
 @given(games, st.integers(0, 300), st.integers(1, 200))
 def test_a_restored_state_plays_on_identically(
     spec: tuple[str, int, int], before: int, after: int
@@ -123,7 +120,6 @@ def test_a_restored_state_plays_on_identically(
     assert restored.to_dict() == game.to_dict()
 
 
-@PROPERTY_SETTINGS
 @given(games, st.integers(0, 300))
 def test_a_view_never_shows_another_players_cards(spec: tuple[str, int, int], steps: int) -> None:
     game, rng = _setup(spec)
@@ -146,7 +142,6 @@ def test_a_view_never_shows_another_players_cards(spec: tuple[str, int, int], st
                 assert "hand" not in seat
 
 
-@settings(max_examples=15, deadline=None)
 @given(games)
 def test_same_seed_and_actions_give_the_same_game(spec: tuple[str, int, int]) -> None:
     first, rng = _setup(spec)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.engine import Action, Game, Options
 from bot.engine.cards import build_deck
+from bot.engine.rng import SeedCounter
 from bot.engine.table import choose_first_dealer, deal_round
 
 PLAYERS = ["ana", "ben", "cy", "dan"]
 
 
-class StartCardRandom(random.Random):
+class StartCardRandom(SeedCounter):
     """Shuffles as usual, then puts ``start`` where the deal will turn it over."""
 
     def __init__(self, seed: int, start: str, players: int, hand: int) -> None:
@@ -120,8 +119,9 @@ def test_seven_o_start_zero_or_seven_has_no_effect(card: str) -> None:
 def test_the_next_round_is_dealt_by_the_next_seat() -> None:
     game = Game.new("classic", Options(), PLAYERS, seed=11)
     first_dealer = game.dealer
-    game.hands[game.current] = [game.top[0] + "1"] if game.color else ["wild"]
-    game.apply(Action(game.current, "play", card=game.hands[game.current][0], color="r"))
+    last = game.top[0] + "1" if game.color else "wild"
+    game.hands[game.current] = [last]
+    game.apply(Action(game.current, "play", card=last, color=None if game.color else "r"))
     assert game.round_over and not game.match_over
     game.apply(Action(game.players[0], "next_round"))
     assert game.dealer == PLAYERS[(PLAYERS.index(first_dealer) + 1) % len(PLAYERS)]

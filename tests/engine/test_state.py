@@ -30,3 +30,22 @@ def test_a_corrupted_state_is_refused_with_a_state_error(corrupt) -> None:  # ty
     corrupt(data)
     with pytest.raises(StateError):
         Game.from_dict(data)
+
+
+def test_the_random_generator_saves_as_a_seed_and_a_counter() -> None:
+    game = Game.new("classic", Options(), ["ana", "ben", "cy", "dan"], seed=5)
+    saved = game.to_dict()
+    assert saved["rng"] == [5, game.rng.counter] and game.rng.counter >= 2
+    restored = Game.from_dict(saved)
+    deck = list(range(50))
+    twin = list(deck)
+    game.rng.shuffle(deck)
+    restored.rng.shuffle(twin)
+    assert deck == twin
+
+
+def test_a_game_saved_with_the_whole_twister_state_still_restores() -> None:
+    game = Game.new("classic", Options(), ["ana", "ben", "cy"], seed=5)
+    old = {**game.to_dict(), "format": 1, "rng": [3, [1, 2, 3], None]}
+    restored = Game.from_dict(old)
+    assert restored.hands == game.hands and restored.rng.getstate() == [5, 6]

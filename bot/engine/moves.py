@@ -1,0 +1,135 @@
+"""What a player's action does, once ``Game.apply`` has found it legal.
+
+No handler here checks anything: ``apply`` runs one only for an action that
+``legal_actions`` lists, or that ``refusals.check`` lets through (an action the rules
+accept with no effect, or a discard of several cards). Why an action is refused is
+``refusals``' business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from bot.engine import effects
+from bot.engine.actions import Action
+from bot.engine.checks import matches
+from bot.engine.events import Event
+
+if TYPE_CHECKING:
+    from bot.engine.game import Game
+
+Handler = Callable[["Game", Action, list[Event]], None]
+
+
+def play(game: Game, action: Action, events: list[Event]) -> None:
+    game.begin_turn_action()
+    effects.lay_cards(game, action.player, action.played_cards(), action.color, action.target,
+                      events)
+
+
+def draw(game: Game, action: Action, events: list[Event]) -> None:
+    """A turn's draw; with a draw pending on the player, ``draw`` takes it (``accept``)."""
+    if game.pending_draw:
+        accept(game, action, events)
+        return
+    player = action.player
+    game.begin_turn_action()
+    count = 3 if game.draw_three_for == player and not _can_play(game, player) else 1
+    taken = game.draw_cards(player, count, events, "turn")
+    top, color = game.top, game.color
+    playable = [c for c in taken if matches(c, top, color)]
+    if playable:
+        game.drawn = playable
+    else:
+        game.pass_turn(player, 0, events)
+
+
+def _can_play(game: Game, player: str) -> bool:
+    top, color = game.top, game.color
+    return any(matches(card, top, color) for card in game.hands[player])
+
+
+def play_drawn(game: Game, action: Action, events: list[Event]) -> None:
+    card = action.card if action.card is not None else game.drawn[0]
+    effects.lay_cards(game, action.player, (card,), action.color, action.target, events)
+
+
+def keep(game: Game, action: Action, events: list[Event]) -> None:
+    events.append(Event("kept", action.player))
+    game.pass_turn(action.player, 0, events)
+
+
+def accept(game: Game, action: Action, events: list[Event]) -> None:
+    """Take the pending draw: a forced draw, which does not begin the turn (RULES.md 8)."""
+    count, kind = game.pending_draw, game.pending_kind
+    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
+    game.draw_cards(action.player, count, events, kind)
+    events.append(Event("skipped", action.player))
+    game.pass_turn(action.player, 0, events)
+
+
+def challenge(game: Game, action: Action, events: list[Event]) -> None:
+    challenger, challenged, guilty = action.player, game.wild4_by, game.wild4_guilty
+    assert challenged is not None
+    game.begin_turn_action()
+    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
+    events.append(Event("challenged", challenger, target=challenged, data={"guilty": guilty}))
+    events.append(Event("hand_revealed", challenged, tuple(game.hands[challenged]),
+                        len(game.hands[challenged]), private_to=(challenger,)))
+    if guilty:
+        game.draw_cards(challenged, 4, events, "challenge")
+    else:
+        game.draw_cards(challenger, 6, events, "challenge")
+        events.append(Event("skipped", challenger))
+        game.pass_turn(challenger, 0, events)
+
+
+def bff(game: Game, action: Action, events: list[Event]) -> None:
+    game.begin_turn_action()
+    game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
+    effects.lay_cards(game, action.player, ("bff",), action.color, None, events, blocking=True)
+
+
+def uno(game: Game, action: Action, events: list[Event]) -> None:
+    player = action.player
+    if player in game.uno_called or not game.uno_call_counts(player):
+        events.append(Event("uno_needless", player))
+        return
+    game.uno_called.add(player)
+    if len(game.hands[player]) == 2:
+        game.uno_with_two.add(player)
+    game.catch_window.discard(player)
+    events.append(Event("uno_called", player))
+
+
+def catch(game: Game, action: Action, events: list[Event]) -> None:
+    target = action.target
+    assert target is not None
+    if target not in game.catchable():
+        events.append(Event("catch_missed", action.player, target=target))
+        return
+    events.append(Event("caught", action.player, target=target))
+    game.draw_cards(target, 2, events, "caught")
+
+
+def color(game: Game, action: Action, events: list[Event]) -> None:
+    game.color = action.color or ""
+    game.choosing_start_color = False
+    events.append(Event("color_chosen", action.player, color=game.color))
+
+
+PLAYER_HANDLERS: dict[str, Handler] = {
+    "play": play,
+    "draw": draw,
+    "play_drawn": play_drawn,
+    "keep": keep,
+    "accept": accept,
+    "challenge": challenge,
+    "bff": bff,
+    "uno": uno,
+    "catch": catch,
+    "color": color,
+    "discard": effects.discard,
+    "vote": effects.vote,
+}

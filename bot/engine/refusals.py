@@ -1,0 +1,259 @@
+"""Why an action is refused: the code and reason for an action ``legal_actions`` does not list.
+
+``Game.apply`` applies an action listed by ``legal_actions`` without asking anything
+here. Every other action comes here, and ``check`` raises the refusal that says why,
+in the order a player would want to hear it: a field that does not fit the action
+(``bad_action``), a stranger, the round being over, then the rule it breaks.
+
+Three unlisted kinds of action are let through, because the rules accept them:
+an UNO call that would not count and a wrong catch (RULES.md 8), and a late vote
+(house rule 8) change nothing; a discard of several cards is the listed one-card
+discards in a row. Anything else that gets to the end is refused as ``not_offered``,
+so nothing unlisted is ever applied by mistake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from bot.engine.actions import PLAYER_ACTIONS, TURN_ACTIONS, Action
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS
+from bot.engine.checks import matches
+from bot.engine.effects import needs_target
+from bot.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from bot.engine.game import Game
+
+_FIELDS: dict[str, frozenset[str]] = {
+    "play": frozenset({"card", "cards", "color", "target"}),
+    "play_drawn": frozenset({"card", "color", "target"}),
+    "catch": frozenset({"target"}),
+    "bff": frozenset({"color"}),
+    "color": frozenset({"color"}),
+    "discard": frozenset({"cards"}),
+    "vote": frozenset({"laughed"}),
+}
+"""The fields each kind of action takes; the kinds not named take none."""
+
+_MISFITS = {"card": "takes_no_card", "cards": "takes_no_card", "color": "takes_no_color",
+            "target": "takes_no_target", "laughed": "laughed_not_vote"}
+
+
+def check(game: Game, action: Action) -> None:
+    """Raise the refusal of an unlisted ``action``; return for the few the rules accept."""
+    _check_fields(game, action)
+    if action.player not in game.hands:
+        raise IllegalAction("not_a_player", action.player)
+    if game.phase != "turn":
+        raise IllegalAction("match_over" if game.match_over else "round_over")
+    if action.do in TURN_ACTIONS and action.player != game.current:
+        raise IllegalAction("not_your_turn")
+    if not _KIND_CHECKS[action.do](game, action):
+        raise IllegalAction("not_offered", str(action.to_dict()))
+
+
+# -- fields ----------------------------------------------------------------------------
+
+
+def _check_fields(game: Game, action: Action) -> None:
+    """``bad_action``: a field the action does not take (FORMAT.md)."""
+    if action.do not in PLAYER_ACTIONS:
+        raise IllegalAction("unknown_action", action.do)
+    takes = _FIELDS.get(action.do, frozenset())
+    for name, reason in _MISFITS.items():
+        if getattr(action, name) is not None and name not in takes:
+            raise IllegalAction(reason, action.do)
+    if action.do == "play":
+        if action.card is not None and action.cards is not None:
+            raise IllegalAction("card_and_cards")
+        if action.cards is not None and len(action.cards) < 2:
+            raise IllegalAction("one_card_as_list")
+    if action.do == "vote" and action.laughed is None:
+        raise IllegalAction("vote_needs_laughed")
+    if action.do in ("play", "play_drawn"):
+        _check_card_fields(game, action)
+
+
+def _check_card_fields(game: Game, action: Action) -> None:
+    """A colour only for a wild, a target only for a card that swaps hands, and never
+    the player themselves."""
+    cards = action.played_cards()
+    if not cards or cards[-1] not in CARD_COLOR:
+        return
+    last = cards[-1]
+    if action.color is not None and CARD_COLOR[last]:
+        raise IllegalAction("color_not_wild", last)
+    if action.target is not None:
+        if not needs_target(game, last):
+            raise IllegalAction("takes_no_target", last)
+        if action.target == action.player:
+            raise IllegalAction("target_is_self")
+
+
+# -- the rules, kind by kind: each raises, or says whether the rules accept the action --
+
+
+def _check_waiting_on_turn(game: Game) -> None:
+    if game.discards_owed or game.voters:
+        raise IllegalAction("waiting_for_table")
+    if game.choosing_start_color:
+        raise IllegalAction("choose_start_color")
+
+
+def _check_play(game: Game, action: Action) -> bool:
+    _check_waiting_on_turn(game)
+    if game.drawn:
+        raise IllegalAction("already_drew")
+    cards = action.played_cards()
+    if not cards:
+        raise IllegalAction("no_card_named")
+    if len(cards) > 1 and not game.options.stacking:
+        raise IllegalAction("stacking_off")
+    if len(cards) > 3:
+        raise IllegalAction("stack_too_big")
+    _check_in_hand(game.hands[action.player], cards)
+    if game.pending_draw:
+        if not game.options.stacking or any(CARD_VALUE[c] != game.pending_kind for c in cards):
+            raise IllegalAction("answer_the_draw")
+    elif not matches(cards[0], game.top, game.color):
+        raise IllegalAction("does_not_match")
+    if any(CARD_VALUE[c] != CARD_VALUE[cards[0]] for c in cards[1:]):
+        raise IllegalAction("stack_values_differ")
+    _check_choices(game, action.player, cards[-1], action)
+    return False
+
+
+def _check_draw(game: Game, action: Action) -> bool:
+    if not game.pending_draw:
+        _check_waiting_on_turn(game)
+        if game.drawn:
+            raise IllegalAction("already_drew")
+    return False
+
+
+def _check_play_drawn(game: Game, action: Action) -> bool:
+    if not game.drawn:
+        raise IllegalAction("nothing_drawn")
+    card = action.card
+    if card is None:
+        if len(set(game.drawn)) > 1:
+            raise IllegalAction("name_drawn_card")
+        card = game.drawn[0]
+    if card not in game.drawn:
+        raise IllegalAction("not_the_drawn_card", card)
+    _check_choices(game, action.player, card, action)
+    return False
+
+
+def _check_keep(game: Game, action: Action) -> bool:
+    if not game.drawn:
+        raise IllegalAction("nothing_drawn")
+    return False
+
+
+def _check_choices(game: Game, player: str, last: str, action: Action) -> None:
+    """A wild needs a colour and a swap needs another player, even as the last card."""
+    if not CARD_COLOR[last] and action.color not in COLORS:
+        raise IllegalAction("needs_color")
+    if needs_target(game, last):
+        if action.target is None:
+            raise IllegalAction("needs_target")
+        if action.target not in game.hands:
+            raise IllegalAction("not_a_player", action.target)
+
+
+def _check_victim(game: Game, action: Action) -> bool:
+    if not game.pending_draw:
+        raise IllegalAction("nothing_to_answer")
+    if action.player != game.current:
+        raise IllegalAction("not_your_draw")
+    return False
+
+
+def _check_challenge(game: Game, action: Action) -> bool:
+    _check_victim(game, action)
+    if game.pending_kind != "wild4" or game.wild4_by is None:
+        raise IllegalAction("nothing_to_challenge")
+    return False
+
+
+def _check_bff(game: Game, action: Action) -> bool:
+    _check_victim(game, action)
+    _check_in_hand(game.hands[action.player], ("bff",))
+    if action.color not in COLORS:
+        raise IllegalAction("needs_color")
+    return False
+
+
+def _check_uno(game: Game, action: Action) -> bool:
+    """A call that would not count is accepted and changes nothing (RULES.md 8); one
+    that would count is listed, so it never comes here."""
+    return True
+
+
+def _check_catch(game: Game, action: Action) -> bool:
+    """A wrong catch is accepted and changes nothing (RULES.md 8); catching oneself
+    or a stranger is refused."""
+    target = action.target
+    if target is None or target not in game.hands:
+        raise IllegalAction("not_a_player", str(target))
+    if target == action.player:
+        raise IllegalAction("catch_self")
+    return True
+
+
+def _check_color(game: Game, action: Action) -> bool:
+    if not game.choosing_start_color or action.player != game.current:
+        raise IllegalAction("no_color_to_choose")
+    if action.color not in COLORS:
+        raise IllegalAction("needs_color")
+    return False
+
+
+def _check_discard(game: Game, action: Action) -> bool:
+    """A discard of several cards is accepted: it is the one-card discards in a row."""
+    size = game.discards_owed.get(action.player)
+    if size is None:
+        raise IllegalAction("no_discard_owed")
+    cards = action.played_cards()
+    hand = game.hands[action.player]
+    if not cards:
+        raise IllegalAction("no_card_named")
+    _check_in_hand(hand, cards)
+    if len(hand) - len(cards) < size:
+        raise IllegalAction("discard_too_many", f"down to {size} cards")
+    return True
+
+
+def _check_vote(game: Game, action: Action) -> bool:
+    """A vote after a laugh decided it is accepted and changes nothing (house rule 8)."""
+    if action.player not in game.late_voters:
+        raise IllegalAction("no_vote")
+    return True
+
+
+def _check_in_hand(hand: list[str], cards: tuple[str, ...]) -> None:
+    """Every card named is in ``hand`` (as a multiset: two r5 need two r5)."""
+    remaining = list(hand)
+    for card in cards:
+        if card not in remaining:
+            raise IllegalAction("not_in_hand", card)
+        remaining.remove(card)
+
+
+_KIND_CHECKS: dict[str, Callable[[Game, Action], bool]] = {
+    "play": _check_play,
+    "draw": _check_draw,
+    "play_drawn": _check_play_drawn,
+    "keep": _check_keep,
+    "accept": _check_victim,
+    "challenge": _check_challenge,
+    "bff": _check_bff,
+    "uno": _check_uno,
+    "catch": _check_catch,
+    "color": _check_color,
+    "discard": _check_discard,
+    "vote": _check_vote,
+}
