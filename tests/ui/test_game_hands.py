@@ -18,9 +18,11 @@ FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 
 
 def hand_edits(fake: FakeDiscord, hand: StoredMessage) -> list[str]:
-    """Edits sent through the token of the interaction that made ``hand``."""
+    """Edits sent through the token of the interaction that made ``hand``, after the one
+    that completed a deferred opening (if it was deferred)."""
     token = hand.owner.token
-    return [c.path for c in fake.calls if c.method == "PATCH" and token in c.path]
+    edits = [c.path for c in fake.calls if c.method == "PATCH" and token in c.path]
+    return edits[1:] if hand.owner.callback_type == 5 else edits
 
 
 async def draw_two_on_ben(session: Playing) -> tuple[str, str, str]:

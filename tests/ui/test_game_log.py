@@ -5,9 +5,14 @@ from __future__ import annotations
 from bot.app.client import UnoBot
 from bot.engine import Action, Event, Game
 from bot.game.clock import FakeClock
+from bot.game.registry import Reply
 from bot.game.table import Table
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import start_game
+
+
+async def sent_nothing() -> None:
+    """The answer sends nothing here; the test reads what was composed."""
 
 
 async def test_the_table_log_tells_the_start_card(
@@ -32,8 +37,9 @@ async def test_an_action_with_no_effect_keeps_the_version_and_the_turn_timer(
     def needless_call(_: Game, player: str) -> Action:
         return Action(player, "uno")
 
-    async def answer(_: Table, events: list[Event]) -> None:
-        told.append([event.kind for event in events])
+    def answer(_: Table, events: list[Event]) -> Reply:
+        told.append([event.kind for event in events])  # composed under the lock
+        return sent_nothing
 
     await bot.manager.turns.act(guild.channel_id, int(idle), None, needless_call, answer)
     assert told == [["uno_needless"]]
