@@ -11,7 +11,7 @@ from types import TracebackType
 
 import aiosqlite
 
-from bot.storage.errors import DatabaseUnusable, unusable
+from bot.storage.errors import UNAVAILABLE_CODES, DatabaseUnusable, primary_code, unusable
 from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer, upgrade
@@ -79,7 +79,10 @@ async def _connect(
     try:
         return await _connect_checked(cls, path, migrations, busy_timeout)
     except (sqlite3.Error, OSError) as error:
-        raise unusable(str(path), error) from error
+        # Only the file's or the disk's failures: a broken migration step is a bug.
+        if isinstance(error, OSError) or primary_code(error) in UNAVAILABLE_CODES:
+            raise unusable(str(path), error) from error
+        raise
 
 
 async def _connect_checked(
