@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sqlite3
 from collections.abc import Generator, Sequence
+from contextlib import closing
 from pathlib import Path
 from types import TracebackType
 
@@ -89,6 +90,7 @@ async def _connect_checked(
     cls: type[Database], path: Path, migrations: Sequence[Migration], busy_timeout: float
 ) -> Database:
     path.parent.mkdir(parents=True, exist_ok=True)
+    await asyncio.to_thread(_try_open, path, busy_timeout)
     # isolation_level=None: no implicit transactions, the stores say BEGIN themselves.
     writer = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
     reader: aiosqlite.Connection | None = None
@@ -110,6 +112,13 @@ async def _connect_checked(
         raise
     log.info("database %s open at schema version %d", path, version)
     return cls(writer, reader, str(path))
+
+
+def _try_open(path: Path, busy_timeout: float) -> None:
+    """Open the file once without aiosqlite: a file that cannot be opened at all fails
+    here, where aiosqlite would leave its worker thread to report into a closed loop."""
+    with closing(sqlite3.connect(path, timeout=busy_timeout)) as connection:
+        connection.execute("PRAGMA user_version").fetchall()
 
 
 async def _check_pages(connection: aiosqlite.Connection, path: Path) -> None:
