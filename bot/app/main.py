@@ -17,12 +17,13 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 from bot.app.client import UnoBot, point_at
 from bot.app.health import HealthServer
 from bot.app.settings import Settings, SettingsError, load_database_settings, load_settings
-from bot.app.startup import UNREACHABLE, Backoff, DiscordUnreachable, wait_for_discord
+from bot.app.startup import Backoff, DiscordUnreachable, wait_for_discord
 from bot.storage import Database, StorageError
 from bot.storage.backup import backup
 
@@ -114,7 +115,7 @@ async def serve(bot: UnoBot, settings: Settings, stop: asyncio.Event) -> int:
         failure = runner.exception()
         if isinstance(failure, discord.LoginFailure):
             raise Refused("Discord refused DISCORD_TOKEN: check the token in .env.")
-        if isinstance(failure, UNREACHABLE):
+        if isinstance(failure, aiohttp.ClientConnectionError | TimeoutError):
             raise Refused(
                 f"Discord stopped answering at {settings.discord_api_base} during start-up "
                 f"({failure or type(failure).__name__}): start the bot again.",
