@@ -36,6 +36,15 @@ class ErrorRecords(logging.Handler):
             self.records.append(record)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def no_developer_dotenv() -> Iterator[None]:
+    """Bots started by the tests, in this process or as a child process, read no .env
+    unless a test says which (the bot would otherwise find the checkout's own)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ENV_FILE", "")
+        yield
+
+
 @pytest.fixture(autouse=True)
 def error_log() -> Iterator[ErrorRecords]:
     """Fails the test on any ERROR from discord.py or the bot: discord.py only logs

@@ -34,6 +34,7 @@ async def test_starts_logs_invite_and_stops_cleanly_on_signal(
         "DISCORD_GATEWAY_URL": fake_discord.gateway_url,
         "DATABASE_PATH": str(tmp_path / "db" / "uno.sqlite3"),
         "LOG_LEVEL": "DEBUG",
+        "ENV_FILE": "",
     }
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path, env=env,
@@ -56,6 +57,9 @@ async def test_starts_logs_invite_and_stops_cleanly_on_signal(
     assert invite_url(fake_discord.application_id) in log
     assert "shutting down" in log
     assert "Traceback" not in log
+    # No PyNaCl/davey warning (the bot never joins voice), and no other warning either.
+    assert "voice will NOT be supported" not in log
+    assert [line for line in log.splitlines() if " WARNING " in line] == []
     assert fake_discord.token not in log
     assert (tmp_path / "db" / "uno.sqlite3.commands-hash").exists()
     assert len(fake_discord.calls_to("PUT", "/commands")) == 1
@@ -68,7 +72,8 @@ async def test_a_token_discord_refuses_exits_2_with_one_sentence(
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path,
         env={"DISCORD_TOKEN": wrong, "DISCORD_API_BASE": fake_discord.api_base,
-             "DISCORD_GATEWAY_URL": fake_discord.gateway_url, "LOG_LEVEL": "DEBUG"},
+             "DISCORD_GATEWAY_URL": fake_discord.gateway_url, "LOG_LEVEL": "DEBUG",
+             "ENV_FILE": ""},
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(process.communicate(), READY_TIMEOUT)

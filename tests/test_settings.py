@@ -13,11 +13,14 @@ from bot.app.settings import Settings, SettingsError, load_settings
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz_0123456-789"
 SETTING_NAMES = (
     "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
-    "DISCORD_GATEWAY_URL", "LOG_LEVEL",
+    "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_BUSY_TIMEOUT", "CONNECT_ATTEMPTS",
+    "HEALTH_PORT",
 )
 
 
 def run_bot(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    # ENV_FILE: the .env of the test's folder only, never one in the developer's checkout.
+    env = {"ENV_FILE": str(cwd / ".env"), **env}
     return subprocess.run(
         [sys.executable, "-m", "bot"], cwd=cwd, env=env, capture_output=True, text=True,
         timeout=60,
@@ -55,7 +58,7 @@ def test_malformed_token_from_dotenv_is_refused(tmp_path: Path) -> None:
 
 
 def test_defaults_and_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in SETTING_NAMES:
+    for name in (*SETTING_NAMES, "ENV_FILE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text(f"DISCORD_TOKEN={GOOD_TOKEN}\nDEV_GUILD_ID=\nLOG_LEVEL=debug\n")
@@ -68,9 +71,12 @@ def test_defaults_and_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert settings.discord_api_base == "https://discord.com/api/v10"
     assert settings.discord_gateway_url == "wss://gateway.discord.gg/"
     assert settings.log_level == "DEBUG"
+    assert settings.database_busy_timeout == 5.0
+    assert settings.connect_attempts == 0 and settings.health_port is None
 
 
 def test_environment_beats_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ENV_FILE", raising=False)
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text(f"DISCORD_TOKEN={GOOD_TOKEN}\nDEV_GUILD_ID=1\n")
     monkeypatch.setenv("DEV_GUILD_ID", "42")
@@ -104,3 +110,41 @@ def test_every_setting_is_in_env_example_and_readme() -> None:
         assert f"{name}=" in example, name
         assert f"`{name}`" in readme, name
     assert {f.upper() for f in Settings.model_fields} == set(SETTING_NAMES)
+
+
+def test_env_file_is_found_in_the_working_directory_then_the_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.app import settings as module
+
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.setattr(module, "PROJECT_FOLDER", project)
+    monkeypatch.delenv("ENV_FILE", raising=False)
+    monkeypatch.chdir(elsewhere)
+    assert module.env_files() == ()
+    (project / ".env").write_text(f"DISCORD_TOKEN={GOOD_TOKEN}\nHEALTH_PORT=8099\n")
+    assert module.env_files() == (project / ".env",)
+    assert load_settings().health_port == 8099  # started from another folder, still found
+    (elsewhere / ".env").write_text(f"DISCORD_TOKEN={GOOD_TOKEN}\n")
+    assert module.env_files() == (Path(".env"),)
+    assert load_settings().health_port is None  # the working directory's wins
+    monkeypatch.setenv("ENV_FILE", str(project / ".env"))
+    assert load_settings().health_port == 8099
+    monkeypatch.setenv("ENV_FILE", "")
+    assert module.env_files() == ()
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("HEALTH_PORT", "0"), ("HEALTH_PORT", "70000"), ("CONNECT_ATTEMPTS", "-1"),
+    ("DATABASE_BUSY_TIMEOUT", "0"),
+])
+def test_new_settings_out_of_range_are_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    monkeypatch.setenv("ENV_FILE", "")
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError, match=f"^{name} must be"):
+        load_settings()

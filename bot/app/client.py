@@ -79,7 +79,19 @@ class UnoTree(app_commands.CommandTree):
 
 
 class UnoBot(commands.Bot):
-    def __init__(self, settings: Settings, clock: Clock | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        clock: Clock | None = None,
+        *,
+        database: Database | None = None,
+        **options: Any,
+    ) -> None:
+        """``database``: one already open (start-up opens it first, to refuse a bad file
+        before any network); without it, setup_hook opens ``settings.database_path``."""
+        # The bot never joins voice: no warning at start that PyNaCl or davey is missing.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -89,7 +101,7 @@ class UnoBot(commands.Bot):
         )
         self.settings = settings
         self.clock: Clock = clock or RealClock()
-        self._db: Database | None = None
+        self._db: Database | None = database
         self.manager = GameManager(self.clock, on_closed=self._show_closed)
         self.pictures = Pictures()
         self.board = Board(self, self.clock, self.pictures, self.manager.turns)
@@ -109,7 +121,10 @@ class UnoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.warming = asyncio.create_task(warm_faces_async())  # in a worker thread
-        self._db = await Database.open(self.settings.database_path)
+        if self._db is None:
+            self._db = await Database.open(
+                self.settings.database_path, busy_timeout=self.settings.database_busy_timeout
+            )
         self.manager.store = store = TableStore(self._db)
         recovered = await store.recover()
         self.manager.restore(recovered.live)

@@ -9,6 +9,8 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
+SEND_MESSAGES_IN_THREADS = 1 << 38
+"""A game may be opened in a thread; the bot then posts its table there."""
 
 BOT_PERMISSIONS = (
     VIEW_CHANNEL
@@ -17,6 +19,7 @@ BOT_PERMISSIONS = (
     | ATTACH_FILES
     | READ_MESSAGE_HISTORY
     | USE_EXTERNAL_EMOJIS
+    | SEND_MESSAGES_IN_THREADS
 )
 
 

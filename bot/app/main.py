@@ -1,16 +1,42 @@
-"""Start-up: read the settings, start the bot, stop cleanly on SIGTERM/Ctrl-C."""
+"""Start-up: read the settings, open the database, wait for Discord, start the bot, stop
+cleanly on SIGTERM/Ctrl-C; and ``python -m bot backup PATH``.
+
+Every way start-up can fail is one sentence on stderr and an exit code (README, "Exit
+codes"); only a bug gets a traceback, in the log, with exit code 1.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Coroutine
+from importlib import metadata
+from pathlib import Path
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 from bot.app.client import UnoBot, point_at
-from bot.app.settings import Settings, SettingsError, load_settings
+from bot.app.health import HealthServer
+from bot.app.settings import Settings, SettingsError, load_database_settings, load_settings
+from bot.app.startup import Backoff, DiscordUnreachable, wait_for_discord
+from bot.storage import Database, StorageError
+from bot.storage.backup import backup
+
+EXIT_STOPPED = 0
+"""Stopped by SIGTERM or Ctrl-C, or a command that did its work."""
+EXIT_CRASHED = 1
+"""A bug: the traceback is in the log."""
+EXIT_FIX_AND_RESTART = 2
+"""Settings, the token Discord refused, the database, the health port: fix, then start."""
+EXIT_UNREACHABLE = 3
+"""Discord stayed unreachable for CONNECT_ATTEMPTS attempts: starting later may work."""
+
+T = TypeVar("T")
 
 log = logging.getLogger("bot")
 
@@ -44,36 +70,154 @@ def configure_logging(settings: Settings) -> None:
 
 async def run(settings: Settings) -> int:
     point_at(settings.discord_api_base, settings.discord_gateway_url)
-    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        database = await Database.open(
+            settings.database_path, busy_timeout=settings.database_busy_timeout
+        )
+    except StorageError as error:
+        raise Refused(error) from None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    async with UnoBot(settings) as bot:
-        runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
-        stopper = asyncio.create_task(stop.wait())
-        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        stopper.cancel()
-        if runner.done():
-            error = runner.exception()
-            if isinstance(error, discord.LoginFailure):
-                print("Discord refused DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
-                return 2
-            if error is not None:
-                log.critical("the bot stopped: %s", error, exc_info=error)
-                return 1
+    async with UnoBot(settings, database=database) as bot:
+        health = HealthServer(settings.health_port, lambda: is_ready(bot, database)) if (
+            settings.health_port is not None) else None
+        try:
+            if health is not None:
+                await health.start()
+        except OSError as error:
+            raise Refused(
+                f"HEALTH_PORT {settings.health_port} cannot be used ({error.strerror}): "
+                "choose a free port, or leave HEALTH_PORT empty."
+            ) from None
+        try:
+            return await serve(bot, settings, stop)
+        finally:
+            if health is not None:
+                await health.stop()
+
+
+async def serve(bot: UnoBot, settings: Settings, stop: asyncio.Event) -> int:
+    backoff = Backoff(attempts=settings.connect_attempts)
+    try:
+        reached = await until_stopped(stop, wait_for_discord(settings.discord_api_base, backoff))
+    except DiscordUnreachable as error:
+        raise Refused(error, EXIT_UNREACHABLE) from None
+    if reached is None:
         log.info("shutting down")
-        await bot.close()
-        await runner
-    return 0
+        return EXIT_STOPPED
+    runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
+    stopper = asyncio.create_task(stop.wait())
+    await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    stopper.cancel()
+    if runner.done():
+        failure = runner.exception()
+        if isinstance(failure, discord.LoginFailure):
+            raise Refused("Discord refused DISCORD_TOKEN: check the token in .env.")
+        if isinstance(failure, aiohttp.ClientConnectionError | TimeoutError):
+            raise Refused(
+                f"Discord stopped answering at {settings.discord_api_base} during start-up "
+                f"({failure or type(failure).__name__}): start the bot again.",
+                EXIT_UNREACHABLE,
+            )
+        if isinstance(failure, StorageError):
+            raise Refused(failure)
+        if failure is not None:
+            log.critical("the bot stopped: %s", failure, exc_info=failure)
+            return EXIT_CRASHED
+    log.info("shutting down")
+    await bot.close()
+    await runner
+    return EXIT_STOPPED
 
 
-def main() -> int:
+async def until_stopped(stop: asyncio.Event, work: Coroutine[Any, Any, T]) -> T | None:
+    """``work``'s result, or None (``work`` cancelled) if ``stop`` is set first."""
+    task = asyncio.create_task(work)
+    stopper = asyncio.create_task(stop.wait())
+    await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    stopper.cancel()
+    if not task.done():
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return None
+    return task.result()
+
+
+async def is_ready(bot: UnoBot, database: Database) -> bool:
+    """Ready: the gateway is connected and the database answers."""
+    socket = bot.ws
+    connected = bot.is_ready() and not bot.is_closed() and socket is not None and socket.open
+    return connected and await database.ping()
+
+
+class Refused(Exception):
+    """Start-up cannot go on: ``str()`` is the sentence, ``code`` the exit code. Raised
+    out of :func:`run` so the sentence is printed after every log line of the clean-up."""
+
+    def __init__(self, reason: object, code: int = EXIT_FIX_AND_RESTART) -> None:
+        super().__init__(str(reason))
+        self.code = code
+
+
+def refuse(reason: object, code: int = EXIT_FIX_AND_RESTART) -> int:
+    """Print the one sentence that says what to do, and return the exit code."""
+    print(reason, file=sys.stderr)
+    return code
+
+
+def version() -> str:
+    try:
+        return metadata.version("uno-bot")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="UNO for Discord. Without a command: run the bot with the settings from "
+        "the environment and .env (see README).",
+        epilog="Exit codes: 0 stopped, 1 crashed (a bug), 2 fix the setting, token, "
+        "database or port named on stderr and start again, 3 Discord unreachable.",
+    )
+    parser.add_argument("--version", action="version", version=f"uno-bot {version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    saving = commands.add_parser(
+        "backup",
+        help="copy the database to PATH while the bot runs",
+        description="Write a consistent copy of DATABASE_PATH to PATH (a file, or a folder "
+        "for a dated file in it), even while the bot runs.",
+    )
+    saving.add_argument("path", type=Path, metavar="PATH")
+    return parser.parse_args(argv)
+
+
+def backup_command(target: Path) -> int:
+    try:
+        settings = load_database_settings()
+        written = backup(settings.database_path, target, settings.database_busy_timeout)
+    except (SettingsError, StorageError) as error:
+        return refuse(error)
+    print(f"Backed up {settings.database_path} to {written}.")
+    return EXIT_STOPPED
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot`` and the ``uno-bot`` script; returns the exit code."""
+    options = arguments(argv)
+    if options.command == "backup":
+        return backup_command(options.path)
     try:
         settings = load_settings()
     except SettingsError as error:
-        print(error, file=sys.stderr)
-        return 2
+        return refuse(error)
     configure_logging(settings)
-    return asyncio.run(run(settings))
-
+    try:
+        return asyncio.run(run(settings))
+    except Refused as refusal:
+        # The last line on stderr is the sentence: nothing logs after it (aiosqlite's
+        # worker thread may still log its own close at DEBUG).
+        logging.disable(logging.CRITICAL)
+        return refuse(refusal, refusal.code)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -19,17 +21,43 @@ class SettingsError(Exception):
     """A setting the bot cannot start with; ``str()`` is one sentence for the operator."""
 
 
-class Settings(BaseSettings):
+PROJECT_FOLDER = Path(__file__).resolve().parents[2]
+"""The checkout the bot runs from (the folder of pyproject.toml in a source install)."""
+
+
+def env_files() -> tuple[Path, ...]:
+    """The ``.env`` to read: ``ENV_FILE`` if set (empty: none at all), else ``.env`` in
+    the working directory, else the one in the project folder, so that starting the bot
+    from another folder (a service manager, a cron job) still finds it."""
+    chosen = os.environ.get("ENV_FILE")
+    if chosen is not None:
+        return (Path(chosen),) if chosen else ()
+    for candidate in (Path(".env"), PROJECT_FOLDER / ".env"):
+        if candidate.is_file():
+            return (candidate,)
+    return ()
+
+
+class DatabaseSettings(BaseSettings):
+    """The settings that name the database: all that ``python -m bot backup`` needs."""
+
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
+        env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
     )
 
-    discord_token: SecretStr
     database_path: Path = Path("data/uno.sqlite3")
+    database_busy_timeout: float = Field(default=5.0, gt=0)
+
+
+class Settings(DatabaseSettings):
+    discord_token: SecretStr
     dev_guild_id: int | None = Field(default=None, gt=0)
     discord_api_base: str = "https://discord.com/api/v10"
     discord_gateway_url: str = "wss://gateway.discord.gg/"
     log_level: str = "INFO"
+    connect_attempts: int = Field(default=0, ge=0)
+    """How many times to try reaching Discord at start before giving up; 0: never."""
+    health_port: int | None = Field(default=None, ge=1, le=65535)
 
     @field_validator("discord_token")
     @classmethod
@@ -62,14 +90,29 @@ _SENTENCES = {
     ),
     "dev_guild_id": "DEV_GUILD_ID must be a server id (a positive whole number) or empty.",
     "log_level": f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.",
+    "database_busy_timeout": "DATABASE_BUSY_TIMEOUT must be a number of seconds above 0.",
+    "connect_attempts": "CONNECT_ATTEMPTS must be a whole number, 0 for never giving up.",
+    "health_port": "HEALTH_PORT must be a port number from 1 to 65535, or empty for none.",
 }
+
+
+_S = TypeVar("_S", bound=DatabaseSettings)
 
 
 def load_settings() -> Settings:
     """Read the settings, or raise :class:`SettingsError` with a sentence that never
     repeats a value (pydantic's own messages would print the token)."""
+    return _load(Settings)
+
+
+def load_database_settings() -> DatabaseSettings:
+    """Only the database's settings: a backup needs no token."""
+    return _load(DatabaseSettings)
+
+
+def _load(kind: type[_S]) -> _S:
     try:
-        return Settings()  # type: ignore[call-arg]  # the fields come from the environment
+        return kind(_env_file=env_files())  # type: ignore[call-arg]  # fields from the env
     except ValidationError as error:
         field = str(error.errors()[0]["loc"][0]) if error.errors() else ""
         sentence = _SENTENCES.get(field, f"The setting {field.upper()} is invalid.")

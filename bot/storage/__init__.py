@@ -5,7 +5,7 @@ method is a coroutine and safe to call from any task.
 """
 
 from bot.storage.database import Database
-from bot.storage.errors import SchemaTooNewError, StorageError
+from bot.storage.errors import DatabaseUnusable, SchemaTooNewError, StorageError
 from bot.storage.leaderboard import (
     DEFAULT_MIN_GAMES,
     PERIODS,
@@ -28,6 +28,7 @@ __all__ = [
     "RANKINGS",
     "SAVED_GAME_FORMAT",
     "Database",
+    "DatabaseUnusable",
     "GuildSettings",
     "LeaderboardPage",
     "MatchPlayer",

@@ -14,6 +14,10 @@ committed write and never waits for the writer, so a slow leaderboard never dela
 of several statements (a leaderboard page) may straddle a match being recorded, and
 show a rank that is one match out of date.
 
+A write that the file or the disk lets down (full, locked past the busy timeout, an I/O
+error) raises ``StorageUnavailable`` from the SQLite error, after the rollback: the
+connection stays usable, and the next write succeeds once the cause is gone.
+
 Statements are sent with ``execute_fetchall``, writes included: one trip to aiosqlite's
 thread and no cursor left to close, about three times cheaper than ``execute``.
 """
@@ -26,6 +30,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 
 import aiosqlite
+
+from bot.game.ports import StorageUnavailable
+from bot.storage.errors import UNAVAILABLE_CODES, primary_code
 
 
 class Connected:
@@ -43,7 +50,12 @@ class Connected:
     async def _writing(self) -> AsyncIterator[aiosqlite.Connection]:
         """The writer, for a write that stands alone (autocommit)."""
         async with self._lock:
-            yield self._connection
+            try:
+                yield self._connection
+            except sqlite3.Error as error:
+                # A failed statement in autocommit has already rolled itself back.
+                _raise_unavailable(error, self.path)
+                raise
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -58,8 +70,18 @@ class Connected:
             try:
                 await self._connection.execute_fetchall("BEGIN IMMEDIATE")
                 yield self._connection
-            except BaseException:
+                await self._connection.execute_fetchall("COMMIT")
+            except BaseException as error:
+                # SQLite may have rolled back already (after SQLITE_FULL, say): then
+                # this ROLLBACK finds no transaction, which is fine.
                 with suppress(sqlite3.OperationalError):
                     await self._connection.execute_fetchall("ROLLBACK")
+                _raise_unavailable(error, self.path)
                 raise
-            await self._connection.execute_fetchall("COMMIT")
+
+
+def _raise_unavailable(error: BaseException, path: str) -> None:
+    """Raise ``StorageUnavailable`` from a failure of the file or the disk; return for
+    anything else (a mistake in the SQL or a broken constraint is a bug, raised as is)."""
+    if primary_code(error) in UNAVAILABLE_CODES:
+        raise StorageUnavailable(f"the database {path} did not take the write: {error}") from error

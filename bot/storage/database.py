@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import sqlite3
 from collections.abc import Generator, Sequence
+from contextlib import closing
 from pathlib import Path
 from types import TracebackType
 
 import aiosqlite
 
+from bot.storage.errors import UNAVAILABLE_CODES, DatabaseUnusable, primary_code, unusable
 from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer, upgrade
@@ -16,6 +20,11 @@ from bot.storage.saved_games import SavedGameStore
 from bot.storage.settings import SettingsStore
 
 log = logging.getLogger(__name__)
+
+
+DEFAULT_BUSY_TIMEOUT = 5.0
+"""Seconds a statement waits for a lock held by another program (a backup, the sqlite3
+shell) before it gives up."""
 
 
 class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
@@ -28,36 +37,73 @@ class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
     """
 
     @classmethod
-    def open(cls, path: str | Path, *, migrations: Sequence[Migration] = MIGRATIONS) -> _Opening:
-        """Open (or create) the file and bring its schema up to date.
+    def open(
+        cls,
+        path: str | Path,
+        *,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+    ) -> _Opening:
+        """Open (or create) the file, check it, and bring its schema up to date.
 
+        ``busy_timeout``: how long a statement waits for another program's lock before
+        it fails (at start: ``DatabaseUnusable``; during play: ``StorageUnavailable``).
         ``migrations`` is for tests that need an old file; the bot uses the default.
-        Raises ``SchemaTooNewError`` for a file from a newer bot, leaving it untouched.
+        Raises ``SchemaTooNewError`` for a file from a newer bot, leaving it untouched,
+        and ``DatabaseUnusable`` (one sentence) for a file that is damaged, locked or
+        not writable, or a folder that cannot be created.
         """
-        return _Opening(cls, Path(path), migrations)
+        return _Opening(cls, Path(path), migrations, busy_timeout)
+
+    async def ping(self, timeout: float = 5.0) -> bool:
+        """Whether the database answers a query within ``timeout`` seconds."""
+        try:
+            await asyncio.wait_for(self._reader.execute_fetchall("SELECT 1"), timeout)
+        except (sqlite3.Error, ValueError, TimeoutError):  # ValueError: closed
+            return False
+        return True
 
     async def close(self) -> None:
         await self._reader.close()
         async with self._lock:
-            await self._connection.execute_fetchall("PRAGMA optimize")
+            try:
+                await self._connection.execute_fetchall("PRAGMA optimize")
+            except sqlite3.Error as error:  # a full disk must not stop the shutdown
+                log.warning("database %s not optimized at close: %s", self.path, error)
             await self._connection.close()
         log.info("database %s closed", self.path)
 
 
-async def _connect(cls: type[Database], path: Path, migrations: Sequence[Migration]) -> Database:
+async def _connect(
+    cls: type[Database], path: Path, migrations: Sequence[Migration], busy_timeout: float
+) -> Database:
+    try:
+        return await _connect_checked(cls, path, migrations, busy_timeout)
+    except (sqlite3.Error, OSError) as error:
+        # Only the file's or the disk's failures: a broken migration step is a bug.
+        if isinstance(error, OSError) or primary_code(error) in UNAVAILABLE_CODES:
+            raise unusable(str(path), error) from error
+        raise
+
+
+async def _connect_checked(
+    cls: type[Database], path: Path, migrations: Sequence[Migration], busy_timeout: float
+) -> Database:
     path.parent.mkdir(parents=True, exist_ok=True)
+    await asyncio.to_thread(_try_open, path, busy_timeout)
     # isolation_level=None: no implicit transactions, the stores say BEGIN themselves.
-    writer = await aiosqlite.connect(path, isolation_level=None)
+    writer = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
     reader: aiosqlite.Connection | None = None
     try:
         await refuse_newer(writer, str(path), migrations)
+        await _check_pages(writer, path)
         journal = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
         if journal[0][0] != "wal":
             log.warning("database %s cannot use WAL mode here (journal: %s)", path, journal[0][0])
         await writer.execute_fetchall("PRAGMA synchronous = NORMAL")
         await writer.execute_fetchall("PRAGMA foreign_keys = ON")
         version = await upgrade(writer, str(path), migrations)
-        reader = await aiosqlite.connect(path, isolation_level=None)
+        reader = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
         await reader.execute_fetchall("PRAGMA query_only = ON")
     except BaseException:
         if reader is not None:
@@ -68,11 +114,35 @@ async def _connect(cls: type[Database], path: Path, migrations: Sequence[Migrati
     return cls(writer, reader, str(path))
 
 
+def _try_open(path: Path, busy_timeout: float) -> None:
+    """Open the file once without aiosqlite: a file that cannot be opened at all fails
+    here, where aiosqlite would leave its worker thread to report into a closed loop."""
+    with closing(sqlite3.connect(path, timeout=busy_timeout)) as connection:
+        connection.execute("PRAGMA user_version").fetchall()
+
+
+async def _check_pages(connection: aiosqlite.Connection, path: Path) -> None:
+    """``PRAGMA quick_check`` (a fraction of a second for a bot's file): a damaged file
+    stops the start with one sentence instead of failing game by game later."""
+    found = [str(row[0]) for row in await connection.execute_fetchall("PRAGMA quick_check")]
+    if found != ["ok"]:
+        raise DatabaseUnusable(
+            f"The database {path} is damaged ({found[0]}): restore it from a backup "
+            "(see README) or move it away to start with an empty one."
+        )
+
+
 class _Opening:
     """What ``Database.open`` returns: await it, or use it in ``async with``."""
 
-    def __init__(self, cls: type[Database], path: Path, migrations: Sequence[Migration]) -> None:
-        self._open = _connect(cls, path, migrations)
+    def __init__(
+        self,
+        cls: type[Database],
+        path: Path,
+        migrations: Sequence[Migration],
+        busy_timeout: float,
+    ) -> None:
+        self._open = _connect(cls, path, migrations, busy_timeout)
         self._database: Database | None = None
 
     def __await__(self) -> Generator[object, None, Database]:
