@@ -105,6 +105,20 @@ async def prepare(seats: Seats) -> Aim | None:
     return None
 
 
+async def tables_behind(aims: list[Aim]) -> int:
+    """How many of these tables' messages still show the version before the burst once
+    all have caught up or ``TABLE_CATCH_UP`` has passed (for a table that never does)."""
+
+    async def behind(aim: Aim) -> bool:
+        try:
+            await table_shows(aim.seats, hand_version(aim.table), equal=False)
+        except AssertionError:
+            return True
+        return False
+
+    return sum(await asyncio.gather(*(behind(aim) for aim in aims)))
+
+
 async def fire(aims: list[Aim], clicks: Clicks) -> list[Interaction]:
     """Send every table's seven clicks, all before any answer is awaited."""
     sent: list[Interaction] = []
@@ -127,8 +141,11 @@ def saved_game(database: Path, channel_id: int) -> dict[str, Any]:
     return game
 
 
-def applied(before: dict[str, Any], after: dict[str, Any]) -> Applied:
-    """Cards that went onto the discard pile and came off the draw pile (nobody else
-    acts during the burst, and a fresh round's draw pile does not run out)."""
-    return Applied(len(after["discard_pile"]) - len(before["discard_pile"]),
-                   len(before["draw_pile"]) - len(after["draw_pile"]))
+def applied(before: dict[str, Any], after: dict[str, Any], player: str) -> Applied:
+    """What ``player``'s burst did: cards that went onto the discard pile (nobody else
+    plays during the burst, and a fresh round's piles are not reshuffled), and cards
+    the player drew (their hand grew by them, less the card they played). A Draw Two
+    played makes the next player draw, which is not counted."""
+    played = len(after["discard_pile"]) - len(before["discard_pile"])
+    drawn = len(after["hands"][player]) - len(before["hands"][player]) + played
+    return Applied(played, drawn)

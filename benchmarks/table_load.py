@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import os
 import random
 import tempfile
 from collections import Counter
@@ -47,15 +48,34 @@ OPENING_AT_ONCE = 25
 """Tables being opened at the same time (people do not all type /uno new at once)."""
 TABLE_OPTIONS = {"ruleset": "classic", "turn_seconds": 600}
 """A long turn timer: no timer plays for anyone during a run."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One run: a fresh bot, ``tables`` tables, one mode."""
+
+    mode: str
+    tables: int
+    latency: float = 0.08
+    seconds: float = 30.0
+    """steady: the measured window."""
+    moves: int = 1000
+    """steady: a table stops after this many moves."""
+    think: tuple[float, float] = (1.0, 3.0)
+    images: bool = True
+    """Card pictures on the tables (the server default) or text only."""
+    seed: int = 1
+
+    @property
+    def table_options(self) -> dict[str, object]:
+        return {**TABLE_OPTIONS, "images": self.images}
 DEFAULT_TABLES = {"steady": [50, 100, 200, 400], "burst": [200]}
 T = TypeVar("T")
 
 
 @dataclass
 class Report:
-    mode: str
-    tables: int
-    latency: float
+    plan: Plan
     opened: int = 0
     seconds: float = 0.0
     interactions: int = 0
@@ -63,14 +83,26 @@ class Report:
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
+    players_cpu_seconds: float = 0.0
+    """This process's CPU over the window (fake Discord and players): near a whole core,
+    the figures measure the load generator as much as the bot."""
     rss_per_table: float = 0.0
     bot_token_calls: int = 0
     violations: Counter[str] = field(default_factory=Counter)
     bot_errors: list[str] = field(default_factory=list)
+    """ERROR lines the bot logged before it was asked to stop."""
+    shutdown_errors: list[str] = field(default_factory=list)
+    """ERROR lines the bot logged while stopping (SIGTERM)."""
     burst_tables: int = 0
     """Tables whose player got to a plain playable card and Draw (burst)."""
     applied_twice: int = 0
     """Burst tables where the saved game shows a card played or drawn twice."""
+    burst_outcomes: Counter[tuple[int, int]] = field(default_factory=Counter)
+    """(cards played, cards drawn) -> burst tables that ended so."""
+    tables_behind: int = 0
+    """Burst tables with a move whose table message did not show it within 10 s."""
+    load_average: float = 0.0
+    """The machine's 1-minute load average when the run started (other work on it)."""
 
     def quantile(self, q: float) -> float:
         ordered = sorted(self.latencies)
@@ -81,9 +113,12 @@ class Report:
     def lines(self) -> list[str]:
         per_move = max(self.moves, 1)
         rate = self.interactions / self.seconds if self.seconds else 0.0
+        plan = self.plan
         lines = [
-            f"{self.mode} tables={self.tables} (opened {self.opened}) latency="
-            f"{self.latency * 1000:.0f} ms window={self.seconds:.1f} s",
+            f"{plan.mode} tables={plan.tables} (opened {self.opened}) latency="
+            f"{plan.latency * 1000:.0f} ms images={'on' if plan.images else 'off'} "
+            f"window={self.seconds:.1f} s "
+            f"(load average at start {self.load_average:.1f})",
             f"  interactions={self.interactions} ({rate:.1f}/s) unanswered={self.unanswered} "
             f"moves applied={self.moves}",
             f"  INTERACTION_CREATE->callback p50={self.quantile(0.5) * 1000:.0f} ms "
@@ -91,16 +126,21 @@ class Report:
             f"max={max(self.latencies, default=0) * 1000:.0f} ms",
             f"  bot CPU per move={self.cpu_seconds * 1000 / per_move:.1f} ms "
             f"(bot CPU {self.cpu_seconds:.1f} s = {self.cpu_seconds / max(self.seconds, 1e-9):.0%}"
-            f" of a core)  resident memory per table={self.rss_per_table / 1024:.1f} KiB",
+            f" of a core; fake Discord and players "
+            f"{self.players_cpu_seconds / max(self.seconds, 1e-9):.0%})",
+            f"  bot resident memory per table={self.rss_per_table / 1024:.1f} KiB",
             f"  bot-token REST calls per move={self.bot_token_calls / per_move:.2f} "
             f"({self.bot_token_calls} calls, {self.bot_token_calls / max(self.seconds, 1e-9):.1f}"
             f"/s)",
         ]
-        if self.mode == "burst":
+        if plan.mode == "burst":
             lines.append(f"  burst tables ready={self.burst_tables} "
-                         f"tables with a move applied twice={self.applied_twice}")
+                         f"tables with a move applied twice={self.applied_twice} "
+                         f"(played, drawn) -> tables: {dict(sorted(self.burst_outcomes.items()))}"
+                         f" table messages behind={self.tables_behind}")
         lines.append(f"  fake Discord violations={dict(self.violations)} "
-                     f"bot log errors={len(self.bot_errors)}")
+                     f"bot log errors={len(self.bot_errors)} "
+                     f"(and {len(self.shutdown_errors)} while stopping)")
         return lines
 
 
@@ -151,22 +191,22 @@ async def bounded(count: int, jobs: Sequence[Callable[[], Awaitable[T]]]) -> lis
     return await asyncio.gather(*(one(job) for job in jobs))
 
 
-async def warm_up(run: Bench) -> None:
+async def warm_up(run: Bench, plan: Plan) -> None:
     """One table opened and played a little, so start-up work (card faces, first
     imports, caches) is done before anything is measured."""
     seats = run.seats(0)
-    assert await seats.open_table(**TABLE_OPTIONS), "the warm-up table did not open"
+    assert await seats.open_table(**plan.table_options), "the warm-up table did not open"
     await run.fake.until(lambda: table_message(run.fake, seats.channel_id))
     for _ in range(3):
         await seats.step()
         await asyncio.sleep(1.0)  # a player thinking; the table message catches up
 
 
-async def open_tables(run: Bench, tables: int, report: Report) -> list[Seats]:
+async def open_tables(run: Bench, plan: Plan, report: Report) -> list[Seats]:
     """Open the tables; the bot's memory growth per table goes into the report."""
     before = resident_bytes(run.bot.pid)
-    everyone = [run.seats(n) for n in range(1, tables + 1)]
-    jobs = [functools.partial(s.open_table, **TABLE_OPTIONS) for s in everyone]
+    everyone = [run.seats(n) for n in range(1, plan.tables + 1)]
+    jobs = [functools.partial(s.open_table, **plan.table_options) for s in everyone]
     opened = [s for s, ok in zip(everyone, await bounded(OPENING_AT_ONCE, jobs), strict=True)
               if ok]
     await run.fake.until(
@@ -184,6 +224,7 @@ class Window:
         self.loop = asyncio.get_running_loop()
         self.started = self.loop.time()
         self.cpu = cpu_seconds(run.bot.pid)
+        self.players_cpu = cpu_seconds(os.getpid())
         self.calls = len(run.fake.calls)
         self.sent = len(run.clicks.sent)
         self.unanswered = run.clicks.unanswered
@@ -192,22 +233,22 @@ class Window:
         run = self.run
         report.seconds = self.loop.time() - self.started
         report.cpu_seconds = cpu_seconds(run.bot.pid) - self.cpu
+        report.players_cpu_seconds = cpu_seconds(os.getpid()) - self.players_cpu
         report.bot_token_calls = run.fake.bot_token_calls(self.calls)
         report.interactions = len(run.clicks.sent) - self.sent
         report.unanswered = run.clicks.unanswered - self.unanswered
         report.latencies = run.clicks.latencies(self.sent)
 
 
-async def steady(run: Bench, opened: list[Seats], report: Report, seconds: float,
-                 moves: int, think: tuple[float, float]) -> None:
+async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) -> None:
     loop = asyncio.get_running_loop()
     window = Window(run)
-    stop_at = window.started + seconds
+    stop_at = window.started + plan.seconds
 
     async def play(seats: Seats) -> int:
         made = 0
-        while loop.time() < stop_at and made < moves and not seats.finished:
-            await asyncio.sleep(seats.rng.uniform(*think))  # a person thinking
+        while loop.time() < stop_at and made < plan.moves and not seats.finished:
+            await asyncio.sleep(seats.rng.uniform(*plan.think))  # a person thinking
             made += await seats.step()
         return made
 
@@ -223,28 +264,36 @@ async def burst_run(run: Bench, opened: list[Seats], report: Report) -> None:
     before = [burst.saved_game(database, a.seats.channel_id) for a in aims]
     window = Window(run)
     await burst.fire(aims, run.clicks)
-    window.close(report)
+    moved = []
     for aim, old in zip(aims, before, strict=True):
-        did = burst.applied(old, burst.saved_game(database, aim.seats.channel_id))
+        did = burst.applied(old, burst.saved_game(database, aim.seats.channel_id),
+                            str(aim.member.id))
         report.moves += did.played + min(did.drawn, 1)
         report.applied_twice += did.twice
+        report.burst_outcomes[did.played, did.drawn] += 1
+        if did.played or did.drawn:
+            moved.append(aim)
+    # The window ends once every table message shows its move: its edit is part of the cost.
+    report.tables_behind = await burst.tables_behind(moved)
+    window.close(report)
 
 
-async def run_one(mode: str, tables: int, latency: float, seed: int, seconds: float,
-                  moves: int, think: tuple[float, float]) -> Report:
-    """One fresh bot process, ``tables`` tables, one mode; the report of it."""
-    report = Report(mode, tables, latency)
+async def run_one(plan: Plan) -> Report:
+    """One fresh bot process and its report."""
+    report = Report(plan, load_average=os.getloadavg()[0])
     with tempfile.TemporaryDirectory(prefix="table_load-") as tmp:
         folder = Path(tmp)
-        async with bench(tables, latency, seed, folder) as run:
-            await warm_up(run)
-            opened = await open_tables(run, tables, report)
-            if mode == "steady":
-                await steady(run, opened, report, seconds, moves, think)
+        async with bench(plan.tables, plan.latency, plan.seed, folder) as run:
+            await warm_up(run, plan)
+            opened = await open_tables(run, plan, report)
+            if plan.mode == "steady":
+                await steady(run, plan, opened, report)
             else:
                 await burst_run(run, opened, report)
             report.violations = Counter(v.rule for v in run.fake.violations)
-        report.bot_errors = logged_errors(folder / "bot.log")
+            stopping = (folder / "bot.log").stat().st_size
+        report.bot_errors = logged_errors(folder / "bot.log", 0, stopping)
+        report.shutdown_errors = logged_errors(folder / "bot.log", stopping)
     return report
 
 
@@ -252,8 +301,9 @@ async def main_async(args: argparse.Namespace) -> list[Report]:
     reports = []
     for mode in args.mode:
         for tables in args.tables or DEFAULT_TABLES[mode]:
-            report = await run_one(mode, tables, args.latency, args.seed, args.seconds,
-                                   args.moves, tuple(args.think))
+            plan = Plan(mode, tables, args.latency, args.seconds, args.moves,
+                        tuple(args.think), args.images == "on", args.seed)
+            report = await run_one(plan)
             print("\n".join(report.lines()), flush=True)
             reports.append(report)
     return reports
@@ -274,6 +324,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                         help="steady: a table stops after this many moves")
     parser.add_argument("--think", nargs=2, type=float, default=[1.0, 3.0],
                         metavar=("LOW", "HIGH"), help="seconds a player thinks before a move")
+    parser.add_argument("--images", choices=["on", "off"], default="on",
+                        help="card pictures on the tables (on: the server default)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     for count in args.tables or []:

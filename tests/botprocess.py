@@ -80,7 +80,9 @@ class BotProcess:
             await self.process.wait()
 
 
-def logged_errors(log_path: Path) -> list[str]:
-    """The ERROR and CRITICAL lines of a bot process's log."""
-    lines = log_path.read_text(errors="replace").splitlines()
-    return [line for line in lines if " ERROR " in line or " CRITICAL " in line]
+def logged_errors(log_path: Path, start: int = 0, end: int | None = None) -> list[str]:
+    """The ERROR and CRITICAL lines of a bot process's log, between two byte offsets."""
+    with log_path.open("rb") as log:
+        log.seek(start)
+        text = log.read(-1 if end is None else end - start).decode(errors="replace")
+    return [line for line in text.splitlines() if " ERROR " in line or " CRITICAL " in line]

@@ -3,12 +3,12 @@ short wire latency. Only the consistency of its report is checked, never its tim
 
 from __future__ import annotations
 
-from benchmarks.table_load import run_one
+from benchmarks.table_load import Plan, run_one
 
 
 async def test_steady_load_reports_every_click_answered_and_moves_made() -> None:
-    report = await run_one("steady", 2, latency=0.01, seed=3, seconds=20, moves=3,
-                           think=(0.05, 0.2))
+    report = await run_one(Plan("steady", 2, latency=0.01, seconds=20, moves=3,
+                                think=(0.05, 0.2)))
     assert report.opened == 2
     assert report.interactions > 0 and report.unanswered == 0
     assert len(report.latencies) == report.interactions
@@ -18,8 +18,7 @@ async def test_steady_load_reports_every_click_answered_and_moves_made() -> None
 
 
 async def test_burst_reports_one_move_per_table_and_every_click_answered() -> None:
-    report = await run_one("burst", 2, latency=0.01, seed=3, seconds=20, moves=1,
-                           think=(0, 0))
+    report = await run_one(Plan("burst", 2, latency=0.01))
     assert report.opened == 2 and report.burst_tables >= 1  # a table may never get there
     assert report.interactions == 7 * report.burst_tables and report.unanswered == 0
     assert len(report.latencies) == report.interactions
