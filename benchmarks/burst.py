@@ -11,10 +11,7 @@ played and at most one card drawn.
 from __future__ import annotations
 
 import asyncio
-import json
-import sqlite3
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from benchmarks.players import Clicks, Seats, actions, table_message, version_of, wait_answer
@@ -129,16 +126,6 @@ async def fire(aims: list[Aim], clicks: Clicks) -> list[Interaction]:
             sent.append(interaction)
     await asyncio.gather(*(wait_answer(i, clicks) for i in sent))
     return sent
-
-
-def saved_game(database: Path, channel_id: int) -> dict[str, Any]:
-    """The game as the bot saved it (the ``saved_games`` row's JSON, its ``game``)."""
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
-        row = connection.execute("SELECT state FROM saved_games WHERE channel_id = ?",
-                                 (channel_id,)).fetchone()
-    assert row is not None, f"no saved game in channel {channel_id}"
-    game: dict[str, Any] = json.loads(row[0])["game"]
-    return game
 
 
 def applied(before: dict[str, Any], after: dict[str, Any], player: str) -> Applied:

@@ -39,6 +39,7 @@ from typing import TypeVar
 from benchmarks import burst
 from benchmarks.players import Clicks, Seats, table_message
 from benchmarks.procstat import cpu_seconds, resident_bytes
+from benchmarks.saved import changes_between, saved_game, saved_versions
 from bot.clock import RealClock
 from tests.botprocess import BotProcess, logged_errors
 from tests.fakediscord import FakeDiscord, FakeGuild, Latency, add_guild
@@ -81,6 +82,10 @@ class Report:
     interactions: int = 0
     unanswered: int = 0
     moves: int = 0
+    """Moves the players saw applied (the answer showed their hand after the move)."""
+    changes: int = 0
+    """State changes the bot saved in the window (moves, UNO calls, next rounds), its
+    answer in time or not: what the per-move figures divide by."""
     latencies: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
     players_cpu_seconds: float = 0.0
@@ -111,7 +116,7 @@ class Report:
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
     def lines(self) -> list[str]:
-        per_move = max(self.moves, 1)
+        per_move = max(self.changes, 1)
         rate = self.interactions / self.seconds if self.seconds else 0.0
         plan = self.plan
         lines = [
@@ -120,16 +125,16 @@ class Report:
             f"window={self.seconds:.1f} s "
             f"(load average at start {self.load_average:.1f})",
             f"  interactions={self.interactions} ({rate:.1f}/s) unanswered={self.unanswered} "
-            f"moves applied={self.moves}",
+            f"moves seen applied={self.moves} state changes saved={self.changes}",
             f"  INTERACTION_CREATE->callback p50={self.quantile(0.5) * 1000:.0f} ms "
             f"p99={self.quantile(0.99) * 1000:.0f} ms "
             f"max={max(self.latencies, default=0) * 1000:.0f} ms",
-            f"  bot CPU per move={self.cpu_seconds * 1000 / per_move:.1f} ms "
+            f"  bot CPU per state change={self.cpu_seconds * 1000 / per_move:.1f} ms "
             f"(bot CPU {self.cpu_seconds:.1f} s = {self.cpu_seconds / max(self.seconds, 1e-9):.0%}"
             f" of a core; fake Discord and players "
             f"{self.players_cpu_seconds / max(self.seconds, 1e-9):.0%})",
             f"  bot resident memory per table={self.rss_per_table / 1024:.1f} KiB",
-            f"  bot-token REST calls per move={self.bot_token_calls / per_move:.2f} "
+            f"  bot-token REST calls per state change={self.bot_token_calls / per_move:.2f} "
             f"({self.bot_token_calls} calls, {self.bot_token_calls / max(self.seconds, 1e-9):.1f}"
             f"/s)",
         ]
@@ -228,6 +233,7 @@ class Window:
         self.calls = len(run.fake.calls)
         self.sent = len(run.clicks.sent)
         self.unanswered = run.clicks.unanswered
+        self.versions = saved_versions(run.bot.database_path)
 
     def close(self, report: Report) -> None:
         run = self.run
@@ -238,6 +244,7 @@ class Window:
         report.interactions = len(run.clicks.sent) - self.sent
         report.unanswered = run.clicks.unanswered - self.unanswered
         report.latencies = run.clicks.latencies(self.sent)
+        report.changes = changes_between(self.versions, saved_versions(run.bot.database_path))
 
 
 async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) -> None:
@@ -261,12 +268,12 @@ async def burst_run(run: Bench, opened: list[Seats], report: Report) -> None:
     aims = [a for a in await bounded(OPENING_AT_ONCE, jobs) if a is not None]
     report.burst_tables = len(aims)
     database = run.bot.database_path
-    before = [burst.saved_game(database, a.seats.channel_id) for a in aims]
+    before = [saved_game(database, a.seats.channel_id) for a in aims]
     window = Window(run)
     await burst.fire(aims, run.clicks)
     moved = []
     for aim, old in zip(aims, before, strict=True):
-        did = burst.applied(old, burst.saved_game(database, aim.seats.channel_id),
+        did = burst.applied(old, saved_game(database, aim.seats.channel_id),
                             str(aim.member.id))
         report.moves += did.played + min(did.drawn, 1)
         report.applied_twice += did.twice
