@@ -34,6 +34,9 @@ class Aim:
     draw: str
     table: StoredMessage
     catch: str
+    version: str
+    """The state version the hand and table show before the burst (the messages are
+    edited in place afterwards)."""
 
     def clicks(self) -> list[tuple[StoredMessage, str]]:
         return [(self.hand, self.card)] * 3 + [(self.hand, self.draw)] * 2 + \
@@ -95,7 +98,7 @@ async def prepare(seats: Seats) -> Aim | None:
         if card is not None and draw is not None:
             table = await table_shows(seats, version, equal=True)
             catch = next(c for c in table.custom_ids() if c.endswith(":catch"))
-            return Aim(seats, member, hand, card, draw, table, catch)
+            return Aim(seats, member, hand, card, draw, table, catch, version or "")
         if not await seats.move(member):
             return None
         await table_shows(seats, version, equal=False)
@@ -108,7 +111,7 @@ async def tables_behind(aims: list[Aim]) -> int:
 
     async def behind(aim: Aim) -> bool:
         try:
-            await table_shows(aim.seats, hand_version(aim.table), equal=False)
+            await table_shows(aim.seats, aim.version, equal=False)
         except AssertionError:
             return True
         return False
