@@ -1,196 +1,350 @@
-"""Many tables at once through the fake Discord, with random legal clicks.
+"""Many UNO tables against the bot run as an operator runs it: ``python -m bot`` in its own
+process, talking to a fake Discord in this process over loopback, with a wire latency on
+every REST answer (80 ms by default). The players live here too and know only what
+Discord shows them (see ``benchmarks/players.py``).
 
-    .venv/bin/python -m benchmarks.table_load --tables 200 --moves 30 --think 2
-    .venv/bin/python -m benchmarks.table_load --tables 200 --moves 60 --think 0
+    .venv/bin/python -m benchmarks.table_load --mode steady --tables 50 100 200 400
+    .venv/bin/python -m benchmarks.table_load --mode burst --tables 200
+    .venv/bin/python -m benchmarks.table_load --mode steady burst   # both, default sizes
 
-Each table has 4 players, who think ``--think`` seconds on average (0.5x to 1.5x)
-before each move, as people do, and whose tables open over the first ``5 * think``
-seconds; ``--think 0`` is a stress test where every table
-clicks again the moment it is answered, so the figures measure the queue of 200
-tables on one event loop shared by the bot, the fake Discord and the simulated
-players, more than the bot. The real bot (real discord.py, real clock, SQLite store)
-answers them. A player acts when the game waits for them (read from the manager, as
-the notification on the table would tell them), by clicking a random enabled button
-of their hand message, then any question that follows. Prints the time from each
-INTERACTION_CREATE to its callback (p50, p99, max), REST calls per applied move,
-table-message edits per channel per second, and memory per table.
+steady: tables of 4 whose players think 1 to 3 s before each move, for ``--seconds``
+(or until every table made ``--moves`` moves). burst: at every table the player to move
+clicks the same card three times, Draw twice and Catch! twice at the same instant.
+
+Each run starts a fresh bot (its own database) and prints: interactions per second,
+p50/p99/max from INTERACTION_CREATE to the callback reaching Discord, unanswered clicks,
+the bot's CPU per applied move (/proc/<pid>/stat over the measured window), its resident
+memory per table (/proc/<pid>/statm, growth while the tables open, after a warm-up
+table), and its REST calls per move that count against Discord's global 50 a second
+(calls with the bot token: all but interaction callbacks and interaction webhooks).
+Aims: burst: all answered, p99 <= 1 s, no move applied twice; steady 200 tables:
+p99 <= 150 ms; at most 1 bot-token call per move.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
+import contextlib
+import functools
 import os
 import random
-import statistics
 import tempfile
-import time
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
-import discord
-
-from bot.app.client import UnoBot, point_at
-from bot.app.settings import Settings
+from benchmarks import burst
+from benchmarks.players import Clicks, Seats, table_message
+from benchmarks.procstat import cpu_seconds, resident_bytes
+from benchmarks.saved import changes_between, saved_game, saved_versions
 from bot.game.clock import RealClock
-from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage, add_guild, answered
-from tests.fakediscord.members import FakeMember
+from tests.botprocess import BotProcess, logged_errors
+from tests.fakediscord import FakeDiscord, FakeGuild, Latency, add_guild
 
 PLAYERS = 4
+OPENING_AT_ONCE = 25
+"""Tables being opened at the same time (people do not all type /uno new at once)."""
+TABLE_OPTIONS = {"ruleset": "classic", "turn_seconds": 600}
+"""A long turn timer: no timer plays for anyone during a run."""
 
 
-def resident_bytes() -> int:
-    """The process's resident memory (Linux), without slowing it as tracemalloc would."""
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+@dataclass(frozen=True)
+class Plan:
+    """One run: a fresh bot, ``tables`` tables, one mode."""
+
+    mode: str
+    tables: int
+    latency: float = 0.08
+    seconds: float = 30.0
+    """steady: the measured window."""
+    moves: int = 1000
+    """steady: a table stops after this many moves."""
+    think: tuple[float, float] = (1.0, 3.0)
+    images: bool = True
+    """Card pictures on the tables (the server default) or text only."""
+    seed: int = 1
+
+    @property
+    def table_options(self) -> dict[str, object]:
+        return {**TABLE_OPTIONS, "images": self.images}
+DEFAULT_TABLES = {"steady": [50, 100, 200, 400], "burst": [200]}
+T = TypeVar("T")
 
 
-class Load:
-    def __init__(self, bot: UnoBot, fake: FakeDiscord, guild: FakeGuild) -> None:
-        self.bot, self.fake, self.guild = bot, fake, guild
-        self.latencies: list[float] = []
-        self.moves = 0
+@dataclass
+class Report:
+    plan: Plan
+    opened: int = 0
+    seconds: float = 0.0
+    interactions: int = 0
+    unanswered: int = 0
+    moves: int = 0
+    """Moves the players saw applied (the answer showed their hand after the move)."""
+    changes: int = 0
+    """State changes the bot saved in the window (moves, UNO calls, next rounds), its
+    answer in time or not: what the per-move figures divide by."""
+    latencies: list[float] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+    players_cpu_seconds: float = 0.0
+    """This process's CPU over the window (fake Discord and players): near a whole core,
+    the figures measure the load generator as much as the bot."""
+    rss_per_table: float = 0.0
+    bot_token_calls: int = 0
+    violations: Counter[str] = field(default_factory=Counter)
+    bot_errors: list[str] = field(default_factory=list)
+    """ERROR lines the bot logged before it was asked to stop."""
+    shutdown_errors: list[str] = field(default_factory=list)
+    """ERROR lines the bot logged while stopping (SIGTERM)."""
+    burst_tables: int = 0
+    """Tables whose player got to a plain playable card and Draw (burst)."""
+    applied_twice: int = 0
+    """Burst tables where the saved game shows a card played or drawn twice."""
+    burst_outcomes: Counter[tuple[int, int]] = field(default_factory=Counter)
+    """(cards played, cards drawn) -> burst tables that ended so."""
+    tables_behind: int = 0
+    """Burst tables with a move whose table message did not show it within 10 s."""
+    load_average: float = 0.0
+    """The machine's 1-minute load average when the run started (other work on it)."""
 
-    async def timed_click(self, member: FakeMember, message: StoredMessage, custom_id: str):
-        interaction = await member.click(message, custom_id, wait=False)
-        await answered(interaction)
-        self.latencies.append(asyncio.get_running_loop().time()
-                              - interaction.created_loop_time)
-        return interaction
+    def quantile(self, q: float) -> float:
+        ordered = sorted(self.latencies)
+        if not ordered:
+            return float("nan")
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
-    async def timed_slash(self, member: FakeMember, command: str, channel_id: int, **options):
-        interaction = await member.slash(command, channel_id, wait=False, **options)
-        await answered(interaction)
-        self.latencies.append(asyncio.get_running_loop().time()
-                              - interaction.created_loop_time)
-        return interaction
-
-    async def start(self, channel_id: int, members: list[FakeMember], delay: float) -> None:
-        await asyncio.sleep(delay)  # tables open as their players arrive
-        answer = await self.timed_slash(members[0], "uno new", channel_id)
-        lobby = answer.response
-        assert lobby is not None
-        for member in members[1:]:
-            await self.timed_click(member, lobby, lobby.custom_id("uno:lobby:join:"))
-        await self.timed_click(members[0], lobby, lobby.custom_id("uno:lobby:start:"))
-
-    async def play(self, channel_id: int, members: list[FakeMember], moves: int,
-                   rng: random.Random, think: float) -> None:
-        by_id = {str(m.id): m for m in members}
-        hands: dict[str, StoredMessage] = {}
-        table_message: StoredMessage | None = None
-        for _ in range(moves):
-            if think:
-                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # a person thinking
-            table = self.bot.manager.get(channel_id)
-            if table is None or table.game is None:
-                return
-            if table.game.round_over:
-                await asyncio.sleep(0.05)  # the host's Next round is not simulated
-                continue
-            while table.table_message_id is None or table.table_message_id not in \
-                    self.fake.messages:
-                await asyncio.sleep(0.01)
-            table_message = self.fake.message(table.table_message_id)
-            player = rng.choice(table.game.waiting_for())
-            member = by_id[player]
-            hand = hands.get(player)
-            if hand is None:
-                opened = await self.timed_click(member, table_message,
-                                                next(c for c in table_message.custom_ids()
-                                                     if c.endswith(":hand")))
-                hand = hands[player] = opened.response
-            for _ in range(4):
-                choices = [c for c in hand.enabled_ids() if ":page:" not in c]
-                if not choices:
-                    break
-                plays = [c for c in choices if ":a:play" in c]
-                pick = rng.choice(plays if plays and rng.random() < 0.9 else choices)
-                await self.timed_click(member, hand, pick)
-                if "Your hand" in hand.content:
-                    break
+    def lines(self) -> list[str]:
+        per_move = max(self.changes, 1)
+        rate = self.interactions / self.seconds if self.seconds else 0.0
+        plan = self.plan
+        lines = [
+            f"{plan.mode} tables={plan.tables} (opened {self.opened}) latency="
+            f"{plan.latency * 1000:.0f} ms images={'on' if plan.images else 'off'} "
+            f"window={self.seconds:.1f} s "
+            f"(load average at start {self.load_average:.1f})",
+            f"  interactions={self.interactions} ({rate:.1f}/s) unanswered={self.unanswered} "
+            f"moves seen applied={self.moves} state changes saved={self.changes}",
+            f"  INTERACTION_CREATE->callback p50={self.quantile(0.5) * 1000:.0f} ms "
+            f"p99={self.quantile(0.99) * 1000:.0f} ms "
+            f"max={max(self.latencies, default=0) * 1000:.0f} ms",
+            f"  bot CPU per state change={self.cpu_seconds * 1000 / per_move:.1f} ms "
+            f"(bot CPU {self.cpu_seconds:.1f} s = {self.cpu_seconds / max(self.seconds, 1e-9):.0%}"
+            f" of a core; fake Discord and players "
+            f"{self.players_cpu_seconds / max(self.seconds, 1e-9):.0%})",
+            f"  bot resident memory per table={self.rss_per_table / 1024:.1f} KiB",
+            f"  bot-token REST calls per state change={self.bot_token_calls / per_move:.2f} "
+            f"({self.bot_token_calls} calls, {self.bot_token_calls / max(self.seconds, 1e-9):.1f}"
+            f"/s)",
+        ]
+        if plan.mode == "burst":
+            lines.append(f"  burst tables ready={self.burst_tables} "
+                         f"tables with a move applied twice={self.applied_twice} "
+                         f"(played, drawn) -> tables: {dict(sorted(self.burst_outcomes.items()))}"
+                         f" table messages behind={self.tables_behind}")
+        lines.append(f"  fake Discord violations={dict(self.violations)} "
+                     f"bot log errors={len(self.bot_errors)} "
+                     f"(and {len(self.shutdown_errors)} while stopping)")
+        return lines
 
 
-async def run(tables: int, moves: int, seed: int, think: float = 0.0) -> None:
-    clock = RealClock()
-    fake = FakeDiscord(clock)
+@dataclass
+class Bench:
+    """A fake Discord with one guild of ``tables`` + 1 channels (the first for the
+    warm-up table), and the bot process connected to it."""
+
+    fake: FakeDiscord
+    guild: FakeGuild
+    bot: BotProcess
+    clicks: Clicks
+    rng: random.Random
+
+    def seats(self, channel: int) -> Seats:
+        members = self.guild.members[channel * PLAYERS:(channel + 1) * PLAYERS]
+        return Seats(self.fake, self.guild.channel_ids[channel], members, self.clicks,
+                     random.Random(self.rng.random()))
+
+
+@contextlib.asynccontextmanager
+async def bench(tables: int, latency: float, seed: int, folder: Path) -> AsyncIterator[Bench]:
+    fake = FakeDiscord(RealClock())
+    fake.latency = Latency.fixed(latency)
+    guild = add_guild(fake, [f"p{n}" for n in range((tables + 1) * PLAYERS)],
+                      channels=tables + 1)
     await fake.start()
-    names = [f"p{n}" for n in range(tables * PLAYERS)]
-    guild = add_guild(fake, names, channels=tables)
-    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    point_at(fake.api_base, fake.gateway_url)
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(_env_file=None, discord_token=fake.token,  # type: ignore[call-arg]
-                            database_path=Path(tmp) / "uno.sqlite3",
-                            discord_api_base=fake.api_base, discord_gateway_url=fake.gateway_url)
-        bot = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
-        await bot.login(fake.token)
-        connection = asyncio.create_task(bot.connect())
-        await bot.wait_until_ready()
-        load = Load(bot, fake, guild)
-        seats = [guild.members[i * PLAYERS:(i + 1) * PLAYERS] for i in range(tables)]
+    try:
+        with (folder / "bot.log").open("wb") as log:
+            process = BotProcess(fake, folder, log, log_level="WARNING")
+            await process.start()
+            try:
+                yield Bench(fake, guild, process, Clicks(), random.Random(seed))
+            finally:
+                await process.stop()
+    finally:
+        await fake.stop()
 
-        if bot.warming is not None:
-            await bot.warming  # card faces drawn once at start-up, before the tables open
-        before = resident_bytes()
-        arrivals = random.Random(seed)
-        await asyncio.gather(*(load.start(c, s, arrivals.uniform(0, 5 * think))
-                               for c, s in zip(guild.channel_ids, seats, strict=True)))
-        await bot.board.idle()
-        per_table = (resident_bytes() - before) / tables
 
-        applied = {"moves": 0}
-        original = bot.manager.turns._after_change
+async def bounded(count: int, jobs: Sequence[Callable[[], Awaitable[T]]]) -> list[T]:
+    """Run the jobs, at most ``count`` at a time, results in order."""
+    gate = asyncio.Semaphore(count)
 
-        async def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
-            applied["moves"] += 1
-            await original(*args, **kwargs)
+    async def one(job: Callable[[], Awaitable[T]]) -> T:
+        async with gate:
+            return await job()
 
-        bot.manager.turns._after_change = counted  # type: ignore[method-assign]
-        load.latencies.clear()
-        calls_before = len(fake.calls)
-        started = time.perf_counter()
-        await asyncio.gather(*(load.play(c, s, moves, random.Random(seed + i), think)
-                               for i, (c, s) in enumerate(zip(guild.channel_ids, seats,
-                                                              strict=True))))
-        await bot.board.idle()
-        elapsed = time.perf_counter() - started
-        calls = fake.calls[calls_before:]
-        edits = [c for c in calls if c.method == "PATCH" and c.path.startswith("/channels/")]
-        per_channel: dict[str, int] = {}
-        for call in edits:
-            per_channel[call.path.split("/")[2]] = per_channel.get(call.path.split("/")[2], 0) + 1
-        latencies = sorted(load.latencies)
-        p = statistics.quantiles(latencies, n=100)
-        print(f"tables={tables} players={PLAYERS} think={think}s clicks={len(latencies)} "
-              f"moves={applied['moves']} seconds={elapsed:.1f}")
-        print(f"interaction->callback p50={p[49] * 1000:.1f} ms p99={p[98] * 1000:.1f} ms "
-              f"max={latencies[-1] * 1000:.1f} ms over3s={sum(x > 3 for x in latencies)}")
-        print(f"REST calls per move={len(calls) / max(applied['moves'], 1):.2f} "
-              f"(calls={len(calls)})")
-        rates = [n / elapsed for n in per_channel.values()]
-        print(f"table edits per channel per second: mean={statistics.mean(rates):.2f} "
-              f"max={max(rates):.2f}")
-        print(f"memory per table (resident memory growth as the tables open, bot and fake "
-              f"Discord together)={per_table / 1024:.1f} KiB")
-        print(f"violations={len(fake.violations)}")
-        await bot.close()
-        await connection
-    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
-    await fake.stop()
+    return await asyncio.gather(*(one(job) for job in jobs))
+
+
+async def warm_up(run: Bench, plan: Plan) -> None:
+    """One table opened and played a little, so start-up work (card faces, first
+    imports, caches) is done before anything is measured."""
+    seats = run.seats(0)
+    assert await seats.open_table(**plan.table_options), "the warm-up table did not open"
+    await run.fake.until(lambda: table_message(run.fake, seats.channel_id))
+    for _ in range(3):
+        await seats.step()
+        await asyncio.sleep(1.0)  # a player thinking; the table message catches up
+
+
+async def open_tables(run: Bench, plan: Plan, report: Report) -> list[Seats]:
+    """Open the tables; the bot's memory growth per table goes into the report."""
+    before = resident_bytes(run.bot.pid)
+    everyone = [run.seats(n) for n in range(1, plan.tables + 1)]
+    jobs = [functools.partial(s.open_table, **plan.table_options) for s in everyone]
+    opened = [s for s, ok in zip(everyone, await bounded(OPENING_AT_ONCE, jobs), strict=True)
+              if ok]
+    await run.fake.until(
+        lambda: all(table_message(run.fake, s.channel_id) for s in opened) or None, 120)
+    report.opened = len(opened)
+    report.rss_per_table = (resident_bytes(run.bot.pid) - before) / max(len(opened), 1)
+    return opened
+
+
+class Window:
+    """The measured stretch: clicks sent, REST calls and bot CPU from its start."""
+
+    def __init__(self, run: Bench) -> None:
+        self.run = run
+        self.loop = asyncio.get_running_loop()
+        self.started = self.loop.time()
+        self.cpu = cpu_seconds(run.bot.pid)
+        self.players_cpu = cpu_seconds(os.getpid())
+        self.calls = len(run.fake.calls)
+        self.sent = len(run.clicks.sent)
+        self.unanswered = run.clicks.unanswered
+        self.versions = saved_versions(run.bot.database_path)
+
+    def close(self, report: Report) -> None:
+        run = self.run
+        report.seconds = self.loop.time() - self.started
+        report.cpu_seconds = cpu_seconds(run.bot.pid) - self.cpu
+        report.players_cpu_seconds = cpu_seconds(os.getpid()) - self.players_cpu
+        report.bot_token_calls = run.fake.bot_token_calls(self.calls)
+        report.interactions = len(run.clicks.sent) - self.sent
+        report.unanswered = run.clicks.unanswered - self.unanswered
+        report.latencies = run.clicks.latencies(self.sent)
+        report.changes = changes_between(self.versions, saved_versions(run.bot.database_path))
+
+
+async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) -> None:
+    loop = asyncio.get_running_loop()
+    window = Window(run)
+    stop_at = window.started + plan.seconds
+
+    async def play(seats: Seats) -> int:
+        made = 0
+        while loop.time() < stop_at and made < plan.moves and not seats.finished:
+            await asyncio.sleep(seats.rng.uniform(*plan.think))  # a person thinking
+            made += await seats.step()
+        return made
+
+    report.moves = sum(await asyncio.gather(*(play(s) for s in opened)))
+    window.close(report)
+
+
+async def burst_run(run: Bench, opened: list[Seats], report: Report) -> None:
+    jobs = [functools.partial(burst.prepare, s) for s in opened]
+    aims = [a for a in await bounded(OPENING_AT_ONCE, jobs) if a is not None]
+    report.burst_tables = len(aims)
+    database = run.bot.database_path
+    before = [saved_game(database, a.seats.channel_id) for a in aims]
+    window = Window(run)
+    await burst.fire(aims, run.clicks)
+    moved = []
+    for aim, old in zip(aims, before, strict=True):
+        did = burst.applied(old, saved_game(database, aim.seats.channel_id),
+                            str(aim.member.id))
+        report.moves += did.played + min(did.drawn, 1)
+        report.applied_twice += did.twice
+        report.burst_outcomes[did.played, did.drawn] += 1
+        if did.played or did.drawn:
+            moved.append(aim)
+    # The window ends once every table message shows its move: its edit is part of the cost.
+    report.tables_behind = await burst.tables_behind(moved)
+    window.close(report)
+
+
+async def run_one(plan: Plan) -> Report:
+    """One fresh bot process and its report."""
+    report = Report(plan, load_average=os.getloadavg()[0])
+    with tempfile.TemporaryDirectory(prefix="table_load-") as tmp:
+        folder = Path(tmp)
+        async with bench(plan.tables, plan.latency, plan.seed, folder) as run:
+            await warm_up(run, plan)
+            opened = await open_tables(run, plan, report)
+            if plan.mode == "steady":
+                await steady(run, plan, opened, report)
+            else:
+                await burst_run(run, opened, report)
+            report.violations = Counter(v.rule for v in run.fake.violations)
+            stopping = (folder / "bot.log").stat().st_size
+        report.bot_errors = logged_errors(folder / "bot.log", 0, stopping)
+        report.shutdown_errors = logged_errors(folder / "bot.log", stopping)
+    return report
+
+
+async def main_async(args: argparse.Namespace) -> list[Report]:
+    reports = []
+    for mode in args.mode:
+        for tables in args.tables or DEFAULT_TABLES[mode]:
+            plan = Plan(mode, tables, args.latency, args.seconds, args.moves,
+                        tuple(args.think), args.images == "on", args.seed)
+            report = await run_one(plan)
+            print("\n".join(report.lines()), flush=True)
+            reports.append(report)
+    return reports
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mode", nargs="+", choices=["steady", "burst"], default=["steady"])
+    parser.add_argument("--tables", nargs="+", type=int,
+                        help="numbers of tables, one run each (default: steady 50 100 200 "
+                             "400, burst 200)")
+    parser.add_argument("--latency", type=float, default=0.08,
+                        help="seconds of wire latency on every REST answer")
+    parser.add_argument("--seconds", type=float, default=30.0,
+                        help="steady: the measured window")
+    parser.add_argument("--moves", type=int, default=1000,
+                        help="steady: a table stops after this many moves")
+    parser.add_argument("--think", nargs=2, type=float, default=[1.0, 3.0],
+                        metavar=("LOW", "HIGH"), help="seconds a player thinks before a move")
+    parser.add_argument("--images", choices=["on", "off"], default="on",
+                        help="card pictures on the tables (on: the server default)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    for count in args.tables or []:
+        if not 1 <= count <= 450:
+            parser.error("tables must be between 1 and 450 (one guild's channels)")
+    if not 0 < args.seconds <= 300:
+        parser.error("--seconds must be between 0 and 300")
+    return args
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--think", type=float, default=2.0,
-                        help="mean seconds a player thinks before a move (0: stress)")
-    args = parser.parse_args()
-    logging.basicConfig(level=logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    asyncio.run(run(args.tables, args.moves, args.seed, args.think))
+    asyncio.run(main_async(parse()))
 
 
 if __name__ == "__main__":

@@ -9,17 +9,12 @@ session opened or closed), never a sleep.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 import random
-import signal
 import sqlite3
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
 import pytest
 
@@ -28,61 +23,11 @@ from bot.game.saving import table_from_dict
 from bot.game.table import Table
 from bot.ui.custom_ids import game_id
 from bot.ui.restart import RESTORED
+from tests.botprocess import BotProcess, logged_errors
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage, answered
 from tests.ui.game_helpers import move_in_hand
 
 TARGET = 100
-STARTUP_TIMEOUT = 60.0
-"""Bounds a failing wait for the process to connect; a passing test never waits it out."""
-
-
-@dataclass
-class BotProcess:
-    """Starts ``python -m bot`` against the fake, and kills it."""
-
-    fake: FakeDiscord
-    folder: Path
-    log: IO[bytes]
-    process: asyncio.subprocess.Process | None = None
-
-    @property
-    def database_path(self) -> Path:
-        return self.folder / "data" / "uno.sqlite3"
-
-    async def start(self) -> None:
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith("DISCORD_") and k not in ("DATABASE_PATH", "DEV_GUILD_ID")}
-        env |= {
-            "DISCORD_TOKEN": self.fake.token,
-            "DISCORD_API_BASE": self.fake.api_base,
-            "DISCORD_GATEWAY_URL": self.fake.gateway_url,
-            "DATABASE_PATH": str(self.database_path),
-            "LOG_LEVEL": "INFO",
-        }
-        # cwd: the folder, so no .env of the developer's is read.
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=self.folder, env=env,
-            stdout=self.log, stderr=self.log,
-        )
-        connected = asyncio.ensure_future(self.fake.gateway.wait_for_sessions(1))
-        exited = asyncio.ensure_future(self.process.wait())
-        done, _ = await asyncio.wait({connected, exited}, timeout=STARTUP_TIMEOUT,
-                                     return_when=asyncio.FIRST_COMPLETED)
-        exited.cancel()
-        connected.cancel()
-        assert connected in done, "the bot process never connected to the fake gateway"
-
-    async def kill(self) -> None:
-        """SIGKILL: no shutdown code runs. Returns once the fake saw the connection drop."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        assert await self.process.wait() == -signal.SIGKILL
-        await asyncio.wait_for(self.fake.gateway.wait_for_sessions(0), STARTUP_TIMEOUT)
-
-    async def stop(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.send_signal(signal.SIGTERM)
-            await self.process.wait()
 
 
 @pytest.fixture
@@ -94,8 +39,7 @@ async def bot_process(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterato
             yield runner
         finally:
             await runner.stop()
-    lines = log_path.read_text(errors="replace").splitlines()
-    errors = [line for line in lines if " ERROR " in line or " CRITICAL " in line]
+    errors = logged_errors(log_path)
     assert not errors, "the bot process logged errors:\n" + "\n".join(errors)
 
 

@@ -13,11 +13,17 @@ sleep); pass ``wait=False`` to fire many at once and ``await answered(i)`` later
 ``fake_discord.calls`` records each REST call; ``expect_call``/``wait_for_call`` wait
 for one. Breaches of Discord's rules are answered with Discord's error and land in
 ``fake_discord.violations``, which fails the test at teardown.
+
+On the wire: ``fake_discord.latency = Latency.fixed(0.08)`` delays every REST answer
+(per kind of route, none by default), ``click(..., deliver=2)`` sends one interaction
+twice, and ``fake_discord.bot_token_calls()`` counts the calls that count against the
+bot token's global 50 a second.
 """
 
 from tests.fakediscord.members import FakeGuild, FakeMember, add_guild, answered
 from tests.fakediscord.records import EPHEMERAL, Interaction, RestCall, StoredMessage, Violation
 from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.wire import Latency, RouteKind
 
 __all__ = [
     "EPHEMERAL",
@@ -25,7 +31,9 @@ __all__ = [
     "FakeGuild",
     "FakeMember",
     "Interaction",
+    "Latency",
     "RestCall",
+    "RouteKind",
     "StoredMessage",
     "Violation",
     "add_guild",

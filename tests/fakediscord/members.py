@@ -118,11 +118,13 @@ class FakeMember:
         return f"<@{self.id}>"
 
     async def slash(
-        self, command: str, channel_id: int | None = None, *, wait: bool = True, **options: Any
+        self, command: str, channel_id: int | None = None, *, wait: bool = True,
+        deliver: int = 1, **options: Any
     ) -> Interaction:
         """Run ``/command`` (``"uno new"``) with ``options`` and return the interaction,
         answered unless ``wait=False`` (then await :func:`answered` on it). Option types
-        come from the commands the bot synced."""
+        come from the commands the bot synced. ``deliver=2`` sends the same
+        INTERACTION_CREATE twice, as Discord now and then does."""
         fake = self.guild.fake
         channel_id = channel_id or self.guild.channel_id
         name, *path = command.split()
@@ -134,7 +136,7 @@ class FakeMember:
         resolved = self._resolved(options_payload)
         if resolved:
             data["resolved"] = resolved
-        return await self._send(interaction, data, wait=wait)
+        return await self._send(interaction, data, wait=wait, deliver=deliver)
 
     def _resolved(self, options: list[dict[str, Any]]) -> dict[str, Any]:
         """User options come with the user and member they name, as Discord sends them."""
@@ -154,10 +156,11 @@ class FakeMember:
         return {"users": users, "members": members} if users else {}
 
     async def click(
-        self, message: StoredMessage, custom_id: str, *, wait: bool = True
+        self, message: StoredMessage, custom_id: str, *, wait: bool = True, deliver: int = 1
     ) -> Interaction:
         """Press the button ``custom_id`` on ``message`` as this member sees it: the live
-        message, or a ``snapshot()`` taken earlier (a client that has not refreshed)."""
+        message, or a ``snapshot()`` taken earlier (a client that has not refreshed).
+        ``deliver=2`` sends the same INTERACTION_CREATE (same id and token) twice."""
         fake = self.guild.fake
         assert custom_id in message.custom_ids(), (
             f"no button {custom_id!r} on the message; it has {message.custom_ids()}"
@@ -165,7 +168,8 @@ class FakeMember:
         interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
         interaction.source_message = fake.message(message.id)
         data = {"custom_id": custom_id, "component_type": 2, "values": []}
-        return await self._send(interaction, data, message=message.payload, wait=wait)
+        return await self._send(interaction, data, message=message.payload, wait=wait,
+                                deliver=deliver)
 
     async def deliver_twice(self, message: StoredMessage, custom_id: str) -> Interaction:
         """Press ``custom_id`` once, but have the gateway deliver the INTERACTION_CREATE
@@ -189,7 +193,8 @@ class FakeMember:
         return await self._send(interaction, data, message=message.payload, wait=False)
 
     async def choose(
-        self, message: StoredMessage, custom_id: str, values: list[str], *, wait: bool = True
+        self, message: StoredMessage, custom_id: str, values: list[str], *, wait: bool = True,
+        deliver: int = 1,
     ) -> Interaction:
         """Pick ``values`` in the select menu ``custom_id`` on ``message``; like Discord,
         only values among the menu's options can be sent."""
@@ -201,7 +206,8 @@ class FakeMember:
         interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
         interaction.source_message = fake.message(message.id)
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
-        return await self._send(interaction, data, message=message.payload, wait=wait)
+        return await self._send(interaction, data, message=message.payload, wait=wait,
+                                deliver=deliver)
 
     def interaction_payload(
         self, interaction: Interaction, data: dict[str, Any], message: dict[str, Any] | None
@@ -237,9 +243,12 @@ class FakeMember:
         message: dict[str, Any] | None = None,
         *,
         wait: bool = True,
+        deliver: int = 1,
     ) -> Interaction:
         payload = self.interaction_payload(interaction, data, message)
-        await self.guild.fake.gateway.dispatch("INTERACTION_CREATE", payload)
+        for _ in range(deliver):
+            interaction.deliveries += 1
+            await self.guild.fake.gateway.dispatch("INTERACTION_CREATE", payload)
         if wait:
             await answered(interaction, whole=True)
         return interaction

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.fakediscord.attachments import StoredAttachment, Upload
+from tests.fakediscord.wire import RouteKind, route_kind, uses_bot_token
 
 EPHEMERAL = 1 << 6
 
@@ -21,6 +22,17 @@ class RestCall:
     """Event-loop time when the call arrived."""
     files: tuple[Upload, ...] = ()
     """The files of a multipart request, in index order."""
+    delay: float = 0.0
+    """The wire latency the fake put on this call (seconds, both ways together)."""
+
+    @property
+    def kind(self) -> RouteKind:
+        return route_kind(self.path)
+
+    @property
+    def bot_token(self) -> bool:
+        """Whether the call counts against the bot token's global 50 requests a second."""
+        return uses_bot_token(self.path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +166,13 @@ class Interaction:
     followups: list[StoredMessage] = field(default_factory=list)
     source_message: StoredMessage | None = None
     """For a component interaction: the message whose component was used."""
+    deliveries: int = 0
+    """How many times INTERACTION_CREATE was sent for it (Discord sometimes sends one twice)."""
+    answered_loop_time: float | None = None
+    """Event-loop time when the (first) callback reached the fake."""
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    """The bodies of the webhook edits of its original response, in order (a deferred
+    answer is completed by one)."""
 
     @property
     def user_id(self) -> int:

@@ -29,6 +29,7 @@ from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.limits import message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
+from tests.fakediscord.wire import Latency, route_kind
 
 ANSWER_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
@@ -85,7 +86,10 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.faults: list[tuple[str, str, DiscordError]] = []
         """Requests to fail on purpose: (method, path fragment, the error to answer)."""
+        self.latency = Latency()
+        """The wire's delay per kind of route (none by default; benchmarks use 80 ms)."""
         self.messages: dict[int, StoredMessage] = {}
+        self._by_channel: dict[int, dict[int, StoredMessage]] = {}
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         """Synced commands per guild id (``None``: global)."""
@@ -138,6 +142,15 @@ class FakeDiscord:
         """Hand over the recorded violations and forget them (for tests that provoke one)."""
         taken, self.violations = self.violations, []
         return taken
+
+    def bot_token_calls(self, since: int = 0) -> int:
+        """How many REST calls from ``calls[since]`` on count against the bot token's
+        global 50 a second (all but interaction callbacks and interaction webhooks)."""
+        return sum(1 for call in self.calls[since:] if call.bot_token)
+
+    def channel_messages(self, channel_id: int) -> list[StoredMessage]:
+        """The messages in a channel that still exist, oldest first (ephemeral ones too)."""
+        return list(self._by_channel.get(channel_id, {}).values())
 
     def calls_to(self, method: str, path_part: str) -> list[RestCall]:
         return [c for c in self.calls if c.method == method and path_part in c.path]
@@ -224,10 +237,22 @@ class FakeDiscord:
     async def _record(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX):
             return await handler(request)
+        path = request.path[len(API_PREFIX):]
+        delay = self.latency.delay(route_kind(path))
         body, uploads = await read_body(request)
         request[JSON_BODY], request[UPLOADS] = body, uploads
-        call = RestCall(request.method, request.path[len(API_PREFIX):], body,
-                        asyncio.get_running_loop().time(), tuple(uploads))
+        if delay:
+            await asyncio.sleep(delay / 2)  # on its way to Discord
+        response = await self._handle(request, handler, RestCall(
+            request.method, path, body, asyncio.get_running_loop().time(), tuple(uploads),
+            delay))
+        if delay:
+            await asyncio.sleep(delay - delay / 2)  # the answer on its way back
+        return response
+
+    async def _handle(self, request: web.Request, handler: Handler, call: RestCall
+                      ) -> web.StreamResponse:
+        """Record the call, wake whoever waits for it, then answer it (or its fault)."""
         self.calls.append(call)
         if self._call_waiters:
             for predicate, future in self._call_waiters:
@@ -367,7 +392,12 @@ class FakeDiscord:
         stored.files = attach(payload, {}, data, uploads or [], editing=False)
         self._check_images(stored)
         self.messages[stored.id] = stored
+        self._by_channel.setdefault(channel_id, {})[stored.id] = stored
         return stored
+
+    def _delete(self, message: StoredMessage) -> None:
+        del self.messages[message.id]
+        self._by_channel.get(message.channel_id, {}).pop(message.id, None)
 
     def _guild_of(self, channel_id: int) -> int | None:
         return self._channel_guild.get(channel_id)
@@ -409,6 +439,7 @@ class FakeDiscord:
             if kind == 7:
                 self._edit(message, data, uploads)
         interaction.callback_type, interaction.callback_data = kind, data
+        interaction.answered_loop_time = asyncio.get_running_loop().time()
         interaction.response = message
         if not interaction.answered.done():
             interaction.answered.set_result(None)
@@ -481,10 +512,12 @@ class FakeDiscord:
         if method == "PATCH":
             self._check_message("webhook edit", body)
             self._edit(message, body, uploads)
+            if message_ref == "@original" or message is interaction.response:
+                interaction.edits.append(body)
             if message_ref == "@original":
                 _complete(interaction, body)
         elif method == "DELETE":
-            del self.messages[message.id]
+            self._delete(message)
             return web.Response(status=204)
         return json_response(message.payload)
 
@@ -513,7 +546,7 @@ class FakeDiscord:
             self._check_message("channel edit", body)
             self._edit(message, body, uploads)
         elif method == "DELETE":
-            del self.messages[message_id]
+            self._delete(message)
             return web.Response(status=204)
         return json_response(message.payload)
 
