@@ -11,7 +11,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.fakediscord import FakeDiscord, FakeGuild, Interaction, Latency, RouteKind
+from tests.fakediscord import FakeDiscord, FakeGuild, Interaction, Latency, RouteKind, answered
 from tests.fakediscord.wire import route_kind, uses_bot_token
 
 COMMAND = 2
@@ -161,8 +161,10 @@ async def test_an_interaction_delivered_twice_reaches_the_bot_twice(
     connection = asyncio.create_task(client.connect())
     try:
         await client.wait_until_ready()
-        clicked: Interaction = await guild.members[0].click(message, "go", deliver=2)
+        clicked: Interaction = await guild.members[0].click(message, "go", deliver=2,
+                                                            wait=False)
         copies = [await asyncio.wait_for(received.get(), 5) for _ in range(2)]
+        await answered(clicked)  # acknowledged (type 6); nothing completes it here
     finally:
         await client.close()
         await connection
