@@ -70,6 +70,10 @@ class RestoreQueue:
         try:
             await self._show_all()
         except Exception:
+            if self.bot.is_closed():  # stopping: the session went away under the last send
+                log.info("bot stopped while showing restored tables; %d not shown",
+                         len(self.waiting))
+                return
             log.exception("showing the restored tables failed; %d not shown",
                           len(self.waiting))
 
