@@ -15,3 +15,14 @@ async def test_steady_load_reports_every_click_answered_and_moves_made() -> None
     assert report.changes >= report.moves > 0  # saved changes also hold UNO calls
     assert report.cpu_seconds > 0 and report.bot_token_calls > 0
     assert not report.violations and not report.bot_errors
+
+
+async def test_burst_reports_one_move_per_table_and_every_click_answered() -> None:
+    report = await run_one(Plan("burst", 2, latency=0.01))
+    assert report.opened == 2 and report.burst_tables >= 1  # a table may never get there
+    assert report.interactions == 7 * report.burst_tables and report.unanswered == 0
+    assert len(report.latencies) == report.interactions
+    assert report.applied_twice == 0
+    assert report.moves == report.burst_tables  # one click of seven went through
+    assert report.changes == report.moves
+    assert not report.violations and not report.bot_errors
