@@ -185,12 +185,7 @@ class Board:
         message = await self._with_picture(table, restored, lambda picture: messageable.send(
             shown.content, embed=shown.embed, view=to_view(shown.rows),
             files=[picture] if picture else discord.utils.MISSING))
-        channel.posted_at = now
-        await self.turns.table_posted(table, message.id)
-        if old_id is not None:
-            await messageable.get_partial_message(old_id).edit(
-                content=f"The table moved on: {message.jump_url}",
-                view=to_view(disabled(shown.rows)))
+        await self._posted(channel, now, message, old_id, shown.rows)
 
     async def _with_picture(self, table: Table, restored: _Restored,
                             send: Callable[[discord.File | None], Awaitable[T]]) -> T:
@@ -329,12 +324,17 @@ class Board:
         message = await messageable.send(shown.content, embed=shown.embed,
                                          view=to_view(shown.rows),
                                          files=[drawn] if drawn else discord.utils.MISSING)
+        await self._posted(channel, now, message, old_id, shown.rows)
+
+    async def _posted(self, channel: Channel, now: float, message: discord.Message,
+                      old_id: int | None, rows: Rows) -> None:
+        """The table was posted afresh as ``message``: remember (and save) its id, and
+        point the old table message, if any, at the new one."""
         channel.posted_at = now
-        await self.turns.table_posted(table, message.id)
+        await self.turns.table_posted(channel.table, message.id)
         if old_id is not None:
-            await messageable.get_partial_message(old_id).edit(
-                content=f"The table moved on: {message.jump_url}",
-                view=to_view(disabled(shown.rows)))
+            await self._messageable(channel.table).get_partial_message(old_id).edit(
+                content=f"The table moved on: {message.jump_url}", view=to_view(disabled(rows)))
 
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
