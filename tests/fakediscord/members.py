@@ -209,11 +209,17 @@ class FakeMember:
 
 
 async def answered(interaction: Interaction, timeout: float = ANSWER_TIMEOUT) -> Interaction:
-    """Wait until the bot answers ``interaction`` (its callback arrives)."""
+    """Wait until the bot answers ``interaction`` (its callback arrives) and, for a bot
+    in this process, until its handler has returned, so that everything the handler
+    does after answering (timers, saves, edits) has happened."""
     try:
         await asyncio.wait_for(asyncio.shield(interaction.answered), timeout)
     except TimeoutError:
         raise AssertionError(f"the bot never answered interaction {interaction.id}") from None
+    if interaction.handlers:
+        _, running = await asyncio.wait(interaction.handlers, timeout=timeout)
+        assert not running, (f"the bot answered interaction {interaction.id} but its handler "
+                             f"was still running {timeout} s later: {running}")
     return interaction
 
 
