@@ -11,7 +11,7 @@ ERROR_CODES: dict[str, str] = {
     "not_allowed_now": "You cannot do that right now.",
     "not_a_player": "That is not a player in this game.",
 }
-"""The codes of ../shared/vectors/FORMAT.md, each with a sentence a player can read."""
+"""The codes of shared/vectors/FORMAT.md, each with a sentence a player can read."""
 
 
 class IllegalAction(ValueError):
