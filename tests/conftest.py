@@ -21,6 +21,7 @@ from bot.app.client import UnoBot, point_at
 from bot.app.settings import Settings
 from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
+from tests.fakediscord.handlers import watch_handlers
 
 WATCHED_LOGGERS = ("discord", "bot", "cogs")
 MEMBER_NAMES = [f"player{n}" for n in range(1, 12)] + ["moderator"]
@@ -99,9 +100,14 @@ def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: object) -> Set
 
 
 @contextlib.asynccontextmanager
-async def running_bot(settings: Settings, clock: FakeClock) -> AsyncIterator[UnoBot]:
-    """The real bot, connected and ready: login (which runs setup_hook), then connect."""
+async def running_bot(
+    settings: Settings, clock: FakeClock, fake: FakeDiscord
+) -> AsyncIterator[UnoBot]:
+    """The real bot, connected and ready: login (which runs setup_hook), then connect.
+    ``fake`` (the Discord it talks to) learns of its interaction handlers, so that a
+    member's click returns once the bot has finished with it."""
     client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
+    watch_handlers(fake, client)
     await client.login(settings.discord_token.get_secret_value())
     connection = asyncio.create_task(client.connect())
     try:
@@ -116,5 +122,5 @@ async def running_bot(settings: Settings, clock: FakeClock) -> AsyncIterator[Uno
 async def bot(
     fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, endpoints: None, tmp_path: Path
 ) -> AsyncIterator[UnoBot]:
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as client:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock, fake_discord) as client:
         yield client

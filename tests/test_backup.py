@@ -55,7 +55,7 @@ async def test_a_backup_taken_during_play_restores_into_a_bot_that_goes_on(
     restored = tmp_path / "restored"
     (restored / "data").mkdir(parents=True)
     shutil.copyfile(copy, restored / "data" / "uno.sqlite3")
-    async with running_bot(make_settings(fake_discord, restored), clock) as fresh:
+    async with running_bot(make_settings(fake_discord, restored), clock, fake_discord) as fresh:
         await fresh.board.idle()
         table = fresh.manager.get(guild.channel_id)
         assert table is not None and table.game is not None

@@ -63,7 +63,7 @@ async def test_dev_guild_gets_commands_instantly(
     tmp_path: Path,
 ) -> None:
     settings = make_settings(fake_discord, tmp_path, dev_guild_id=guild.id)
-    async with running_bot(settings, clock):
+    async with running_bot(settings, clock, fake_discord):
         assert global_puts(fake_discord) == 0
         assert len(fake_discord.calls_to("PUT", f"/guilds/{guild.id}/commands")) == 1
         assert [c["name"] for c in fake_discord.commands[guild.id]] == ["uno"]

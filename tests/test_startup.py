@@ -206,7 +206,7 @@ async def test_health_is_ready_only_while_connected(
         async with aiohttp.ClientSession() as http:
             async with http.get(url) as answer:
                 assert answer.status == 503
-            client = running_bot(settings, FakeClock())
+            client = running_bot(settings, FakeClock(), fake_discord)
             async with client as bot:
                 bot_ref.append(bot)
                 async with http.get(url) as answer:

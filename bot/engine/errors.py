@@ -17,7 +17,7 @@ ERROR_CODES: dict[str, str] = {
     "not_a_player": "That is not a player in this game.",
     "bad_action": "That action does not fit together: something in it does not belong.",
 }
-"""The codes of ../shared/vectors/FORMAT.md, each with a sentence a player can read."""
+"""The codes of shared/vectors/FORMAT.md, each with a sentence a player can read."""
 
 REASONS: dict[str, tuple[str, str]] = {
     # bad_action: fields that do not fit the action (FORMAT.md)

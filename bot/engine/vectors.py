@@ -1,4 +1,4 @@
-"""Run rule vectors (../shared/vectors/FORMAT.md) against the engine.
+"""Run rule vectors (shared/vectors/FORMAT.md) against the engine.
 
     python -m bot.engine.vectors PATH...
 

@@ -212,9 +212,13 @@ class Board:
         return self.hands.get((channel_id, player))
 
     async def idle(self) -> None:
-        """Wait until every message already due has been sent (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks))
+        """Wait until every message already due has been sent (tests, shutdown).
+
+        A finished delivery leaves ``_tasks`` only when its done callback runs, and from
+        Python 3.12 on, gathering finished tasks returns without letting it run: so wait
+        for the unfinished ones, or this would spin forever."""
+        while running := [task for task in self._tasks if not task.done()]:
+            await asyncio.gather(*running)
 
     def stop(self) -> None:
         if self.restoring is not None:

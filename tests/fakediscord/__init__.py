@@ -8,8 +8,10 @@ With the fixtures of tests/conftest.py (``bot``, ``guild``, ``fake_discord``, ``
     assert "Players (2/10)" in lobby.text                  # edits land in place
     await clock.advance(600)                               # timers and token ages
 
-Every helper returns once the bot has answered (a future per interaction, never a
-sleep); pass ``wait=False`` to fire many at once and ``await answered(i)`` later.
+Every helper returns once the bot has answered and, for a bot started by the fixtures
+(``running_bot``), once its handler has finished too (a future per interaction and the
+handler's tasks, never a sleep); pass ``wait=False`` to fire many at once and
+``await answered(i)`` later.
 ``fake_discord.calls`` records each REST call; ``expect_call``/``wait_for_call`` wait
 for one. Breaches of Discord's rules are answered with Discord's error and land in
 ``fake_discord.violations``, which fails the test at teardown.

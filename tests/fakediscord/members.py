@@ -258,12 +258,17 @@ async def answered(interaction: Interaction, timeout: float = ANSWER_TIMEOUT, *,
                    whole: bool = False) -> Interaction:
     """Wait until the bot answers ``interaction``: its callback arrives (the
     acknowledgement), or with ``whole`` until the answer is complete (a deferred one
-    edited or followed up)."""
+    edited or followed up); and, for a bot in this process, until its handler has
+    returned, so that everything it does after answering has happened."""
     waited = interaction.completed if whole else interaction.answered
     try:
         await asyncio.wait_for(asyncio.shield(waited), timeout)
     except TimeoutError:
         raise AssertionError(f"the bot never answered interaction {interaction.id}") from None
+    if interaction.handlers:
+        _, running = await asyncio.wait(interaction.handlers, timeout=timeout)
+        assert not running, (f"the bot answered interaction {interaction.id} but its handler "
+                             f"was still running {timeout} s later: {running}")
     return interaction
 
 

@@ -144,7 +144,8 @@ class StoredMessage:
 @dataclass(slots=True, eq=False)
 class Interaction:
     """One interaction the fake sent. ``answered`` resolves when its callback arrives,
-    so a test awaits the answer instead of sleeping."""
+    and ``handlers`` finish when a watched bot is done with it, so a test awaits both
+    instead of sleeping."""
 
     id: int
     token: str
@@ -173,6 +174,9 @@ class Interaction:
     edits: list[dict[str, Any]] = field(default_factory=list)
     """The bodies of the webhook edits of its original response, in order (a deferred
     answer is completed by one)."""
+    handlers: list[asyncio.Task[Any]] | None = None
+    """The tasks in which a bot in this process handles the interaction, once it has
+    received it (see ``tests/fakediscord/handlers.py``); None when nobody watches."""
 
     @property
     def user_id(self) -> int:

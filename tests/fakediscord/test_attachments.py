@@ -177,7 +177,7 @@ async def test_discord_py_sends_files_the_fake_understands(
     fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, endpoints: None,
     tmp_path: Any,
 ) -> None:
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as client:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock, fake_discord) as client:
         await _send_and_edit(client, fake_discord, guild)
 
 

@@ -212,7 +212,7 @@ async def test_faces_are_drawn_in_a_thread_at_start_up(
 ) -> None:
     threads: list[int] = []
     monkeypatch.setattr(warm, "warm_faces", lambda: threads.append(threading.get_ident()))
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as client:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock, fake_discord) as client:
         assert client.warming is not None
         await client.warming
     assert len(threads) == 1 and threads[0] != threading.get_ident()

@@ -105,7 +105,8 @@ async def test_a_game_goes_on_after_a_restart_and_is_recorded_once(
     old_table_message = session.table_message()
     await bot.close()
 
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock,
+                           fake_discord) as restarted:
         assert restarted.restore_queue is not None
         await restarted.restore_queue.shown(1)
         await restarted.board.idle()
@@ -125,7 +126,7 @@ async def test_a_game_goes_on_after_a_restart_and_is_recorded_once(
         assert [p.user_id for p in match.players] == [m.id for m in session.members]
         winner = next(p for p in match.players if p.won)
         assert winner.points >= 60
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as again:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock, fake_discord) as again:
         assert len(await again.db.history(guild.id)) == 1
 
 
@@ -138,7 +139,7 @@ async def test_a_turn_timer_that_ran_out_during_the_restart_fires_at_once(
     settings = make_settings(fake_discord, tmp_path)
     await edit_saved_state(settings, guild.channel_id, turn_deadline=time.time() - 5)
 
-    async with running_bot(settings, clock) as restarted:
+    async with running_bot(settings, clock, fake_discord) as restarted:
         table = restarted.manager.get(guild.channel_id)
         assert table is not None and table.game is not None and table.game.timeouts == {}
         await clock.advance(0)
@@ -159,14 +160,14 @@ async def test_the_next_round_timer_resumes_from_its_saved_deadline(
     await bot.close()
     settings = make_settings(fake_discord, tmp_path)
 
-    async with running_bot(settings, clock) as restarted:
+    async with running_bot(settings, clock, fake_discord) as restarted:
         table = restarted.manager.get(guild.channel_id)
         assert table is not None and table.game is not None
         await clock.advance(29)
         assert table.game.round_over  # the 30 seconds go on from before the restart
         await restarted.close()
     await edit_saved_state(settings, guild.channel_id, turn_deadline=time.time() - 1)
-    async with running_bot(settings, clock) as restarted:
+    async with running_bot(settings, clock, fake_discord) as restarted:
         table = restarted.manager.get(guild.channel_id)
         assert table is not None and table.game is not None
         await clock.advance(0)
@@ -201,7 +202,7 @@ async def test_a_game_that_cannot_be_restored_is_closed_and_the_others_go_on(
             await vandal.commit()
 
     with caplog.at_level(logging.INFO):
-        async with running_bot(settings, clock) as restarted:
+        async with running_bot(settings, clock, fake_discord) as restarted:
             assert restarted.manager.get(broken) is None
             assert len(posted(fake_discord, broken, CLOSED)) == 1
             assert [g.channel_id for g in (await restarted.db.load_games())[0]] == [good]

@@ -20,7 +20,7 @@ async def test_lobby_buttons_work_after_a_restart(
     await guest.click(lobby, button(lobby, "join"))
     await bot.close()
 
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock, fake_discord) as restarted:
         table = restarted.manager.get(guild.channel_id)
         assert table is not None and [p.id for p in table.players] == [host.id, guest.id]
         await late.click(lobby, button(lobby, "join"))
@@ -38,7 +38,7 @@ async def test_closed_lobby_stays_closed_after_a_restart(
     await host.click(stale, button(stale, "cancel"))
     await bot.close()
 
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock, fake_discord) as restarted:
         assert restarted.manager.get(guild.channel_id) is None
         answer = await host.click(stale, button(stale, "start"))  # an unrefreshed client
         assert answer.ephemeral and "no open UNO lobby" in answer.text
@@ -49,7 +49,7 @@ async def test_restored_lobby_gets_a_fresh_idle_countdown(
 ) -> None:
     lobby = await open_lobby(guild.members[0])
     await bot.close()
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+    async with running_bot(make_settings(fake_discord, tmp_path), clock, fake_discord) as restarted:
         await clock.advance(600)
         assert restarted.manager.get(guild.channel_id) is None
         assert "10 minutes" in lobby.text

@@ -37,7 +37,8 @@ async def test_before_the_guilds_are_known_a_picture_is_tried_and_dropped_if_ref
     since = len(fake_discord.calls)
 
     with caplog.at_level(logging.INFO, logger="bot.ui.pictures"):
-        async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+        async with running_bot(make_settings(fake_discord, tmp_path), clock,
+                               fake_discord) as restarted:
             await shown(restarted)
             tried, sent = channel_calls(fake_discord, since, text_only.channel_id)
     assert [f.filename for f in tried.files] == [TABLE_FILE]  # refused: 50013

@@ -112,7 +112,7 @@ async def test_a_table_message_near_its_hour_is_posted_afresh_once(
     await edit_saved_state(settings, guild.channel_id, table_message_id=aged)
     since = len(fake_discord.calls)
 
-    async with running_bot(settings, clock) as restarted:
+    async with running_bot(settings, clock, fake_discord) as restarted:
         await shown(restarted)
         calls = channel_calls(fake_discord, since, guild.channel_id)
         (post,) = posts(calls)
@@ -147,7 +147,7 @@ async def test_a_match_that_ended_just_before_the_crash_is_announced_and_recorde
         await TableStore(db).save(table)
     since = len(fake_discord.calls)
 
-    async with running_bot(settings, clock) as restarted:
+    async with running_bot(settings, clock, fake_discord) as restarted:
         await shown(restarted)
         assert restarted.manager.get(guild.channel_id) is None
         (edit,) = channel_calls(fake_discord, since, guild.channel_id)
@@ -160,7 +160,7 @@ async def test_a_match_that_ended_just_before_the_crash_is_announced_and_recorde
         (match,) = await restarted.db.history(guild.id)
         assert match.winner_id == int(ana)
     since = len(fake_discord.calls)
-    async with running_bot(settings, clock) as again:
+    async with running_bot(settings, clock, fake_discord) as again:
         await shown(again, 0)
         assert len(await again.db.history(guild.id)) == 1
         assert channel_calls(fake_discord, since, guild.channel_id) == []
@@ -183,7 +183,7 @@ async def test_many_restored_games_are_shown_a_batch_at_a_time_on_the_bots_clock
         return sum(1 for c in fake_discord.calls[since:]
                    if c.path.startswith("/channels/") and c.method in ("POST", "PATCH"))
 
-    async with running_bot(settings, clock) as restarted:
+    async with running_bot(settings, clock, fake_discord) as restarted:
         queue = restarted.restore_queue
         assert queue is not None
         for done in (BATCH, 2 * BATCH):
@@ -219,7 +219,7 @@ async def test_a_round_result_saved_before_the_crash_is_shown_with_its_next_roun
         table.version += 1
         await TableStore(db).save(table)
 
-    async with running_bot(settings, clock) as restarted:
+    async with running_bot(settings, clock, fake_discord) as restarted:
         await shown(restarted)
         resumed = Playing(restarted, fake_discord, guild, clock, session.members)
         table_message = resumed.table_message()

@@ -23,7 +23,7 @@ async def test_a_play_while_another_process_holds_the_database_changes_nothing(
     tmp_path: Path,
 ) -> None:
     settings = make_settings(fake_discord, tmp_path, database_busy_timeout=0.5)
-    async with running_bot(settings, clock) as bot:
+    async with running_bot(settings, clock, fake_discord) as bot:
         await play_while_held(bot, guild, fake_discord, clock)
 
 
