@@ -71,7 +71,7 @@ def test_defaults_and_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert settings.discord_api_base == "https://discord.com/api/v10"
     assert settings.discord_gateway_url == "wss://gateway.discord.gg/"
     assert settings.log_level == "DEBUG"
-    assert settings.database_busy_timeout == 5.0
+    assert settings.database_busy_timeout == 1.5
     assert settings.connect_attempts == 0 and settings.health_port is None
 
 

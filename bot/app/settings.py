@@ -46,7 +46,9 @@ class DatabaseSettings(BaseSettings):
     )
 
     database_path: Path = Path("data/uno.sqlite3")
-    database_busy_timeout: float = Field(default=5.0, gt=0)
+    database_busy_timeout: float = Field(default=1.5, gt=0)
+    """Kept well under Discord's 3 seconds: a click whose save waits on another
+    program's lock is still refused in time ("could not be saved")."""
 
 
 class Settings(DatabaseSettings):

@@ -157,7 +157,7 @@ class Lobby:
             self.registry.changed(table)
             self._touch(table)
             await self.registry.save(table)
-            reply = publish(table)
+            reply = self.registry.in_order(channel_id, publish(table))
         log.info("player joined guild=%s channel=%s player=%s players=%d",
                  table.guild_id, channel_id, player.id, len(table.players))
         await reply()
@@ -180,7 +180,7 @@ class Lobby:
                 self.registry.changed(table)
                 self._touch(table)
             await self.registry.save(table)
-            reply = publish(table)
+            reply = self.registry.in_order(channel_id, publish(table))
         log.info("player left guild=%s channel=%s player=%s players=%d host=%s",
                  table.guild_id, channel_id, player_id, len(table.players), table.host.id)
         await reply()
@@ -204,7 +204,7 @@ class Lobby:
             self.registry.changed(table)
             self._stop_idle_timer(channel_id)
             await self.turns.begin(table, dealt)
-            reply = publish(table)
+            reply = self.registry.in_order(channel_id, publish(table))
         log.info("game started guild=%s channel=%s players=%d",
                  table.guild_id, channel_id, len(table.players))
         await reply()
@@ -226,7 +226,7 @@ class Lobby:
                 raise NotAllowedToCancel()
             self.registry.close(table, CloseReason.CANCELLED)
             await self.registry.save(table)
-            reply = publish(table)
+            reply = self.registry.in_order(channel_id, publish(table))
         log.info("lobby cancelled guild=%s channel=%s by=%s", table.guild_id, channel_id,
                  player_id)
         await reply()
@@ -281,7 +281,7 @@ class Lobby:
         self.registry.changed(table)
         self._touch(table)
         await self.registry.save(table)
-        return publish(table)
+        return self.registry.in_order(table.channel_id, publish(table))
 
     def _touch(self, table: Table) -> None:
         """Restart the idle countdown: a lobby nobody touches closes by itself."""
@@ -313,6 +313,7 @@ class Lobby:
             except NotSaved:  # put back, with a fresh countdown (``_reverted``)
                 return
             log.info("lobby closed idle guild=%s channel=%s", table.guild_id, channel_id)
-            reply = self.on_closed(table) if self.on_closed is not None else None
+            reply = self.registry.in_order(channel_id, self.on_closed(table)) \
+                if self.on_closed is not None else None
         if reply is not None:
             await reply()

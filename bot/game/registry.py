@@ -68,6 +68,8 @@ class TableRegistry:
         self.seeds: SeedSource = seeds or (lambda: random.SystemRandom().randrange(1 << 32))
         self.on_close: list[OnClose] = []
         self.on_revert: list[OnRevert] = []
+        self._sending: dict[int, asyncio.Future[None]] = {}
+        """Per table, the last reply put in order (``in_order``) and not yet sent."""
         self._unsaved: set[int] = set()
         """Channels whose last save failed (logged once until a save works again)."""
 
@@ -82,6 +84,27 @@ class TableRegistry:
 
     def changed(self, table: Table) -> None:
         table.version = self.new_version()
+
+    def in_order(self, channel_id: int, reply: Reply) -> Reply:
+        """Called under the table's lock, where ``reply`` was composed: the reply returned
+        sends only once every reply put in order before it for this table has been sent,
+        so replies that show the same message (the lobby) never land oldest last. It
+        must be awaited (sending it, or failing to, lets the next one go)."""
+        previous = self._sending.get(channel_id)
+        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sending[channel_id] = sent
+
+        async def send() -> object:
+            try:
+                if previous is not None:
+                    await asyncio.shield(previous)
+                return await reply()
+            finally:
+                sent.set_result(None)
+                if self._sending.get(channel_id) is sent:
+                    del self._sending[channel_id]
+
+        return send
 
     def adopt(self, tables: list[Table]) -> None:
         """Take back saved tables after a restart; new versions stay above theirs."""

@@ -59,7 +59,8 @@ async def test_a_restart_edits_the_table_message_in_place_with_its_picture(
     since = len(fake_discord.calls)
 
     with caplog.at_level(logging.INFO, logger="bot.ui.pictures"):
-        async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+        settings = make_settings(fake_discord, tmp_path)
+        async with running_bot(settings, clock, fake_discord) as restarted:
             await shown(restarted)
             (edit,) = channel_calls(fake_discord, since, guild.channel_id)
             assert (edit.method, edit.path) == (
@@ -84,7 +85,8 @@ async def test_a_table_message_that_is_gone_is_posted_afresh_once(
     del fake_discord.messages[gone.id]  # deleted by a moderator while the bot was down
     since = len(fake_discord.calls)
 
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as restarted:
+    settings = make_settings(fake_discord, tmp_path)
+    async with running_bot(settings, clock, fake_discord) as restarted:
         await shown(restarted)
         calls = channel_calls(fake_discord, since, guild.channel_id)
         assert [c.method for c in calls] == ["PATCH", "POST"]  # 10008, then afresh

@@ -32,7 +32,8 @@ async def bot(
     endpoints: None, tmp_path: Path,
 ) -> AsyncIterator[UnoBot]:
     """The bot, in both servers (a guild must exist before the bot connects)."""
-    async with running_bot(make_settings(fake_discord, tmp_path), clock) as client:
+    settings = make_settings(fake_discord, tmp_path)
+    async with running_bot(settings, clock, fake_discord) as client:
         yield client
 
 
