@@ -60,22 +60,6 @@ class StoredMessage:
         return int(self.payload["channel_id"])
 
     @property
-    def said(self) -> str:
-        """The content the answer carried, whether sent at once or after a deferral."""
-        return str(self.callback_data.get("content") or self.completion_data.get("content")
-                   or "")
-
-    @property
-    def updated_message(self) -> bool:
-        """The answer updated the clicked message in place (type 7, or 6 then an edit)."""
-        return self.callback_type in (6, 7)
-
-    @property
-    def posted_message(self) -> bool:
-        """The answer is a new message (type 4, or 5 then an edit)."""
-        return self.callback_type in (4, 5)
-
-    @property
     def ephemeral(self) -> bool:
         return bool(self.payload["flags"] & EPHEMERAL)
 

@@ -28,6 +28,18 @@ from tests.ui.test_game_restart import edit_saved_state
 CHANNELS = BATCH * 2 + 2
 
 
+async def game_with_a_picture(guild: FakeGuild, bot: UnoBot, fake: FakeDiscord,
+                              clock: FakeClock) -> Playing:
+    """A started game whose top card has its colour, so its table has a picture (a wild
+    start card still waiting for its colour has none): a known deal, not a random one."""
+    session = await start_game(guild, bot, fake, clock, 2)
+    a, b = session.game.players
+    await session.set_position(position(
+        "classic", [a, b], hands={a: ["r1", "r2", "g5"], b: ["r6", "y9"]},
+        discard=["r0"], draw=["g1", "g2", "g3", "g4"], current=a))
+    return session
+
+
 @pytest.fixture
 def guild(fake_discord: FakeDiscord) -> FakeGuild:
     """Enough channels for more than two batches of restored games."""
@@ -53,7 +65,7 @@ async def test_a_restart_edits_the_table_message_in_place_with_its_picture(
     bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    session = await start_game(guild, bot, fake_discord, clock, 2)
+    session = await game_with_a_picture(guild, bot, fake_discord, clock)
     table_message = session.table_message()
     await bot.close()
     since = len(fake_discord.calls)
@@ -79,7 +91,7 @@ async def test_a_restart_edits_the_table_message_in_place_with_its_picture(
 async def test_a_table_message_that_is_gone_is_posted_afresh_once(
     bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
 ) -> None:
-    session = await start_game(guild, bot, fake_discord, clock, 2)
+    session = await game_with_a_picture(guild, bot, fake_discord, clock)
     gone = session.table_message()
     await bot.close()
     del fake_discord.messages[gone.id]  # deleted by a moderator while the bot was down
@@ -102,7 +114,7 @@ async def test_a_table_message_that_is_gone_is_posted_afresh_once(
 async def test_a_table_message_near_its_hour_is_posted_afresh_once(
     bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
 ) -> None:
-    session = await start_game(guild, bot, fake_discord, clock, 2)
+    session = await game_with_a_picture(guild, bot, fake_discord, clock)
     old = session.table_message()
     await bot.close()
     # The same message, as if it had been posted 55 minutes ago (its id tells its age).
@@ -171,7 +183,7 @@ async def test_a_match_that_ended_just_before_the_crash_is_announced_and_recorde
 async def test_many_restored_games_are_shown_a_batch_at_a_time_on_the_bots_clock(
     bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
 ) -> None:
-    await start_game(guild, bot, fake_discord, clock, 2)
+    await game_with_a_picture(guild, bot, fake_discord, clock)
     await bot.close()
     settings = make_settings(fake_discord, tmp_path)
     async with Database.open(settings.database_path) as db:  # the same game in every channel
