@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.engine import Action, Game
+from bot.engine import Action, Game, Phase
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, card_name
 from bot.game.table import Table
 from bot.ui.controls import Control, Rows, Style
@@ -140,21 +140,22 @@ def _layout(
 
 
 def _situation(table: Table, game: Game, player: str) -> str:
-    if game.round_over:
+    """What the hand says the game waits for, read from the engine's phase."""
+    phase, waiting = game.waiting
+    if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
         return "The round is over."
-    waiting = game.waiting_for()
-    if player in game.voters:
-        return f"{table.name_of(game.joke_by or '')} told a joke. Did you laugh?"
-    if player in game.discards_owed:
-        return "You must discard before play goes on."
     if player not in waiting:
-        others = ", ".join(table.name_of(p) for p in waiting)
-        return f"Waiting for {others}."
-    if game.choosing_start_color:
-        return "Choose the colour of the start card."
-    if game.pending_draw:
-        kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
-        return f"A {kind} is on you: take {game.pending_draw}, or answer it."
-    if game.drawn:
-        return "You drew a card you can play: play it or keep it."
+        return f"Waiting for {', '.join(table.name_of(p) for p in waiting)}."
+    match phase:
+        case Phase.VOTE | Phase.DISCARD if player in game.voters:
+            return f"{table.name_of(game.joke_by or '')} told a joke. Did you laugh?"
+        case Phase.VOTE | Phase.DISCARD:
+            return "You must discard before play goes on."
+        case Phase.START_COLOR:
+            return "Choose the colour of the start card."
+        case Phase.ANSWER_DRAW:
+            kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
+            return f"A {kind} is on you: take {game.pending_draw}, or answer it."
+        case Phase.DRAWN_CARD:
+            return "You drew a card you can play: play it or keep it."
     return "It is your turn."

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.engine import Game
+from bot.engine import Phase as GamePhase
 from bot.engine.cards import card_name, hand_points
 from bot.game.table import CloseReason, Phase, Table
 from bot.ui.controls import Control, Rows, Style, disabled
@@ -61,21 +62,22 @@ def _call(table: Table, game: Game) -> str:
             return "Only computer players were left, so the game ended."
         winner = game.match_winner
         return f"🏆 {mention(table, winner)} wins the match!" if winner else "The match is over."
-    if game.round_over:
+    phase = game.waiting.phase
+    if phase in (GamePhase.ROUND_OVER, GamePhase.MATCH_OVER):
         return f"{mention(table, game.round_winner or '')} wins round {game.round_number}. " \
                "The next round starts soon."
-    if game.voters:
+    if phase in (GamePhase.VOTE, GamePhase.DISCARD) and game.voters:
         return " ".join(mention(table, p) for p in game.voters) + \
             f": {table.name_of(game.joke_by or '')} told a joke. Vote in My hand."
-    if game.discards_owed:
+    if phase is GamePhase.DISCARD:
         owing = " ".join(mention(table, p) for p in game.discards_owed)
         return f"{owing}: discard cards in My hand."
     if game.current in table.computers:
         return f"{table.name_of(game.current)} is thinking…"
     current = mention(table, game.current)
-    if game.choosing_start_color:
+    if phase is GamePhase.START_COLOR:
         return f"{current}, choose the start colour in My hand."
-    if game.pending_draw:
+    if phase is GamePhase.ANSWER_DRAW:
         kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
         return f"{current}, a {kind} is on you: open My hand to take it or answer."
     return f"{current}, it is your turn."
