@@ -13,9 +13,11 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
+from pydantic import SecretStr
 
 from bot.app.client import UnoBot, point_at
 from bot.app.settings import Settings
@@ -88,10 +90,10 @@ def endpoints(fake_discord: FakeDiscord) -> Iterator[None]:
     discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
 
 
-def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: object) -> Settings:
+def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: Any) -> Settings:
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
-        discord_token=fake.token,
+        discord_token=SecretStr(fake.token),
         database_path=tmp_path / "data" / "uno.sqlite3",
         discord_api_base=fake.api_base,
         discord_gateway_url=fake.gateway_url,

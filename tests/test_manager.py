@@ -81,7 +81,8 @@ async def test_bad_settings_are_refused_before_anything_exists() -> None:
         with pytest.raises(BadSetting):
             await manager.lobby.create(
                 guild_id=1, channel_id=CHANNEL, host=PLAYERS[0],
-                **{"ruleset": "classic", "overrides": {}, **kwargs}, post=board.post,
+                **{"ruleset": "classic", "overrides": {}, **kwargs},  # type: ignore[arg-type]
+                post=board.post,
             )
     assert manager.get(CHANNEL) is None and board.published == []
 
@@ -94,7 +95,8 @@ async def test_concurrent_joins_fill_the_table_exactly() -> None:
         return_exceptions=True,
     )
     assert sum(isinstance(r, TableFull) for r in results) == len(PLAYERS) - 10
-    assert len(manager.get(CHANNEL).players) == 10
+    full = manager.get(CHANNEL)
+    assert full is not None and len(full.players) == 10
     assert [len(players) for _, players, _ in board.published] == list(range(1, 11))
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -25,7 +27,9 @@ def test_state_survives_json_and_resumes_the_same_draws() -> None:
     lambda d: d.update(current="nobody"),
     lambda d: d.update(rng="garbage"),
 ])
-def test_a_corrupted_state_is_refused_with_a_state_error(corrupt) -> None:  # type: ignore[no-untyped-def]
+def test_a_corrupted_state_is_refused_with_a_state_error(
+    corrupt: Callable[[dict[str, Any]], None],
+) -> None:
     data = Game.new("classic", Options(), ["a", "b"], seed=1).to_dict()
     corrupt(data)
     with pytest.raises(StateError):

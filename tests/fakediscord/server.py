@@ -36,7 +36,7 @@ TOKEN_LIFETIME = 15 * 60.0
 API_PREFIX = "/api/v10"
 DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
 
-JSON_BODY = web.RequestKey("json_body", object)
+JSON_BODY = web.RequestKey("json_body", dict)
 T = TypeVar("T")
 UPLOADS = web.RequestKey("uploads", list[Upload])
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

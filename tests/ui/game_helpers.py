@@ -10,6 +10,7 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.app.client import UnoBot
 from bot.engine import Game, Options
@@ -117,7 +118,7 @@ def players(game: Game) -> list[str]:
 
 async def start_game(
     guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeClock, count: int,
-    **options: object,
+    **options: Any,
 ) -> Playing:
     """``/uno new`` by the first member, Join by the others, Start by the host."""
     members = guild.members[:count]
@@ -192,3 +193,10 @@ async def move_in_hand(click: Click, member: FakeMember, hand: StoredMessage,
 
 def _usable(hand: StoredMessage) -> bool:
     return "Your hand" in hand.content and any(":page:" not in c for c in hand.enabled_ids())
+
+
+def table_at(bot: UnoBot, channel_id: int) -> Table:
+    """The channel's table, which the test expects to exist."""
+    table = bot.manager.get(channel_id)
+    assert table is not None, f"no table in channel {channel_id}"
+    return table

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
@@ -18,11 +19,11 @@ BOTS = ["🤖 Normal bot 1", "🤖 Easy bot 2", "🤖 Normal bot 3"]
 
 
 async def start_with_computers(
-    guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeClock, **options: object
+    guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeClock, **options: Any
 ) -> Playing:
     """``/uno new`` by the first member, three computer players, Start; the deals and
     the pauses come from fixed seeds, so each test plays the same game every time."""
-    seeds = itertools.count(int(options.pop("seed", 1)))  # type: ignore[call-overload]
+    seeds = itertools.count(int(options.pop("seed", 1)))
     bot.manager.registry.seeds = lambda: next(seeds)
     bot.manager.computers._random.seed(0)
     person = guild.members[0]
@@ -104,7 +105,7 @@ async def test_a_person_and_three_computer_players_play_a_whole_match(
     everyone = [e for action in table.recent_actions for e in action]
     assert any(e.get("player") in table.computers for e in everyone)
     assert "<@-" not in "".join(m.text for m in fake_discord.messages.values())
-    assert bot.manager.store is not None and await bot.manager.store.load() == ([], [])
+    assert await bot.db.load_games() == ([], [])
     (recorded,) = await bot.db.history(guild.id)
     assert {p.user_id for p in recorded.players} == {person.id, *map(int, table.computers)}
     board = await bot.db.leaderboard(guild.id, "points", "all", 0, 10)

@@ -20,9 +20,10 @@ FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 def hand_edits(fake: FakeDiscord, hand: StoredMessage) -> list[str]:
     """Edits sent through the token of the interaction that made ``hand``, after the one
     that completed a deferred opening (if it was deferred)."""
-    token = hand.owner.token
-    edits = [c.path for c in fake.calls if c.method == "PATCH" and token in c.path]
-    return edits[1:] if hand.owner.callback_type == 5 else edits
+    owner = hand.owner
+    assert owner is not None
+    edits = [c.path for c in fake.calls if c.method == "PATCH" and owner.token in c.path]
+    return edits[1:] if owner.callback_type == 5 else edits
 
 
 async def draw_two_on_ben(session: Playing) -> tuple[str, str, str]:
@@ -66,6 +67,7 @@ async def test_a_failed_hand_refresh_is_logged_at_debug_and_not_retried(
     ben, ana, cy = session.member(b), session.member(a), session.member(c)
     hand_b = await session.open_hand(ben)
     before = hand_b.snapshot()
+    assert hand_b.owner is not None
     fake_discord.fail_next("PATCH", f"{hand_b.owner.token}/messages/@original",
                            *UNKNOWN_MESSAGE)
     hand_a = await session.open_hand(ana)

@@ -17,6 +17,7 @@ from tests.ui.game_helpers import (
     card_button,
     control,
     position,
+    table_at,
     table_button,
 )
 from tests.ui.test_game_cards import FILL, two_or_three
@@ -168,4 +169,4 @@ async def test_table_edits_are_coalesced_and_reposted_before_an_hour(
     moved = session.table_message()
     assert moved.id != first.id and "moved on" in first.content
     assert first.enabled_ids() == [] and moved.enabled_ids()
-    assert bot.manager.get(guild.channel_id).table_message_id == moved.id
+    assert table_at(bot, guild.channel_id).table_message_id == moved.id

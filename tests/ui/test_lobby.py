@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from bot.app.client import UnoBot
 from bot.game.table import Phase
 from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeGuild, FakeMember, StoredMessage, answered
+from tests.ui.game_helpers import table_at
 
 UPDATE_MESSAGE, CHANNEL_MESSAGE = 7, 4
 
 
-async def open_lobby(member: FakeMember, **options: object) -> StoredMessage:
+async def open_lobby(member: FakeMember, **options: Any) -> StoredMessage:
     answer = await member.slash("uno new", **options)
     assert answer.callback_type == CHANNEL_MESSAGE and not answer.ephemeral
     assert answer.response is not None
@@ -79,7 +81,7 @@ async def test_new_refuses_odd_values_and_opens_nothing(
         ({"turn_seconds": 5}, "between 10 and 600 seconds"),
         ({"turn_seconds": 601}, "between 10 and 600 seconds"),
     ):
-        answer = await host.slash("uno new", **options)
+        answer = await host.slash("uno new", **options)  # type: ignore[arg-type]
         assert answer.ephemeral, options
         assert words in answer.text
     assert bot.manager.get(guild.channel_id) is None
@@ -103,7 +105,7 @@ async def test_lobbies_in_two_channels_are_independent(bot: UnoBot, guild: FakeG
     await b.slash("uno join", channel_id=first)
     assert b.mention in players_block(lobby_a)
     assert a.mention not in players_block(answer.response)
-    assert {bot.manager.get(first).host.id, bot.manager.get(second).host.id} == {a.id, b.id}
+    assert {table_at(bot, first).host.id, table_at(bot, second).host.id} == {a.id, b.id}
 
 
 # -- join -----------------------------------------------------------------------------
@@ -138,7 +140,7 @@ async def test_joining_twice_is_refused(bot: UnoBot, guild: FakeGuild) -> None:
     await guest.click(lobby, button(lobby, "join"))
     await assert_refused(guest.click(lobby, button(lobby, "join")), lobby, "already in")
     await assert_refused(host.slash("uno join"), lobby, "already in")
-    assert len(bot.manager.get(guild.channel_id).players) == 2
+    assert len(table_at(bot, guild.channel_id).players) == 2
 
 
 async def test_full_table_refuses_the_eleventh(bot: UnoBot, guild: FakeGuild) -> None:
@@ -147,7 +149,7 @@ async def test_full_table_refuses_the_eleventh(bot: UnoBot, guild: FakeGuild) ->
         await member.click(lobby, button(lobby, "join"))
     assert "Players (10/10)" in lobby.text
     await assert_refused(guild.members[10].click(lobby, button(lobby, "join")), lobby, "full")
-    assert len(bot.manager.get(guild.channel_id).players) == 10
+    assert len(table_at(bot, guild.channel_id).players) == 10
 
 
 async def test_simultaneous_joins_all_land(bot: UnoBot, guild: FakeGuild) -> None:
@@ -196,7 +198,7 @@ async def test_host_leaving_hands_host_to_next_player(bot: UnoBot, guild: FakeGu
     await host.click(lobby, button(lobby, "leave"))
     assert f"Host: {b.mention}" in lobby.text
     assert host.mention not in lobby.text
-    assert bot.manager.get(guild.channel_id).host.id == b.id
+    assert table_at(bot, guild.channel_id).host.id == b.id
 
 
 async def test_last_player_leaving_closes_lobby(bot: UnoBot, guild: FakeGuild) -> None:
@@ -216,7 +218,7 @@ async def test_start_with_fewer_than_two_is_refused(bot: UnoBot, guild: FakeGuil
     host = guild.members[0]
     lobby = await open_lobby(host)
     await assert_refused(host.click(lobby, button(lobby, "start")), lobby, "at least 2 players")
-    assert bot.manager.get(guild.channel_id).phase is Phase.LOBBY
+    assert table_at(bot, guild.channel_id).phase is Phase.LOBBY
 
 
 async def test_non_host_cannot_start(bot: UnoBot, guild: FakeGuild) -> None:
@@ -224,7 +226,7 @@ async def test_non_host_cannot_start(bot: UnoBot, guild: FakeGuild) -> None:
     lobby = await open_lobby(host)
     await guest.click(lobby, button(lobby, "join"))
     await assert_refused(guest.click(lobby, button(lobby, "start")), lobby, "Only the host")
-    assert bot.manager.get(guild.channel_id).phase is Phase.LOBBY
+    assert table_at(bot, guild.channel_id).phase is Phase.LOBBY
 
 
 async def test_host_starts_game_with_seating_order(bot: UnoBot, guild: FakeGuild) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from typing import Any
 
+import discord
 import pytest
 
 from bot.engine import Game
@@ -64,14 +65,14 @@ async def test_a_picture_is_drawn_once_for_what_it_shows(monkeypatch: pytest.Mon
     table = table_with(game)
     pictures = Pictures(cache_size=1)
     for _ in range(2):
-        picture = await pictures.file(pictures.table_picture(table))
+        picture = await table_file(pictures, table)
         assert picture is not None and picture.filename == "table.png"
     assert len(drawn) == 1
     game.hands["2"].append("y2")
-    await pictures.file(pictures.table_picture(table))
+    await table_file(pictures, table)
     assert len(drawn) == 2
     game.hands["2"].pop()
-    await pictures.file(pictures.table_picture(table))  # the first was pushed out of the cache
+    await table_file(pictures, table)  # the first was pushed out of the cache
     assert len(drawn) == 3
 
 
@@ -109,9 +110,9 @@ async def test_a_message_does_not_wait_past_its_budget_and_the_picture_serves_la
                     discard=["r9"], draw=[], current="1")
     table = table_with(game)
     pictures = Pictures()
-    assert await pictures.file(pictures.table_picture(table), budget=0.01) is None
+    assert await table_file(pictures, table, budget=0.01) is None
     release.set()
-    picture = await pictures.file(pictures.table_picture(table), budget=0.01)
+    picture = await table_file(pictures, table, budget=0.01)
     assert picture is not None and len(drawn) == 1  # the same drawing, finished and kept
 
 
@@ -135,9 +136,16 @@ async def test_when_too_many_pictures_wait_a_message_goes_without_one(
                         discard=["r9"], draw=[], current="1")
         tables.append(table_with(game))
     for table in tables[:MAX_WAITING]:
-        assert await pictures.file(pictures.table_picture(table), budget=0.001) is None
+        assert await table_file(pictures, table, budget=0.001) is None
     assert len(started) == 1  # one picture is drawn at a time; the others queue
-    last = pictures.table_picture(tables[-1])
-    assert await pictures.file(last, budget=5.0) is None  # the queue is full
+    assert await table_file(pictures, tables[-1], budget=5.0) is None  # the queue is full
     release.set()
-    assert await pictures.file(pictures.table_picture(tables[0]), budget=5.0) is not None
+    assert await table_file(pictures, tables[0], budget=5.0) is not None
+
+
+async def table_file(pictures: Pictures, table: Table, budget: float = 2.0
+                     ) -> discord.File | None:
+    """The table's picture, as a table message gets it."""
+    picture = pictures.table_picture(table)
+    assert picture is not None
+    return await pictures.file(picture, budget)
