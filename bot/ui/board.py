@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -63,6 +63,16 @@ class HandSession:
     """The table version the message shows."""
     message_id: int
     page: int = 0
+    picture: Hashable | None = None
+    """What the message's picture shows (its cache key), so an answer or a refresh that
+    would show the same picture leaves it in place instead of uploading it again."""
+
+    def shows(self, picture: Picture | None) -> bool:
+        """Whether the message already carries ``picture``; remembers it otherwise."""
+        if picture is None or picture.key == self.picture:
+            return picture is not None
+        self.picture = picture.key
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +272,8 @@ class Board:
 
     async def _refresh_hands(self, channel: Channel) -> None:
         table = channel.table
-        refreshes: list[tuple[tuple[int, str], HandSession, str, Rows, Picture | None]] = []
+        refreshes: list[tuple[tuple[int, str], HandSession, str, Rows, Picture | None,
+                              bool]] = []
         async with self.turns.registry.lock(table.channel_id):  # only what was saved
             stale, channel.stale_hands = channel.stale_hands, set()
             for player in sorted(stale):
@@ -277,12 +288,15 @@ class Board:
                 session.version = table.version
                 picture = self.pictures.hand_picture(table, player) \
                     if self.pictures.in_answer(session.interaction, table) else None
-                refreshes.append((key, session, hand.content, hand.rows, picture))
-        for key, session, content, rows, picture in refreshes:
+                kept = session.shows(picture)
+                refreshes.append((key, session, hand.content, hand.rows,
+                                  None if kept else picture, kept))
+        for key, session, content, rows, picture, kept in refreshes:
             drawn = await self.pictures.file(picture) if picture is not None else None
+            attachments = discord.utils.MISSING if kept else [drawn] if drawn else []
             try:
                 await session.interaction.edit_original_response(
-                    content=content, view=to_view(rows), attachments=[drawn] if drawn else [])
+                    content=content, view=to_view(rows), attachments=attachments)
             except discord.HTTPException as error:
                 log.debug("hand refresh failed channel=%s player=%s status=%s",
                           table.channel_id, key[1], error.status)

@@ -192,16 +192,19 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
     picture = client.pictures.hand_picture(table, player) \
         if hand and client.pictures.in_answer(interaction, table) else None
     in_place = _on_hand_message(interaction)
+    kept = not hand  # a question leaves the message's picture as it is
     if in_place:
         session = client.board.hand_session(channel_id, player)
         if session is not None and interaction.message is not None \
                 and session.message_id == interaction.message.id:
             session.version, session.page = version, page
+            if session.shows(picture):
+                picture, kept = None, True
 
     async def send() -> None:
         view = to_view(rows)
         ready = client.pictures.ready(picture) if picture is not None else None
-        attachments = [ready] if ready else [] if hand else discord.utils.MISSING
+        attachments = discord.utils.MISSING if kept else [ready] if ready else []
         if picture is None or ready is not None:  # nothing to wait for: answer directly
             if in_place:
                 await interaction.response.edit_message(content=content, view=view,
@@ -222,7 +225,8 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
                 return
             message_id = message.id
         client.board.open_hand(channel_id, player, HandSession(
-            interaction, client.board.clock.now(), version, message_id, page))
+            interaction, client.board.clock.now(), version, message_id, page,
+            picture.key if picture is not None else None))
 
     return send
 

@@ -237,3 +237,24 @@ async def test_the_table_posted_afresh_before_an_hour_carries_the_picture(
     assert table_picture(moved) == render_table(scene(
         session, game.top, game.color, counts, game.players.index(game.current),
         len(game.draw_pile), game.direction))
+
+
+async def test_an_answer_showing_the_same_hand_picture_does_not_upload_it_again(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r3", "r5", "y7"], b: ["r1", "y2"], c: ["g1", "g2"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    stale = hand.snapshot()
+    await session.click(ana, hand, card_button(hand, "play", "r3"))  # the hand changed
+    uploaded = hand.attachment("hand.png")
+    answer = await ana.click(stale, card_button(stale, "play", "r5"))  # out of date
+    assert answer.updated_message and "out of date" in hand.content
+    callbacks = [c for c in fake_discord.calls
+                 if c.path.startswith(f"/interactions/{answer.id}/")
+                 or (answer.token in c.path and c.method == "PATCH")]
+    assert callbacks and all(not c.files for c in callbacks)  # the same picture, kept
+    assert hand.attachment("hand.png") == uploaded
