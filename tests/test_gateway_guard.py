@@ -62,7 +62,7 @@ async def test_an_interaction_delivered_twice_is_answered_once(
     # A second callback would be a violation of the fake, failing the test at teardown.
 
 
-def test_the_guard_drops_what_the_parser_cannot_parse(caplog: pytest.LogCaptureFixture
+async def test_the_guard_drops_what_the_parser_cannot_parse(caplog: pytest.LogCaptureFixture
                                                       ) -> None:
     parsed: list[Any] = []
 
@@ -81,7 +81,7 @@ def test_the_guard_drops_what_the_parser_cannot_parse(caplog: pytest.LogCaptureF
         "unreadable interaction dropped id=1", "unreadable interaction dropped id=None"]
 
 
-def test_the_guard_remembers_the_last_ids_only() -> None:
+async def test_the_guard_remembers_the_last_ids_only() -> None:
     parsed: list[str] = []
     guard = InteractionGuard(lambda data: parsed.append(data["id"]), remember=2)
     for interaction_id in ["1", "2", "1", "3", "2", "1"]:

@@ -14,7 +14,7 @@ async def test_steady_load_reports_every_click_answered_and_moves_made() -> None
     assert len(report.latencies) == report.interactions
     assert report.changes >= report.moves > 0  # saved changes also hold UNO calls
     assert report.cpu_seconds > 0 and report.bot_token_calls > 0
-    assert not report.violations and not report.bot_errors
+    assert not report.violations and not report.bot_errors and not report.shutdown_errors
 
 
 async def test_burst_reports_one_move_per_table_and_every_click_answered() -> None:
@@ -25,4 +25,4 @@ async def test_burst_reports_one_move_per_table_and_every_click_answered() -> No
     assert report.applied_twice == 0
     assert report.moves == report.burst_tables  # one click of seven went through
     assert report.changes == report.moves
-    assert not report.violations and not report.bot_errors
+    assert not report.violations and not report.bot_errors and not report.shutdown_errors

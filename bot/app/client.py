@@ -38,6 +38,20 @@ from bot.ui.stray import register
 
 log = logging.getLogger(__name__)
 
+ANSWER_GRACE = 3.0
+"""Seconds a stopping bot waits for the interactions it is answering: Discord's own
+limit for an answer."""
+HANDLER_TASKS = ("discord-ui-", "CommandTree-invoker")
+"""How discord.py names the tasks in which it runs a button's or a command's handler."""
+
+
+async def answer_in_flight(timeout: float) -> None:
+    """Let the interactions being handled finish (at most ``timeout`` seconds), so a
+    stopping bot answers the clicks already in flight before its connection closes."""
+    handling = [t for t in asyncio.all_tasks() if t.get_name().startswith(HANDLER_TASKS)]
+    if handling:
+        await asyncio.wait(handling, timeout=timeout)
+
 
 
 def cog_extensions() -> list[str]:
@@ -157,6 +171,7 @@ class UnoBot(commands.Bot):
         return True
 
     async def close(self) -> None:
+        await answer_in_flight(ANSWER_GRACE)
         await self.manager.shutdown()
         self.board.stop()
         await self.board.idle()

@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+import aiohttp
 import discord
 
 from bot.engine import Event
@@ -245,14 +246,25 @@ class Board:
         task.add_done_callback(self._tasks.discard)
 
     async def _deliver(self, channel: Channel) -> None:
+        async def deliver() -> None:
+            await self._send_posts(channel)
+            await self._refresh_hands(channel)
+            await self._edit_table_when_allowed(channel)
+
+        await self._send(channel, deliver)
+
+    async def _send(self, channel: Channel, send: Callable[[], Awaitable[None]]) -> None:
+        """Run ``send`` as the channel's one sender; a failed request is logged (at
+        WARNING, or DEBUG while the bot is stopping and its connection goes away) and
+        the next change tries again."""
         async with channel.send_lock:
             try:
-                await self._send_posts(channel)
-                await self._refresh_hands(channel)
-                await self._edit_table_when_allowed(channel)
-            except discord.HTTPException:
-                log.warning("message update failed channel=%s", channel.table.channel_id,
-                            exc_info=True)
+                await send()
+            except (discord.HTTPException, aiohttp.ClientError):
+                stopping = self.client.is_closed()
+                log.log(logging.DEBUG if stopping else logging.WARNING,
+                        "message update failed channel=%s", channel.table.channel_id,
+                        exc_info=True)
             self._forget_if_over(channel)
 
     async def _send_posts(self, channel: Channel) -> None:
@@ -311,10 +323,11 @@ class Board:
             return
 
         async def edit_later() -> None:
-            async with channel.send_lock:
+            async def edit() -> None:
                 channel.edit_timer = None
                 await self._edit_table(channel)
-                self._forget_if_over(channel)
+
+            await self._send(channel, edit)
 
         channel.edit_timer = self.clock.call_at(channel.last_edit + EDIT_INTERVAL, edit_later)
 
