@@ -43,19 +43,33 @@ def lay_cards(
     for card in cards:
         hand.remove(card)
     color_before = game.color
-    game.discard_pile.extend(cards)
+    game.discard_pile += cards
     last = cards[-1]
     game.color = CARD_COLOR[last] or color or color_before
     events.append(Event("blocked" if blocking else "played", player, cards, len(cards),
-                        color=game.color))
+                        game.color))
     game.hand_changed(player)
     value = CARD_VALUE[last]
     if not hand:
         _last_card(game, player, value, len(cards), events)
-        return
-    if value in _NO_EFFECT_VALUES and not (value in "07" and game.options.seven_o):
+    elif value in _NO_EFFECT_VALUES and not (value in "07" and game.options.seven_o):
         game.pass_turn(player, 0, events)
-    elif value == "wild4":
+    else:
+        _card_effect(game, player, cards, value, color_before, target, events)
+
+
+def _card_effect(
+    game: Game,
+    player: str,
+    cards: tuple[str, ...],
+    value: str,
+    color_before: str,
+    target: str | None,
+    events: list[Event],
+) -> None:
+    """What a card that does more than pass the turn does (``value`` is the last card's)."""
+    last = cards[-1]
+    if value == "wild4":
         _wild_draw_four(game, player, color_before, events)
     elif value == "draw2":
         _draw_two(game, player, len(cards), events)

@@ -18,7 +18,7 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.moves import PLAYER_HANDLERS, Handler
 from bot.engine.options import RULESETS, Options
-from bot.engine.phase import Waiting, waiting
+from bot.engine.phase import Phase, Waiting, waiting
 from bot.engine.rng import SeedCounter
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class Game:
     ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
 
     __slots__ = (
-        "_legal", "_legal_version", "answerable_draw_two",
+        "_legal", "_legal_version", "_waiting", "answerable_draw_two",
         "catch_window", "choosing_start_color", "color", "current", "dealer", "direction",
         "discard_pile",
         "discards_owed", "draw_pile", "draw_three_for", "drawn", "hands", "hands_shown_until",
@@ -98,6 +98,8 @@ class Game:
         """Counts the changes ``apply`` made (not saved): the key of the legal actions."""
         self._legal: dict[str, list[Action]] = {}
         self._legal_version = -1
+        """The version ``_legal`` and ``_waiting`` were worked out for."""
+        self._waiting = Waiting(Phase.TURN, ())
 
     # -- construction ------------------------------------------------------------------
 
@@ -111,8 +113,9 @@ class Game:
     def begin(self) -> list[Event]:
         """Choose the first dealer by drawing and deal the first round; the events say
         what happened (the start card and its effect included)."""
+        events = [*table.choose_first_dealer(self), *table.deal_round(self)]
         self.version += 1
-        return [*table.choose_first_dealer(self), *table.deal_round(self)]
+        return events
 
     @classmethod
     def from_position(
@@ -184,8 +187,11 @@ class Game:
 
     @property
     def waiting(self) -> Waiting:
-        """What the game waits for and from whom (``phase.waiting``)."""
-        return waiting(self)
+        """What the game waits for and from whom (``phase.waiting``), worked out once
+        per state version."""
+        if self._legal_version != self.version:
+            self._new_version()
+        return self._waiting
 
     def waiting_for(self) -> list[str]:
         """The players the game is waiting on now (none once the round is over)."""
@@ -221,11 +227,17 @@ class Game:
 
     def _legal_for(self, player: str) -> list[Action]:
         if self._legal_version != self.version:
-            self._legal, self._legal_version = {}, self.version
+            self._new_version()
         listed = self._legal.get(player)
         if listed is None:
-            listed = self._legal[player] = legal.legal_actions(self, player)
+            listed = self._legal[player] = legal.legal_actions(self, player, self._waiting.phase)
         return listed
+
+    def _new_version(self) -> None:
+        """Forget what was worked out for the previous version of the state."""
+        self._legal = {}
+        self._legal_version = self.version
+        self._waiting = waiting(self)
 
     def seat_view(self, player: str | None) -> PlayerView:
         """What ``player`` may see (``None``: a spectator), as a typed value."""
@@ -260,22 +272,29 @@ class Game:
         with no effect (which change nothing at all) and a discard of several cards.
         The table's actions (``timeout``, ``leave``, ``next_round``) check themselves.
         """
-        table_action = _TABLE_HANDLERS.get(action.do)
+        listed = self._legal.get(action.player) if self._legal_version == self.version else None
+        if listed is None or action not in listed:
+            table_action = _TABLE_HANDLERS.get(action.do)
+            if table_action is not None:
+                return self._apply_table_action(table_action, action)
+            if action.do == "play_drawn" and action.card is None:
+                action = legal.canonical(self, action)
+            if action not in self._legal_for(action.player):
+                refusals.check(self, action)
         events: list[Event] = []
-        if table_action is not None:
-            if action.player not in self.hands:
-                raise IllegalAction("not_a_player", action.player)
-            table_action(self, action, events)
-            self.version += 1
-            return events
-        if action.do == "play_drawn" and action.card is None:
-            action = legal.canonical(self, action)
-        if action not in self._legal_for(action.player):
-            refusals.check(self, action)
         PLAYER_HANDLERS[action.do](self, action, events)
-        if events and events[-1].kind in NO_EFFECT:
+        if events[-1].kind in NO_EFFECT:
             return events
-        self.timeouts.pop(action.player, None)
+        if self.timeouts:
+            self.timeouts.pop(action.player, None)
+        self.version += 1
+        return events
+
+    def _apply_table_action(self, handler: Handler, action: Action) -> list[Event]:
+        if action.player not in self.hands:
+            raise IllegalAction("not_a_player", action.player)
+        events: list[Event] = []
+        handler(self, action, events)
         self.version += 1
         return events
 
@@ -284,17 +303,23 @@ class Game:
     def draw_cards(self, player: str, count: int, events: list[Event], reason: str) -> list[str]:
         """``player`` draws up to ``count`` cards, reshuffling the discard pile when the
         draw pile runs out; with nothing left anywhere, they take what there is."""
-        taken: list[str] = []
-        for _ in range(count):
-            if not self.draw_pile and not self.reshuffle(events):
-                break
-            taken.append(self.draw_pile.pop())
+        pile = self.draw_pile
+        if 0 < count <= len(pile):
+            taken = pile[-count:]
+            del pile[-count:]
+            taken.reverse()
+        else:
+            taken = []
+            for _ in range(count):
+                if not pile and not self.reshuffle(events):
+                    break
+                taken.append(pile.pop())
         if taken:
-            self.hands[player].extend(taken)
+            self.hands[player] += taken
             self.hand_changed(player)
         events.append(
-            Event("drew", player, tuple(taken), len(taken), private_to=(player,),
-                  data={"reason": reason})
+            Event("drew", player, tuple(taken), len(taken), None, None, (player,),
+                  {"reason": reason})
         )
         return taken
 
@@ -339,19 +364,20 @@ class Game:
     def pass_turn(self, from_player: str, skips: int, events: list[Event]) -> None:
         """Move the turn ``skips + 1`` seats on from ``from_player`` (RULES.md 5: the same
         arithmetic gives the two-player rules), naming each player skipped."""
-        for step in range(1, skips + 1):
-            events.append(Event("skipped", self.seat_after(from_player, step)))
         seats = self.players
-        self.set_current(seats[(seats.index(from_player) + (skips + 1) * self.direction)
-                               % len(seats)])
+        seat = seats.index(from_player)
+        direction = self.direction
+        for step in range(1, skips + 1):
+            events.append(Event("skipped", seats[(seat + step * direction) % len(seats)]))
+        self.set_current(seats[(seat + (skips + 1) * direction) % len(seats)])
 
     def set_current(self, player: str) -> None:
-        if self.draw_three_for == self.current:
+        if self.draw_three_for is not None and self.draw_three_for == self.current:
             self.draw_three_for = None
         self.current = player
         if self.drawn:
             self.drawn = []
-        if self.hands_shown_until == player:
+        if self.hands_shown_until is not None and self.hands_shown_until == player:
             self.hands_shown_until = None
 
     def end_round(self, winner: str, events: list[Event]) -> None:
