@@ -93,11 +93,12 @@ def _classic() -> list[str]:
 
 def build_deck(ruleset: str) -> list[str]:
     """The full deck of a ruleset (RULES.md section 2), in a fixed unshuffled order."""
-    return list(_deck(ruleset))
+    return list(full_deck(ruleset))
 
 
 @cache
-def _deck(ruleset: str) -> tuple[str, ...]:
+def full_deck(ruleset: str) -> tuple[str, ...]:
+    """``build_deck`` as one shared tuple, for questions about the deck."""
     deck = _classic()
     if ruleset == "customizable":
         deck += ["wildcustom"] * 4

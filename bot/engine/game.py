@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine import legal, refusals, table
 from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action
-from bot.engine.cards import CARD_COLOR, build_deck, hand_points
+from bot.engine.cards import CARD_COLOR, full_deck, hand_points
 from bot.engine.errors import IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.moves import PLAYER_HANDLERS, Handler
@@ -92,7 +92,7 @@ class Game:
         self.late_voters: list[str] = []
         """House rule 8: players whose vote a laugh made needless; theirs changes nothing."""
         self.timeouts: dict[str, int] = {}
-        self.answerable_draw_two = options.stacking or "bff" in build_deck(ruleset)
+        self.answerable_draw_two = options.stacking or "bff" in full_deck(ruleset)
         """A Draw Two waits for its victim when they could answer it (RULES.md 5)."""
         self.version = 0
         """Counts the changes ``apply`` made (not saved): the key of the legal actions."""

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import itemgetter
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _COUNTER_BITS = 32
+_random = random.Random.random
 
 
 class SeedCounter:
@@ -32,10 +35,15 @@ class SeedCounter:
         return random.Random((self.seed << _COUNTER_BITS) + self.counter)
 
     def shuffle(self, cards: list[T]) -> None:
-        """Shuffle in place: sorting by random keys is a uniform shuffle, and twice as
-        fast as ``random.shuffle``, which draws each index in Python."""
-        key = self._next().random
-        cards.sort(key=lambda _: key())
+        """Shuffle in place: a stable sort by random keys, drawn one per card in order,
+        is a uniform shuffle, and several times faster than ``random.shuffle``, which
+        draws each index in Python; here the keys are drawn, sorted and applied in C."""
+        generator = self._next()
+        count = len(cards)
+        if count < 2:
+            return
+        keys = list(map(_random, repeat(generator, count)))
+        cards[:] = itemgetter(*sorted(range(count), key=keys.__getitem__))(cards)
 
     def sample(self, population: Sequence[T], k: int) -> list[T]:
         return self._next().sample(population, k)
