@@ -195,7 +195,9 @@ class Game:
 
     def waiting_for(self) -> list[str]:
         """The players the game is waiting on now (none once the round is over)."""
-        return list(self.waiting.players)
+        if self._legal_version != self.version:
+            self._new_version()
+        return list(self._waiting.players)
 
     def catchable(self) -> list[str]:
         """Players who hold one card without a call and can be caught right now."""
@@ -219,11 +221,12 @@ class Game:
     def legal_actions(self, player: str) -> list[Action]:
         """Every action ``player`` may take now, out-of-turn ones included. Worked out
         once per state version and player; each caller gets its own copy of the list."""
-        if self._legal_version == self.version:
-            listed = self._legal.get(player)
-            if listed is not None:
-                return list(listed)
-        return list(self._legal_for(player))
+        if self._legal_version != self.version:
+            self._new_version()
+        listed = self._legal.get(player)
+        if listed is None:
+            listed = self._legal[player] = legal.legal_actions(self, player, self._waiting.phase)
+        return list(listed)
 
     def _legal_for(self, player: str) -> list[Action]:
         if self._legal_version != self.version:
@@ -271,17 +274,37 @@ class Game:
         with the reason (``refusals``), except the few the rules accept unlisted: those
         with no effect (which change nothing at all) and a discard of several cards.
         The table's actions (``timeout``, ``leave``, ``next_round``) check themselves.
+
+        A listed action is applied straight away: the list is worked out once per
+        version, so an action just offered is found in it without a second look.
         """
         listed = self._legal.get(action.player) if self._legal_version == self.version else None
         if listed is None or action not in listed:
-            table_action = _TABLE_HANDLERS.get(action.do)
-            if table_action is not None:
-                return self._apply_table_action(table_action, action)
-            if action.do == "play_drawn" and action.card is None:
-                action = legal.canonical(self, action)
-            if action not in self._legal_for(action.player):
-                refusals.check(self, action)
+            return self._apply_unlisted(action)
         events: list[Event] = []
+        PLAYER_HANDLERS[action.do](self, action, events)
+        if self.timeouts:
+            self.timeouts.pop(action.player, None)
+        self.version += 1
+        return events
+
+    def _apply_unlisted(self, action: Action) -> list[Event]:
+        """An action not (yet) known to be listed: the table's, an unworked-out list, or
+        one to refuse; those the rules accept with no effect change nothing at all."""
+        table_action = _TABLE_HANDLERS.get(action.do)
+        if table_action is not None:
+            if action.player not in self.hands:
+                raise IllegalAction("not_a_player", action.player)
+            events: list[Event] = []
+            table_action(self, action, events)
+            self.version += 1
+            return events
+        if action.do == "play_drawn" and action.card is None:
+            action = legal.canonical(self, action)
+        if action in self._legal_for(action.player):
+            return self.apply(action)
+        refusals.check(self, action)
+        events = []
         PLAYER_HANDLERS[action.do](self, action, events)
         if events[-1].kind in NO_EFFECT:
             return events
@@ -290,13 +313,6 @@ class Game:
         self.version += 1
         return events
 
-    def _apply_table_action(self, handler: Handler, action: Action) -> list[Event]:
-        if action.player not in self.hands:
-            raise IllegalAction("not_a_player", action.player)
-        events: list[Event] = []
-        handler(self, action, events)
-        self.version += 1
-        return events
 
     # -- shared mechanics (used by effects and table too) ------------------------------
 
@@ -367,8 +383,9 @@ class Game:
         seats = self.players
         seat = seats.index(from_player)
         direction = self.direction
-        for step in range(1, skips + 1):
-            events.append(Event("skipped", seats[(seat + step * direction) % len(seats)]))
+        if skips:
+            for step in range(1, skips + 1):
+                events.append(Event("skipped", seats[(seat + step * direction) % len(seats)]))
         self.set_current(seats[(seat + (skips + 1) * direction) % len(seats)])
 
     def set_current(self, player: str) -> None:

@@ -85,7 +85,7 @@ def legal_actions(game: Game, player: str, phase: Phase) -> list[Action]:
     hand = game.hands.get(player)
     if hand is None or phase is _ROUND_OVER or phase is _MATCH_OVER:
         return []
-    mine = offers(player)
+    mine = _OFFERS.get(player) or offers(player)
     size = len(hand)
     if (size == 1 or (size == 2 and player == game.current)) and player not in game.uno_called:
         actions = [mine.uno]
