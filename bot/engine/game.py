@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import legal, refusals, table
-from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action
-from bot.engine.cards import CARD_COLOR, full_deck, hand_points
+from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action, ActionKind
+from bot.engine.cards import CARD_COLOR, Card, CardColor, Color, full_deck, hand_points
 from bot.engine.errors import IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.moves import PLAYER_HANDLERS, Handler
@@ -55,12 +55,12 @@ class Game:
         self.rng = SeedCounter(seed)
         self.players: list[str] = list(players)
         """Seating order of the players still in the match."""
-        self.hands: dict[str, list[str]] = {p: [] for p in players}
-        self.draw_pile: list[str] = []
+        self.hands: dict[str, list[Card]] = {p: [] for p in players}
+        self.draw_pile: list[Card] = []
         """Face down; the top card is the LAST item."""
-        self.discard_pile: list[str] = []
+        self.discard_pile: list[Card] = []
         """Face up, bottom first; the top card is the last item."""
-        self.color = ""
+        self.color: CardColor = ""
         self.direction = 1
         self.current = players[0]
         self.dealer = players[-1]
@@ -76,7 +76,7 @@ class Game:
         # The last Wild Draw Four, for a challenge: who laid it and whether they were guilty.
         self.wild4_by: str | None = None
         self.wild4_guilty = False
-        self.drawn: list[str] = []
+        self.drawn: list[Card] = []
         """Cards the current player drew this turn and may still play (play_drawn/keep)."""
         self.choosing_start_color = False
         self.uno_called: set[str] = set()
@@ -124,12 +124,12 @@ class Game:
         options: Options,
         players: list[str],
         *,
-        hands: dict[str, list[str]],
-        discard: list[str],
-        draw: list[str],
+        hands: dict[str, list[Card]],
+        discard: list[Card],
+        draw: list[Card],
         current: str,
         direction: int = 1,
-        color: str | None = None,
+        color: Color | None = None,
         uno_called: Iterable[str] = (),
         scores: dict[str, int] | None = None,
         pending_draw: int = 0,
@@ -169,7 +169,7 @@ class Game:
     # -- questions ---------------------------------------------------------------------
 
     @property
-    def top(self) -> str:
+    def top(self) -> Card:
         return self.discard_pile[-1]
 
     @property
@@ -316,7 +316,7 @@ class Game:
 
     # -- shared mechanics (used by effects and table too) ------------------------------
 
-    def draw_cards(self, player: str, count: int, events: list[Event], reason: str) -> list[str]:
+    def draw_cards(self, player: str, count: int, events: list[Event], reason: str) -> list[Card]:
         """``player`` draws up to ``count`` cards, reshuffling the discard pile when the
         draw pile runs out; with nothing left anywhere, they take what there is."""
         pile = self.draw_pile
@@ -435,7 +435,7 @@ class Game:
         return round_winner if round_winner in tied else tied[0]
 
 
-_TABLE_HANDLERS: dict[str, Handler] = {
+_TABLE_HANDLERS: dict[ActionKind, Handler] = {
     "timeout": table.timeout,
     "leave": table.leave,
     "next_round": table.next_round,

@@ -17,8 +17,8 @@ from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, Color
 from bot.engine.checks import PLAYABLE
 from bot.engine.effects import needs_target
 from bot.engine.phase import Phase
@@ -53,16 +53,16 @@ class Offers:
         self.drawn_plays = _Plays(player, "play_drawn")
 
 
-class _Plays(dict[str, tuple[Action, ...]]):
+class _Plays(dict[Card, tuple[Action, ...]]):
     """Card code to its plays, filled on first ask."""
 
     __slots__ = ("do", "player")
 
-    def __init__(self, player: str, do: str) -> None:
+    def __init__(self, player: str, do: ActionKind) -> None:
         super().__init__()
         self.player, self.do = player, do
 
-    def __missing__(self, card: str) -> tuple[Action, ...]:
+    def __missing__(self, card: Card) -> tuple[Action, ...]:
         plays = self[card] = _choices(self.player, self.do, (card,), not CARD_COLOR[card], ())
         return plays
 
@@ -144,7 +144,7 @@ def _answers_to_draw(game: Game, player: str, mine: Offers, actions: list[Action
             actions.extend(_with_choices(game, player, "play", stack))
 
 
-def _plays(game: Game, player: str, hand: list[str], mine: Offers, actions: list[Action]) -> None:
+def _plays(game: Game, player: str, hand: list[Card], mine: Offers, actions: list[Action]) -> None:
     """One card at a time: the hot path of every game. A second copy of a card adds
     nothing: its plays are the very objects already listed."""
     playable = PLAYABLE[game.color][game.discard_pile[-1]]
@@ -180,15 +180,17 @@ def _stacked_plays(game: Game, player: str, actions: list[Action]) -> None:
             actions += _with_choices(game, player, "play", (card, *tail))
 
 
-def _stacks(cards: list[str], longest: int = 3) -> list[tuple[str, ...]]:
+def _stacks(cards: list[Card], longest: int = 3) -> list[tuple[Card, ...]]:
     """Distinct ordered stacks of 1 to ``longest`` of ``cards`` (order sets the top)."""
-    found: dict[tuple[str, ...], None] = {}
+    found: dict[tuple[Card, ...], None] = {}
     for size in range(1, min(longest, len(cards)) + 1):
         found.update(dict.fromkeys(permutations(cards, size)))
     return list(found)
 
 
-def _with_choices(game: Game, player: str, do: str, cards: tuple[str, ...]) -> tuple[Action, ...]:
+def _with_choices(
+    game: Game, player: str, do: ActionKind, cards: tuple[Card, ...]
+) -> tuple[Action, ...]:
     """The play of ``cards`` with every colour and target it takes. A last card takes
     them too, though it ends the round with no effect: a wild always names a colour."""
     last = cards[-1]
@@ -198,11 +200,11 @@ def _with_choices(game: Game, player: str, do: str, cards: tuple[str, ...]) -> t
 
 @lru_cache(maxsize=1 << 16)
 def _choices(
-    player: str, do: str, cards: tuple[str, ...], wild: bool, targets: tuple[str, ...]
+    player: str, do: ActionKind, cards: tuple[Card, ...], wild: bool, targets: tuple[str, ...]
 ) -> tuple[Action, ...]:
     """Actions are immutable values, so the same choices are built once and shared."""
     card, stack = (cards[0], None) if len(cards) == 1 else (None, cards)
-    colors: tuple[str | None, ...] = COLORS if wild else (None,)
+    colors: tuple[Color | None, ...] = COLORS if wild else (None,)
     return tuple(
         Action(player, do, card=card, cards=stack, color=c, target=t)
         for c in colors

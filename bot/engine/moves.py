@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.engine import effects
-from bot.engine.actions import Action
+from bot.engine.actions import Action, ActionKind
 from bot.engine.checks import PLAYABLE
 from bot.engine.events import Event
 
@@ -115,7 +115,7 @@ def color(game: Game, action: Action, events: list[Event]) -> None:
     events.append(Event("color_chosen", action.player, color=game.color))
 
 
-PLAYER_HANDLERS: dict[str, Handler] = {
+PLAYER_HANDLERS: dict[ActionKind, Handler] = {
     "play": play,
     "draw": draw,
     "play_drawn": play_drawn,
