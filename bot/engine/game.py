@@ -24,6 +24,10 @@ from bot.engine.rng import SeedCounter
 if TYPE_CHECKING:
     from bot.engine.view import PlayerView
 
+_STALE: dict[str, list[Action]] = {}
+"""What ``Game._legal`` holds once the state has changed. Never read or written: its
+version no longer matches, and ``_new_version`` puts a fresh dict in its place first."""
+
 TURN = "turn"
 ROUND_OVER = "round_over"
 MATCH_OVER = "match_over"
@@ -280,39 +284,41 @@ class Game:
         """
         listed = self._legal.get(action.player) if self._legal_version == self.version else None
         if listed is None or action not in listed:
-            return self._apply_unlisted(action)
+            table_action = _TABLE_HANDLERS.get(action.do)
+            if table_action is not None:
+                return self._apply_table_action(table_action, action)
+            action = self._accepted(action)
         events: list[Event] = []
-        PLAYER_HANDLERS[action.do](self, action, events)
-        if self.timeouts:
-            self.timeouts.pop(action.player, None)
-        self.version += 1
-        return events
-
-    def _apply_unlisted(self, action: Action) -> list[Event]:
-        """An action not (yet) known to be listed: the table's, an unworked-out list, or
-        one to refuse; those the rules accept with no effect change nothing at all."""
-        table_action = _TABLE_HANDLERS.get(action.do)
-        if table_action is not None:
-            if action.player not in self.hands:
-                raise IllegalAction("not_a_player", action.player)
-            events: list[Event] = []
-            table_action(self, action, events)
-            self.version += 1
-            return events
-        if action.do == "play_drawn" and action.card is None:
-            action = legal.canonical(self, action)
-        if action in self._legal_for(action.player):
-            return self.apply(action)
-        refusals.check(self, action)
-        events = []
         PLAYER_HANDLERS[action.do](self, action, events)
         if events[-1].kind in NO_EFFECT:
             return events
         if self.timeouts:
             self.timeouts.pop(action.player, None)
-        self.version += 1
+        self._changed()
         return events
 
+    def _accepted(self, action: Action) -> Action:
+        """``action`` as it applies (``legal.canonical``) when it is listed or one of the
+        few the rules accept unlisted; else the refusal (``refusals``) is raised."""
+        if action.do == "play_drawn" and action.card is None:
+            action = legal.canonical(self, action)
+        if action not in self._legal_for(action.player):
+            refusals.check(self, action)
+        return action
+
+    def _apply_table_action(self, handler: Handler, action: Action) -> list[Event]:
+        if action.player not in self.hands:
+            raise IllegalAction("not_a_player", action.player)
+        events: list[Event] = []
+        handler(self, action, events)
+        self._changed()
+        return events
+
+    def _changed(self) -> None:
+        """A new version of the state: the lists of the last one are let go, so a game
+        at rest keeps none (``_STALE`` is never read: its version no longer matches)."""
+        self.version += 1
+        self._legal = _STALE
 
     # -- shared mechanics (used by effects and table too) ------------------------------
 
