@@ -84,10 +84,6 @@ def is_card(code: str) -> TypeGuard[Card]:
     return code in CARD_COLOR
 
 
-def is_color(code: str | None) -> TypeGuard[Color]:
-    return code in COLOR_NAMES
-
-
 def is_wild(code: Card) -> bool:
     return CARD_COLOR[code] == ""
 
