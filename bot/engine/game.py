@@ -225,12 +225,7 @@ class Game:
     def legal_actions(self, player: str) -> list[Action]:
         """Every action ``player`` may take now, out-of-turn ones included. Worked out
         once per state version and player; each caller gets its own copy of the list."""
-        if self._legal_version != self.version:
-            self._new_version()
-        listed = self._legal.get(player)
-        if listed is None:
-            listed = self._legal[player] = legal.legal_actions(self, player, self._waiting.phase)
-        return list(listed)
+        return list(self._legal_for(player))
 
     def _legal_for(self, player: str) -> list[Action]:
         if self._legal_version != self.version:

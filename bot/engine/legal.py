@@ -148,21 +148,12 @@ def _plays(game: Game, player: str, hand: list[Card], mine: Offers, actions: lis
     """One card at a time: the hot path of every game. A second copy of a card adds
     nothing: its plays are the very objects already listed."""
     playable = PLAYABLE[game.color][game.discard_pile[-1]]
+    targeted = _TARGETED_SEVEN_O if game.options.seven_o else _TARGETED
     plays = mine.plays
-    if game.options.seven_o or game.ruleset == "swap":
-        targeted = _TARGETED_SEVEN_O if game.options.seven_o else _TARGETED
-        for card in hand:
-            if card in playable:
-                if card in targeted:
-                    choices = _with_choices(game, player, "play", (card,))
-                else:
-                    choices = plays[card]
-                if choices[0] not in actions:
-                    actions += choices
-        return
     for card in hand:
         if card in playable:
-            choices = plays[card]
+            choices = (_with_choices(game, player, "play", (card,)) if card in targeted
+                       else plays[card])
             if choices[0] not in actions:
                 actions += choices
 
