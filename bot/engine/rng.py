@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from itertools import repeat
-from operator import itemgetter
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -36,14 +36,10 @@ class SeedCounter:
 
     def shuffle(self, cards: list[T]) -> None:
         """Shuffle in place: a stable sort by random keys, drawn one per card in order,
-        is a uniform shuffle, and several times faster than ``random.shuffle``, which
-        draws each index in Python; here the keys are drawn, sorted and applied in C."""
-        generator = self._next()
-        count = len(cards)
-        if count < 2:
-            return
-        keys = list(map(_random, repeat(generator, count)))
-        cards[:] = itemgetter(*sorted(range(count), key=keys.__getitem__))(cards)
+        is a uniform shuffle, and faster than ``random.shuffle``, which draws each index
+        in Python; here the keys are drawn and the cards sorted by them all in C."""
+        keys = map(_random, repeat(self._next(), len(cards)))
+        cards.sort(key=partial(next, keys))
 
     def sample(self, population: Sequence[T], k: int) -> list[T]:
         return self._next().sample(population, k)
