@@ -26,8 +26,9 @@ from bot.engine.phase import Phase
 if TYPE_CHECKING:
     from bot.engine.game import Game
 
-_SHARED_LIMIT = 1 << 14
-"""The shared offers are emptied when this many players have some: ids come and go."""
+_SHARED_LIMIT = 1 << 9
+"""The shared offers are emptied when this many players have some: ids come and go.
+One player's offers for every card of every deck take about 50 KB, so at most ~25 MB."""
 _TURN, _START_COLOR, _ANSWER_DRAW, _DISCARD, _VOTE, _ROUND_OVER, _MATCH_OVER = (
     Phase.TURN, Phase.START_COLOR, Phase.ANSWER_DRAW, Phase.DISCARD, Phase.VOTE,
     Phase.ROUND_OVER, Phase.MATCH_OVER)
