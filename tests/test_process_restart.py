@@ -71,7 +71,7 @@ class RemoteGame:
                                (json.dumps(table_to_dict(table)), self.channel_id))
 
     def saved(self) -> Table | None:
-        """The table as saved now (None once the match is recorded and deleted)."""
+        """The table as saved now (None once the match's end is shown and its row deleted)."""
         with sqlite3.connect(self.database_path) as connection:
             row = connection.execute("SELECT state FROM saved_games WHERE channel_id = ?",
                                      (self.channel_id,)).fetchone()
@@ -107,7 +107,7 @@ class RemoteGame:
         the hand meanwhile) is answered as stale and changes nothing: the next step
         reads the saved game again."""
         table = self.saved()
-        if table is None:
+        if table is None or table.phase is Phase.ENDED:
             return False
         game = table.game
         assert game is not None
