@@ -1,4 +1,5 @@
-"""Rulesets (RULES.md section 2) and the optional rules a table switches (sections 6, 7, 9)."""
+"""Rulesets (RULES.md section 2) and the optional rules a table switches (sections 6, 7, 9,
+and the table options of section 11)."""
 
 from __future__ import annotations
 
@@ -36,8 +37,26 @@ HOUSE_RULES: dict[int, str] = {
 HOUSE_RULE_CARDS: tuple[str, ...] = ("wildcustom", *(f"{c}blank" for c in COLORS))
 """Cards that carry a house rule: every Wild Customizable shares one, each Blank has its own."""
 
+TABLE_OPTIONS: dict[str, str] = {
+    "jump_in": "Jump-in: anyone holding a card identical to the top card may play it at once, "
+               "out of turn; play goes on from them.",
+    "draw_until_playable": "Draw until playable: a turn's draw goes on until a card can be "
+                           "played (or nothing is left); it may then be played or kept.",
+    "stack_draws": "Stack draws: answer a Draw Two or Wild Draw Four with another; the total "
+                   "grows until someone who cannot or will not answer draws it all.",
+    "force_play": "Force play: whoever can play must play; drawing is only for a hand with "
+                  "nothing playable.",
+    "no_bluff": "No bluffing: a Wild Draw Four only when you hold nothing of the colour, "
+                "and it cannot be challenged.",
+}
+"""The options of RULES.md section 11 by their vector names, each explained in two lines."""
+
 FREE_TEXT_RULE = 9
 MAX_TARGET = 10_000
+
+
+_SWITCHES = frozenset({"seven_o", "stacking", *TABLE_OPTIONS})
+"""Options that are simply on or off."""
 
 
 class OptionsError(ValueError):
@@ -54,6 +73,11 @@ class Options:
     target: int = 500
     house_rules: dict[str, int] = field(default_factory=dict)
     house_rule_texts: dict[str, str] = field(default_factory=dict)
+    jump_in: bool = False
+    draw_until_playable: bool = False
+    stack_draws: bool = False
+    force_play: bool = False
+    no_bluff: bool = False
 
     @classmethod
     def for_ruleset(cls, ruleset: str, overrides: dict[str, Any] | None = None) -> Options:
@@ -68,7 +92,7 @@ class Options:
     def updated(self, overrides: dict[str, Any]) -> Options:
         changes: dict[str, Any] = {}
         for key, value in overrides.items():
-            if key in ("seven_o", "stacking"):
+            if key in _SWITCHES:
                 if not isinstance(value, bool):
                     raise OptionsError(f"{key} must be true or false")
                 changes[key] = value
@@ -98,8 +122,14 @@ class Options:
         """The house rule a card carries; a card nobody wrote on has no effect (rule 9)."""
         return self.house_rules.get(card, FREE_TEXT_RULE)
 
+    def table_options(self) -> list[str]:
+        """The options of RULES.md 11 switched on, in the order of ``TABLE_OPTIONS``."""
+        return [name for name in TABLE_OPTIONS if getattr(self, name)]
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The options of section 11 are written only when on: a game saved before they
+        existed, or with them off, has the same saved form (and loads with them off)."""
+        data: dict[str, Any] = {
             "seven_o": self.seven_o,
             "stacking": self.stacking,
             "scoring": self.scoring,
@@ -107,6 +137,9 @@ class Options:
             "house_rules": dict(self.house_rules),
             "house_rule_texts": dict(self.house_rule_texts),
         }
+        for name in self.table_options():
+            data[name] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
