@@ -37,19 +37,41 @@ HOUSE_RULES: dict[int, str] = {
 HOUSE_RULE_CARDS: tuple[str, ...] = ("wildcustom", *(f"{c}blank" for c in COLORS))
 """Cards that carry a house rule: every Wild Customizable shares one, each Blank has its own."""
 
-TABLE_OPTIONS: dict[str, str] = {
-    "jump_in": "Jump-in: anyone holding a card identical to the top card may play it at once, "
-               "out of turn; play goes on from them.",
-    "draw_until_playable": "Draw until playable: a turn's draw goes on until a card can be "
-                           "played (or nothing is left); it may then be played or kept.",
-    "stack_draws": "Stack draws: answer a Draw Two or Wild Draw Four with another; the total "
-                   "grows until someone who cannot or will not answer draws it all.",
-    "force_play": "Force play: whoever can play must play; drawing is only for a hand with "
-                  "nothing playable.",
-    "no_bluff": "No bluffing: a Wild Draw Four only when you hold nothing of the colour, "
-                "and it cannot be challenged.",
+TABLE_OPTIONS: dict[str, tuple[str, str, str]] = {
+    "jump_in": (
+        "Jump-in",
+        "Anyone holding a card identical to the top card (same colour and number or symbol, "
+        "never a wild) may play it at once, out of turn.",
+        "Play goes on from the jumper; the player whose turn it was loses it. "
+        "The first to jump in counts.",
+    ),
+    "draw_until_playable": (
+        "Draw until playable",
+        "A turn's draw goes on card by card until a playable card comes, or nothing is left.",
+        "Every card drawn stays in the hand; the last one may be played at once, or kept.",
+    ),
+    "stack_draws": (
+        "Stack draws",
+        "Made to draw by a Draw Two or a Wild Draw Four? Answer with a Draw Two (of the colour "
+        "named, on a Wild Draw Four) or a Wild Draw Four.",
+        "The cards add up: the first player who does not answer draws the total and loses "
+        "the turn.",
+    ),
+    "force_play": (
+        "Force play",
+        "Whoever holds a playable card must play one: drawing is only for a hand with "
+        "nothing to play.",
+        "A Wild Draw Four counts only without a card of the current colour; a playable drawn "
+        "card must be played.",
+    ),
+    "no_bluff": (
+        "No bluffing",
+        "A Wild Draw Four may be played only when you hold no card of the current colour.",
+        "So it is never a bluff, and it cannot be challenged.",
+    ),
 }
-"""The options of RULES.md section 11 by their vector names, each explained in two lines."""
+"""The options of RULES.md section 11 by their vector names: a name to show, then what
+the option does in two lines."""
 
 FREE_TEXT_RULE = 9
 MAX_TARGET = 10_000

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import RULESETS, Action
+from bot.engine.cards import Card
 from bot.engine.options import TABLE_OPTIONS
 from tests.ai.positions import act, decide, position
 from tests.ai.tables import new_table, play_checked
 
-CALM = ["g1", "g2", "b3", "b4", "y5", "y6"]
+CALM: list[Card] = ["g1", "g2", "b3", "b4", "y5", "y6"]
 ALL_ON = dict.fromkeys(TABLE_OPTIONS, True)
 
 
@@ -75,7 +76,7 @@ def test_does_not_challenge_or_bluff_without_bluffing() -> None:
 def test_plays_a_card_it_would_rather_not_when_force_play_forbids_drawing() -> None:
     """A Seven-O 7 would trade its two other cards for twelve: it draws instead, unless it
     may not."""
-    hands = {"ana": ["r7", "g1", "b2"], "ben": CALM * 2, "cy": CALM * 2}
+    hands: dict[str, list[Card]] = {"ana": ["r7", "g1", "b2"], "ben": CALM * 2, "cy": CALM * 2}
     free, ais = position(hands, ruleset="seven-o")
     assert decide(free, ais, "ana") == Action("ana", "draw")
     forced, ais = position(hands, ruleset="seven-o", overrides={"force_play": True})
