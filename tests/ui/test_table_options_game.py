@@ -13,8 +13,8 @@ from tests.fakediscord import FakeDiscord, FakeGuild, answered
 from tests.ui.game_helpers import card_button, control, position
 from tests.ui.test_game_cards import FILL, two_or_three
 
-JUMP_IN = {"jump_in": True}
-STACK_DRAWS = {"stack_draws": True}
+JUMP_IN: dict[str, object] = {"jump_in": True}
+STACK_DRAWS: dict[str, object] = {"stack_draws": True}
 
 
 async def test_jump_in_appears_the_moment_it_is_possible_and_plays(
