@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from bot.engine import effects
 from bot.engine.actions import Action, ActionKind
+from bot.engine.checks import PLAYABLE
 from bot.engine.events import Event
-from bot.engine.table_rules import playable_now, wild4_allowed
+from bot.engine.table_rules import playable_now
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -42,14 +43,19 @@ def draw(game: Game, action: Action, events: list[Event]) -> None:
         return
     player = action.player
     game.begin_turn_action()
-    fits = playable_now(game, player)
+    fits = PLAYABLE[game.color][game.discard_pile[-1]]
+    options = game.options
+    if options.no_bluff:
+        fits = playable_now(game, player)
     if game.draw_three_for == player and fits.isdisjoint(game.hands[player]):
         taken = game.draw_cards(player, 3, events, "turn")
-    elif game.options.draw_until_playable:
+    elif options.draw_until_playable:
         taken = game.draw_until(player, fits, events, "turn")[-1:]
     else:
         taken = game.draw_cards(player, 1, events, "turn")
-    playable = [c for c in taken if c in fits and (c != "wild4" or wild4_allowed(game, player))]
+    playable = [c for c in taken if c in fits]
+    if playable and options.no_bluff:  # three cards drawn may bring the colour
+        playable = [c for c in playable if c in playable_now(game, player)]
     if playable:
         game.drawn = playable
     else:

@@ -50,7 +50,7 @@ def playable_now(game: Game, player: str) -> frozenset[Card]:
     """The cards ``player`` may lay on the pile now (``PLAYABLE``, less a Wild Draw Four
     that no bluffing forbids)."""
     playable = PLAYABLE[game.color][game.discard_pile[-1]]
-    if "wild4" in playable and not wild4_allowed(game, player):
+    if game.options.no_bluff and holds_color(game.hands[player], game.color):
         return playable - _WILD4
     return playable
 
