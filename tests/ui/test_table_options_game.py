@@ -6,9 +6,12 @@ with Add and Take N."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from bot.app.client import UnoBot
+from bot.engine import Action
 from bot.game.clock import FakeClock
+from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, answered
 from tests.ui.game_helpers import card_button, control, position
 from tests.ui.test_game_cards import FILL, two_or_three
@@ -89,3 +92,34 @@ async def test_a_chain_of_stacked_draws_with_add_and_take(
     await session.click(cy, hand_c, control(hand_c, "Take 4"))
     game = session.game
     assert len(game.hands[c]) == 6 and game.current == a and game.pending_draw == 0
+
+
+async def test_the_state_version_keeps_a_jump_in_exact_across_a_restart(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock, tmp_path: Path
+) -> None:
+    """Two hands show Jump in! on the same card; the bot restarts; the first click after it
+    plays, and the second, drawn for the state before that jump-in, is a moment late,
+    though on the new top card its r5 would be a jump-in of its own."""
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock, jump_in=True)
+    await session.set_position(position(
+        "classic", [a, b, c], options=JUMP_IN,
+        hands={a: ["g1", "g2"], b: ["r5", "y1", "y2"], c: ["r5", "b1", "b2"]},
+        discard=["r3", "r5"], draw=FILL, current=a))
+    ben, cy = session.member(b), session.member(c)
+    hand_b, hand_c = await session.open_hand(ben), await session.open_hand(cy)
+    await bot.close()
+
+    async with running_bot(make_settings(fake_discord, tmp_path), clock,
+                           fake_discord) as restarted:
+        assert restarted.restore_queue is not None
+        await restarted.restore_queue.shown(1)
+        await restarted.board.idle()
+        first = await cy.click(hand_c, control(hand_c, "Jump in!"))
+        await restarted.board.idle()
+        late = await ben.click(hand_b, control(hand_b, "Jump in!"))
+        table = restarted.manager.get(guild.channel_id)
+        assert table is not None and table.game is not None
+        assert first.updated_message and table.game.hands[c] == ["b1", "b2"]
+        assert "A moment late" in late.text and "r5" in table.game.hands[b]
+        assert table.game.current == a
+        assert table.game.legal_actions(b) == [Action(b, "play", card="r5")]
