@@ -16,7 +16,7 @@ legal actions is the engine's part and is not counted.
 
 ``easy`` draws about as often as it plays (drawing is always legal), so it is a weak
 opponent; with force play on it may draw only when it cannot play, which makes it
-about as strong as ``eager`` (so read that row's ``v eager`` column).
+nearly as strong as ``eager`` (so read that row's ``v eager`` column too).
 
 For scale, the last column plays ``normal`` against three players of a
 stronger random policy instead, ``eager``, defined here: a uniformly random card play
