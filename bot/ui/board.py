@@ -6,7 +6,8 @@ without waiting for anyone else's message. The courier then, in order:
 
 1. posts the round and match messages;
 2. refreshes the open hand messages of the players the game now waits for and of those
-   whose hand changed out of turn (through the interaction's webhook, while its
+   whose hand changed out of turn (every one where jump-ins are on: any change may give
+   or take a player's Jump in!) (through the interaction's webhook, while its
    15-minute token lasts), each with its new picture;
 3. edits the table message, at most once a second per channel (later changes wait for
    the next slot and go out together), its picture replaced by the new one, and posts
@@ -126,7 +127,7 @@ class Board:
         game = table.game
         assert game is not None
         kinds = {e.kind for e in events}
-        if kinds & EVERY_HAND:
+        if kinds & EVERY_HAND or game.options.jump_in:  # any change may open a jump-in
             channel.stale_hands.update(game.players)
         for event in events:
             if event.kind in HAND_CHANGES:
