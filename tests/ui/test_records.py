@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime, timedelta
 
 from bot.app.client import UnoBot
 from bot.game.ports import MatchRecord, PlayerResult
@@ -12,11 +13,19 @@ UPDATE_MESSAGE = 7
 MANAGE_GUILD = 1 << 5
 
 
+def this_week_and_month() -> float:
+    """The start of the shorter of the current ISO week and calendar month (UTC): a
+    moment both period boards count, whatever day and hour the tests run."""
+    now = datetime.now(UTC)
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    return max(midnight - timedelta(days=now.weekday()), midnight.replace(day=1)).timestamp()
+
+
 def finished_match(
     guild: FakeGuild, number: int, scores: dict[FakeMember, int], winner: FakeMember,
     *, channel_id: int | None = None, ended_at: float | None = None,
 ) -> MatchRecord:
-    ended = ended_at if ended_at is not None else time.time() - 3600 + number
+    ended = ended_at if ended_at is not None else this_week_and_month() + number
     return MatchRecord(
         match_id=f"test-{number}",
         guild_id=guild.id,
