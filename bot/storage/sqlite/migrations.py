@@ -1,4 +1,4 @@
-"""The schema, as an ordered list of steps; a database file only ever moves forward.
+"""The SQLite schema, as an ordered list of steps; a file only ever moves forward.
 
 The file's version is SQLite's ``PRAGMA user_version``: 0 for a new file, then the
 version of the last step applied. Each step runs in its own transaction together with
@@ -11,20 +11,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import aiosqlite
 
 from bot.storage.errors import SchemaTooNewError
+from bot.storage.schema import Migration
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    version: int
-    description: str
-    statements: tuple[str, ...]
 
 
 # Pieces of step 1's SQL, shared by its two tables; like the step itself, never edited.
@@ -201,6 +194,11 @@ MIGRATIONS: tuple[Migration, ...] = (
                FROM tables""",
             "DROP TABLE tables",
         ),
+    ),
+    Migration(
+        5,
+        "each saved game carries its table's version, for compare-and-set saves",
+        ("ALTER TABLE saved_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",),
     ),
 )
 
