@@ -35,7 +35,7 @@ _INSERT_MATCH = """
     ON CONFLICT (match_id) DO NOTHING
     RETURNING match_id
 """
-_PLAYER_COLUMNS = (
+PLAYER_COLUMNS = (
     "match_id", "user_id", "seat", "guild_id", "ended_at", "is_bot", "points", "won",
     "best_round", *SUMMED_COLUMNS,
 )
@@ -46,8 +46,8 @@ _PLAYER_COLUMNS = (
 @cache
 def _insert_players(players: int) -> str:
     return f"""
-        INSERT INTO match_players ({", ".join(_PLAYER_COLUMNS)})
-        VALUES {_rows(len(_PLAYER_COLUMNS), players)}
+        INSERT INTO match_players ({", ".join(PLAYER_COLUMNS)})
+        VALUES {_rows(len(PLAYER_COLUMNS), players)}
     """
 
 

@@ -16,7 +16,9 @@ SAVED_GAME_FORMAT = 1
 """The newest layout of a saved state this code can read; the manager owns its meaning
 and raises it when the layout changes (bumping this constant with it)."""
 
-_COLUMNS = "guild_id, format_version, state, updated_at, version, channel_id"
+SAVED_GAME_COLUMNS = (
+    "guild_id", "format_version", "state", "updated_at", "version", "channel_id"
+)
 
 
 class SavedGameStore(Connected):
@@ -39,7 +41,8 @@ class SavedGameStore(Connected):
         async with self._writing() as session:
             if replaces is None:
                 await session.fetch(
-                    f"""INSERT INTO saved_games ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
+                    f"""INSERT INTO saved_games ({", ".join(SAVED_GAME_COLUMNS)})
+                       VALUES (?, ?, ?, ?, ?, ?)
                        ON CONFLICT (channel_id) DO UPDATE SET
                            guild_id = excluded.guild_id,
                            format_version = excluded.format_version,

@@ -11,6 +11,8 @@ from bot.storage.session import Connected
 
 log = logging.getLogger(__name__)
 
+SETTINGS_COLUMNS = ("guild_id", "ruleset", "overrides", "turn_seconds", "images", "updated_at")
+
 
 class SettingsStore(Connected):
     async def get_settings(self, guild_id: int) -> GuildSettings:
@@ -36,8 +38,7 @@ class SettingsStore(Connected):
         settings.options()  # the overrides dict may have been changed in place since
         async with self._writing() as session:
             await session.fetch(
-                """INSERT INTO guild_settings
-                       (guild_id, ruleset, overrides, turn_seconds, images, updated_at)
+                f"""INSERT INTO guild_settings ({", ".join(SETTINGS_COLUMNS)})
                    VALUES (?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET
                        ruleset = excluded.ruleset,

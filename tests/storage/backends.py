@@ -52,10 +52,21 @@ class Backend:
             return [tuple(row) for row in rows]
         connection = await asyncpg.connect(self.url)
         try:
-            if params:
-                return [tuple(r) for r in await connection.fetch(numbered(statement), *params)]
-            await connection.execute(statement)  # may hold several statements
-            return []
+            return [tuple(r) for r in await connection.fetch(numbered(statement), *params)]
+        finally:
+            await connection.close()
+
+    async def script(self, statements: str) -> None:
+        """Run statements separated by ``;`` (PostgreSQL: as one script, so a ``;`` may
+        stand inside a function's body)."""
+        path = sqlite_path(self.url)
+        if path is not None:
+            async with aiosqlite.connect(path) as connection:
+                await connection.executescript(statements)
+            return
+        connection = await asyncpg.connect(self.url)
+        try:
+            await connection.execute(statements)
         finally:
             await connection.close()
 
@@ -64,17 +75,10 @@ class Backend:
 
     async def fail_inserts(self, table: str) -> None:
         """Every insert into ``table`` fails with "simulated crash" until ``stop_failing``."""
-        for statement in _statements(FAIL_INSERTS[self.kind].format(table=table), self.kind):
-            await self.sql(statement)
+        await self.script(FAIL_INSERTS[self.kind].format(table=table))
 
     async def stop_failing(self, table: str) -> None:
-        for statement in _statements(STOP_FAILING[self.kind].format(table=table), self.kind):
-            await self.sql(statement)
-
-
-def _statements(text: str, kind: str) -> list[str]:
-    """SQLite's driver runs one statement at a time; PostgreSQL's runs the script."""
-    return [text] if kind == "postgres" else [s for s in text.split(";\n") if s.strip()]
+        await self.script(STOP_FAILING[self.kind].format(table=table))
 
 
 StorageUnderTest = SqliteStorage | PostgresStorage

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from functools import cache
 from typing import Any
 
@@ -69,14 +69,20 @@ class PostgresConnected(Connected):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[PostgresSession]:
-        """Any exception rolls back (asyncpg's ``transaction()`` does that on the way
-        out); a cancelled task's connection is reset by the pool before its next use."""
+        """Any exception rolls back; on a lost connection the server has dropped the
+        transaction itself. A rollback cut short by a cancellation is left to the pool,
+        which resets a connection before its next use."""
         try:
-            async with (
-                self._pool.acquire(timeout=self._acquire_timeout) as connection,
-                connection.transaction(),
-            ):
-                yield PostgresSession(connection)
+            async with self._pool.acquire(timeout=self._acquire_timeout) as connection:
+                transaction = connection.transaction()
+                await transaction.start()
+                try:
+                    yield PostgresSession(connection)
+                except BaseException:
+                    with suppress(asyncpg.InterfaceError, asyncpg.PostgresConnectionError):
+                        await transaction.rollback()  # fails only on a connection gone
+                    raise
+                await transaction.commit()
         except Exception as error:
             _raise_unavailable(error, self.name)
             raise

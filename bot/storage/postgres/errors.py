@@ -28,6 +28,10 @@ def is_unavailable(error: BaseException) -> bool:
     than a mistake in the SQL or a broken constraint (a bug, raised as is)."""
     if isinstance(error, OSError | TimeoutError):  # OSError: the socket; Timeout: the pool
         return True
+    if isinstance(error, asyncpg.InterfaceError):
+        # A connection lost between two statements: the pool has let go of it. (Its other
+        # uses, two statements at once on one connection, never happen here.)
+        return True
     if not isinstance(error, asyncpg.PostgresError):
         return False
     state = str(error.sqlstate)

@@ -196,22 +196,28 @@ async def upgrade(
     """Apply the steps the database lacks, in order; return the version it ends at."""
     if [m.version for m in migrations] != list(range(1, len(migrations) + 1)):
         raise ValueError("migration versions must run 1, 2, 3, ... in order")
-    for migration in migrations:
-        async with connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            # Read under the lock: another process may have just applied this step.
-            found = await schema_version(connection)
-            if found >= migration.version:
-                continue
-            if found == 0:
+    # For the whole upgrade, taken before any step's transaction: a transaction that
+    # began before another process's step committed could miss the tables it made.
+    await connection.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    try:
+        for migration in migrations:
+            async with connection.transaction():
+                # Read under the lock: another process may have just applied this step.
+                found = await schema_version(connection)
+                if found >= migration.version:
+                    continue
+                if found == 0:
+                    await connection.execute(
+                        "CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                    await connection.execute("INSERT INTO schema_version VALUES (0)")
+                for statement in migration.statements:
+                    await connection.execute(statement)
                 await connection.execute(
-                    "CREATE TABLE schema_version (version INTEGER NOT NULL)")
-                await connection.execute("INSERT INTO schema_version VALUES (0)")
-            for statement in migration.statements:
-                await connection.execute(statement)
-            await connection.execute("UPDATE schema_version SET version = $1", migration.version)
-        log.info(
-            "database %s upgraded to version %d: %s",
-            name, migration.version, migration.description,
-        )
+                    "UPDATE schema_version SET version = $1", migration.version)
+            log.info(
+                "database %s upgraded to version %d: %s",
+                name, migration.version, migration.description,
+            )
+    finally:
+        await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
     return await schema_version(connection)
