@@ -174,3 +174,10 @@ async def test_tables_saved_by_the_old_table_store_move_to_saved_games(db_path: 
     assert [(t.channel_id, t.guild_id) for t in tables] == [(10, GUILD)]
     assert [(b.channel_id, b.guild_id) for b in bad] == [(11, 0)]
     assert list(listed) == []
+
+
+async def test_a_table_is_saved_with_its_version(db: StorageUnderTest) -> None:
+    """The version a later compare-and-set save of the table names as the one it replaces."""
+    await TableStore(db).save(sample(10))
+    (saved,), _ = await db.load_games()
+    assert saved.version == sample(10).version == 77

@@ -14,9 +14,9 @@ from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
 from bot.storage.postgres.connection import PostgresConnected
 from bot.storage.postgres.errors import unusable
-from bot.storage.postgres.migrations import MIGRATIONS, refuse_newer, upgrade
+from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
 from bot.storage.saved_games import SavedGameStore
-from bot.storage.schema import Migration
+from bot.storage.schema import Migration, refuse_newer
 from bot.storage.settings import SettingsStore
 from bot.storage.urls import without_password
 
@@ -88,7 +88,7 @@ async def _connect(
         raise unusable(name, error) from None
     try:
         async with pool.acquire() as connection:
-            await refuse_newer(connection, name, migrations)
+            refuse_newer(await schema_version(connection), name, migrations)
             version = await upgrade(connection, name, migrations)
     except BaseException as error:
         pool.terminate()

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 
 import asyncpg
 
-from bot.storage.errors import SchemaTooNewError
-from bot.storage.schema import Migration
+from bot.storage.schema import Migration, check_order
 
 log = logging.getLogger(__name__)
 
@@ -181,21 +180,11 @@ async def schema_version(connection: asyncpg.Connection) -> int:
     return int(await connection.fetchval("SELECT version FROM schema_version"))
 
 
-async def refuse_newer(
-    connection: asyncpg.Connection, name: str, migrations: Sequence[Migration]
-) -> None:
-    """Raise ``SchemaTooNewError`` before anything writes to a database from a newer bot."""
-    found = await schema_version(connection)
-    if found > len(migrations):
-        raise SchemaTooNewError(name, found, len(migrations))
-
-
 async def upgrade(
     connection: asyncpg.Connection, name: str, migrations: Sequence[Migration]
 ) -> int:
     """Apply the steps the database lacks, in order; return the version it ends at."""
-    if [m.version for m in migrations] != list(range(1, len(migrations) + 1)):
-        raise ValueError("migration versions must run 1, 2, 3, ... in order")
+    check_order(migrations)
     # For the whole upgrade, taken before any step's transaction: a transaction that
     # began before another process's step committed could miss the tables it made.
     await connection.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)

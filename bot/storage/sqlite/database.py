@@ -16,10 +16,11 @@ from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
 from bot.storage.saved_games import SavedGameStore
+from bot.storage.schema import refuse_newer
 from bot.storage.settings import SettingsStore
 from bot.storage.sqlite.connection import SqliteConnected
 from bot.storage.sqlite.errors import UNAVAILABLE_CODES, primary_code, unusable
-from bot.storage.sqlite.migrations import MIGRATIONS, Migration, refuse_newer, upgrade
+from bot.storage.sqlite.migrations import MIGRATIONS, Migration, schema_version, upgrade
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ async def _connect_checked(
     writer = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
     reader: aiosqlite.Connection | None = None
     try:
-        await refuse_newer(writer, str(path), migrations)
+        refuse_newer(await schema_version(writer), str(path), migrations)
         await _check_pages(writer, path)
         journal = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
         if journal[0][0] != "wal":

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 
 import aiosqlite
 
-from bot.storage.errors import SchemaTooNewError
-from bot.storage.schema import Migration
+from bot.storage.schema import Migration, check_order
 
 log = logging.getLogger(__name__)
 
@@ -208,21 +207,11 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
     return int(rows[0][0])
 
 
-async def refuse_newer(
-    connection: aiosqlite.Connection, path: str, migrations: Sequence[Migration]
-) -> None:
-    """Raise ``SchemaTooNewError`` before anything writes to a file from a newer bot."""
-    found = await schema_version(connection)
-    if found > len(migrations):
-        raise SchemaTooNewError(path, found, len(migrations))
-
-
 async def upgrade(
     connection: aiosqlite.Connection, path: str, migrations: Sequence[Migration]
 ) -> int:
     """Apply the steps the file lacks, in order; return the version it ends at."""
-    if [m.version for m in migrations] != list(range(1, len(migrations) + 1)):
-        raise ValueError("migration versions must run 1, 2, 3, ... in order")
+    check_order(migrations)
     for migration in migrations:
         await connection.execute_fetchall("BEGIN IMMEDIATE")
         try:
