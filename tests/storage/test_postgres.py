@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 
 import asyncpg
 import pytest
 
+from bot.app.main import EXIT_FIX_AND_RESTART
 from bot.game.ports import StorageUnavailable
 from bot.storage import DatabaseUnusable, PostgresStorage, SchemaTooNewError, open_storage
 from bot.storage.postgres import MIGRATIONS
 from bot.storage.schema import Migration
 from bot.storage.urls import without_password
+from tests.fakediscord import FakeDiscord
 from tests.pgserver import PostgresServer, free_port
 from tests.storage.backends import Backend
 from tests.storage.test_open_problems import one_sentence
+from tests.test_startup import env_for, last_sentence, run_bot
 
 GUILD = 1
 
@@ -176,3 +180,30 @@ def test_a_url_is_shown_without_its_password() -> None:
         "postgresql://uno:***@db:5432/uno")
     assert without_password("postgresql://db/uno") == "postgresql://db/uno"
     assert without_password("sqlite:///data/uno.sqlite3") == "sqlite:///data/uno.sqlite3"
+
+
+async def test_the_bot_refuses_a_server_it_cannot_reach_with_exit_2_and_no_password(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    url = f"postgresql://uno:s3cret-pw@127.0.0.1:{free_port()}/uno"
+    env = env_for(fake_discord, tmp_path / "uno.sqlite3", DATABASE_URL=url)
+    code, out, err = await run_bot(tmp_path, env)
+    assert code == EXIT_FIX_AND_RESTART
+    assert "cannot be reached" in last_sentence(err)
+    assert "s3cret-pw" not in out + err
+    assert fake_discord.calls == []  # refused before any network
+
+
+async def test_backup_of_a_postgresql_database_points_to_pg_dump(tmp_path: Path) -> None:
+    env = {"DATABASE_URL": "postgresql://uno:pw@127.0.0.1:5432/uno"}
+    code, _, err = await run_bot(tmp_path, env, "backup", str(tmp_path / "copy.sqlite3"))
+    assert code == EXIT_FIX_AND_RESTART
+    assert "pg_dump" in last_sentence(err)
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+async def test_ping_answers_while_the_database_does(backend: Backend) -> None:
+    db = await open_storage(backend.url)
+    assert await db.ping() is True
+    await db.close()
+    assert await db.ping() is False
