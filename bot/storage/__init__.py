@@ -12,7 +12,8 @@ from bot.storage.errors import DatabaseUnusable, SchemaTooNewError, StorageError
 from bot.storage.opening import Opening
 from bot.storage.postgres import PostgresStorage
 from bot.storage.saved_games import SAVED_GAME_FORMAT
-from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT, SqliteStorage
+from bot.storage.session import DEFAULT_BUSY_TIMEOUT
+from bot.storage.sqlite import SqliteStorage
 from bot.storage.urls import BadDatabaseUrl, check, sqlite_path
 
 

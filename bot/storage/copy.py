@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 
 from bot.storage import (
     BadDatabaseUrl,
@@ -27,22 +27,25 @@ from bot.storage import (
 )
 from bot.storage.matches import PLAYER_COLUMNS
 from bot.storage.saved_games import SAVED_GAME_COLUMNS
-from bot.storage.session import Connected
+from bot.storage.session import Connected, Row
 from bot.storage.settings import SETTINGS_COLUMNS
 from bot.storage.urls import sqlite_path, without_password
 
-COPIED: dict[str, tuple[str, ...]] = {
-    "matches": ("match_id", "guild_id", "channel_id", "ruleset", "started_at", "ended_at",
-                "rounds", "winner_id"),
-    "match_players": PLAYER_COLUMNS,
-    "guild_settings": SETTINGS_COLUMNS,
-    "saved_games": SAVED_GAME_COLUMNS,
+COPIED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "matches": (("match_id", "guild_id", "channel_id", "ruleset", "started_at", "ended_at",
+                 "rounds", "winner_id"), ("match_id",)),
+    "match_players": (PLAYER_COLUMNS, ("match_id", "user_id")),
+    "guild_settings": (SETTINGS_COLUMNS, ("guild_id",)),
+    "saved_games": (SAVED_GAME_COLUMNS, ("channel_id",)),
 }
-"""The tables copied row by row, parents first, with their columns."""
+"""The tables copied row by row, parents first: their columns, and their primary key
+(read in its order, a page at a time)."""
 DERIVED = ("player_totals", "players_by_games")
 """Tables the target's triggers fill as the match rows arrive: counted, not copied."""
 BATCH = 500
 """Rows per INSERT: well under SQLite's limit on parameters in one statement."""
+PAGE = 10_000
+"""Rows read from the source at a time: a large server's history never sits in memory."""
 
 
 class CopyRefused(Exception):
@@ -61,19 +64,35 @@ async def counts(db: Connected) -> dict[str, int]:
     return {table: await count(db, table) for table in (*COPIED, *DERIVED)}
 
 
+async def pages(
+    db: Connected, table: str, columns: tuple[str, ...], key: tuple[str, ...]
+) -> AsyncIterator[list[Row]]:
+    """The table's rows in the order of its key, ``PAGE`` at a time (each page starts
+    after the last key read: no OFFSET to count through)."""
+    read = f"SELECT {', '.join(columns)} FROM {table}"
+    order = f"ORDER BY {', '.join(key)} LIMIT {PAGE}"
+    after = f"({', '.join(key)}) > ({', '.join('?' * len(key))})"
+    at = [columns.index(name) for name in key]
+    rows = await db._read(f"{read} {order}")
+    while rows:
+        yield rows
+        last = [rows[-1][i] for i in at]
+        rows = await db._read(f"{read} WHERE {after} {order}", last)
+
+
 async def copy_rows(source: Connected, target: Connected) -> None:
     """Every row of ``COPIED`` from ``source`` into ``target``, in one transaction."""
     async with target._transaction() as session:
-        for table, columns in COPIED.items():
-            rows = await source._read(f"SELECT {', '.join(columns)} FROM {table}")
+        for table, (columns, key) in COPIED.items():
             row = f"({', '.join('?' * len(columns))})"
-            for start in range(0, len(rows), BATCH):
-                batch = rows[start:start + BATCH]
-                await session.fetch(
-                    f"INSERT INTO {table} ({', '.join(columns)}) "
-                    f"VALUES {', '.join([row] * len(batch))}",
-                    [value for found in batch for value in found],
-                )
+            async for page in pages(source, table, columns, key):
+                for start in range(0, len(page), BATCH):
+                    batch = page[start:start + BATCH]
+                    await session.fetch(
+                        f"INSERT INTO {table} ({', '.join(columns)}) "
+                        f"VALUES {', '.join([row] * len(batch))}",
+                        [value for found in batch for value in found],
+                    )
 
 
 async def copy(source_url: str, target_url: str) -> dict[str, int]:

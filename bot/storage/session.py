@@ -15,6 +15,10 @@ from typing import Any, ClassVar, Protocol
 
 Row = tuple[Any, ...]
 
+DEFAULT_BUSY_TIMEOUT = 5.0
+"""Seconds a statement waits for a lock held by another program (a backup, the sqlite3
+shell, another bot process) before it gives up."""
+
 
 class Session(Protocol):
     """One connection to send statements on, inside a write or a transaction."""

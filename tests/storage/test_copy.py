@@ -11,6 +11,7 @@ import pytest
 
 from bot.game.guild_settings import GuildSettings
 from bot.game.saving import TableStore
+from bot.storage import copy as copying
 from bot.storage import open_storage
 from bot.storage.copy import CopyRefused, copy
 from bot.storage.urls import sqlite_url
@@ -35,8 +36,10 @@ async def a_servers_file(path: Path) -> str:
 
 
 async def test_everything_moves_from_sqlite_to_postgresql(
-    tmp_path: Path, postgres_url: str
+    tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(copying, "PAGE", 4)  # several pages per table, a short last one
+    monkeypatch.setattr(copying, "BATCH", 3)
     source = await a_servers_file(tmp_path / "uno.sqlite3")
 
     copied = await copy(source, postgres_url)

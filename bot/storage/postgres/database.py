@@ -17,6 +17,7 @@ from bot.storage.postgres.errors import unusable
 from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
 from bot.storage.saved_games import SavedGameStore
 from bot.storage.schema import Migration, refuse_newer
+from bot.storage.session import DEFAULT_BUSY_TIMEOUT
 from bot.storage.settings import SettingsStore
 from bot.storage.urls import without_password
 
@@ -41,7 +42,7 @@ class PostgresStorage(
         url: str,
         *,
         migrations: Sequence[Migration] = MIGRATIONS,
-        busy_timeout: float = 5.0,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
     ) -> Opening[PostgresStorage]:
         """Connect, check the schema and bring it up to date.
 

@@ -17,17 +17,13 @@ from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
 from bot.storage.saved_games import SavedGameStore
 from bot.storage.schema import refuse_newer
+from bot.storage.session import DEFAULT_BUSY_TIMEOUT
 from bot.storage.settings import SettingsStore
 from bot.storage.sqlite.connection import SqliteConnected
 from bot.storage.sqlite.errors import UNAVAILABLE_CODES, primary_code, unusable
 from bot.storage.sqlite.migrations import MIGRATIONS, Migration, schema_version, upgrade
 
 log = logging.getLogger(__name__)
-
-
-DEFAULT_BUSY_TIMEOUT = 5.0
-"""Seconds a statement waits for a lock held by another program (a backup, the sqlite3
-shell) before it gives up."""
 
 
 class SqliteStorage(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore, SqliteConnected):
