@@ -31,13 +31,17 @@ SERVER_USER = "postgres"
 """Who runs the server when the tests run as root."""
 
 
-def binaries() -> Path | None:
+DEBIAN_FOLDER = Path("/usr/lib/postgresql")
+"""Where Debian's package puts each version's programs (``<version>/bin``), off PATH."""
+
+
+def binaries(debian: Path = DEBIAN_FOLDER) -> Path | None:
     """The folder of ``initdb`` and ``pg_ctl``: on PATH, else Debian's newest version."""
     found = shutil.which("pg_ctl")
     if found is not None:
         return Path(found).resolve().parent
     versions = sorted(
-        Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
+        debian.glob("*/bin/pg_ctl"),
         key=lambda path: int(path.parent.parent.name) if path.parent.parent.name.isdigit() else 0,
     )
     return versions[-1].parent if versions else None
