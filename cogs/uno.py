@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from bot.ai import LEVELS
 from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
+from bot.game.standings import PERIODS, RANKINGS
 from bot.game.table import Phase
-from bot.storage import PERIODS, RANKINGS
 from bot.ui import lobby, play, records
 from bot.ui.text import HELP_TEXT, ruleset_details
 

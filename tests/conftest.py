@@ -24,6 +24,7 @@ from bot.app.settings import Settings
 from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.fakediscord.handlers import watch_handlers
+from tests.pgserver import MISSING, PostgresServer, binaries
 
 WATCHED_LOGGERS = ("discord", "bot", "cogs")
 MEMBER_NAMES = [f"player{n}" for n in range(1, 12)] + ["moderator"]
@@ -59,6 +60,31 @@ def error_log() -> Iterator[ErrorRecords]:
     root.removeHandler(handler)
     errors = [f"{r.name}: {r.getMessage()}" for r in handler.records]
     assert not errors, f"ERROR log records during the test: {errors}"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A throwaway PostgreSQL server for the session (see ``tests/pgserver.py``); fails
+    the tests that need it, with how to install it, where PostgreSQL is missing."""
+    bin_dir = binaries()
+    if bin_dir is None:
+        pytest.fail(MISSING)
+    server = PostgresServer(bin_dir)
+    try:
+        server.start()
+    except BaseException:
+        server.stop()
+        raise
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A new, empty database on the session's server, dropped after the test."""
+    url = postgres_server.new_database()
+    yield url
+    postgres_server.drop(url)
 
 
 @pytest.fixture

@@ -2,8 +2,9 @@
 
 Layers, lowest first: ``bot.engine``; ``bot.ai`` and ``bot.render``; ``bot.game``;
 ``bot.storage`` (which implements ``bot.game.ports`` and may import nothing else of the
-game layer); ``bot.ui``; ``cogs`` and ``bot.app``. A module imports only from its own
-layer and those below; discord.py is spoken only in ``bot.ui``, ``cogs`` and ``bot.app``.
+game layer but the records that cross the ports); ``bot.ui``; ``cogs`` and ``bot.app``.
+A module imports only from its own layer and those below; discord.py is spoken only in
+``bot.ui``, ``cogs`` and ``bot.app``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ LAYERS: dict[str, set[str]] = {
     "bot.ai": {"bot.engine"},
     "bot.render": {"bot.engine"},
     "bot.game": {"bot.engine", "bot.ai"},
-    "bot.storage": {"bot.engine", "bot.game.ports"},
+    "bot.storage": {"bot.engine", "bot.game.ports", "bot.game.standings",
+                    "bot.game.guild_settings"},
     "bot.ui": {"bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage"},
     "cogs": {"bot.engine", "bot.ai", "bot.game", "bot.storage", "bot.ui", "bot.app"},
     "bot.app": {"bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage", "bot.ui",

@@ -14,7 +14,7 @@ GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz_0123456
 SETTING_NAMES = (
     "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
     "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_BUSY_TIMEOUT", "CONNECT_ATTEMPTS",
-    "HEALTH_PORT",
+    "HEALTH_PORT", "DATABASE_URL",
 )
 
 
@@ -66,6 +66,7 @@ def test_defaults_and_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert settings.discord_token.get_secret_value() == GOOD_TOKEN
     assert GOOD_TOKEN not in repr(settings)
     assert settings.database_path == Path("data/uno.sqlite3")
+    assert settings.database_url == "sqlite:///data/uno.sqlite3"
     assert settings.command_hash_path == Path("data/uno.sqlite3.commands-hash")
     assert settings.dev_guild_id is None
     assert settings.discord_api_base == "https://discord.com/api/v10"
@@ -86,9 +87,26 @@ def test_environment_beats_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert settings.database_path == tmp_path / "x.db"
 
 
+def test_database_url_chooses_the_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ENV_FILE", "")
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "sqlite:////var/lib/uno/uno.sqlite3")
+    settings = load_settings()
+    assert settings.database_path == Path("/var/lib/uno/uno.sqlite3")  # backups read it
+    assert settings.command_hash_path == Path("/var/lib/uno/uno.sqlite3.commands-hash")
+    server = "postgresql://uno:s3cret@db:5432/uno"
+    monkeypatch.setenv("DATABASE_URL", server)
+    monkeypatch.setenv("DATABASE_PATH", "elsewhere.sqlite3")
+    settings = load_settings()
+    assert settings.database_url == server
+    assert settings.command_hash_path == Path("elsewhere.sqlite3.commands-hash")
+
+
 @pytest.mark.parametrize(
     ("name", "value", "words"),
-    [("DEV_GUILD_ID", "general", "DEV_GUILD_ID"), ("LOG_LEVEL", "loud", "LOG_LEVEL")],
+    [("DEV_GUILD_ID", "general", "DEV_GUILD_ID"), ("LOG_LEVEL", "loud", "LOG_LEVEL"),
+     ("DATABASE_URL", "mysql://uno:s3cret@db/uno", "DATABASE_URL must be"),
+     ("DATABASE_URL", "sqlite://uno.db", "DATABASE_URL must be")],
 )
 def test_other_bad_settings_name_the_setting(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, value: str, words: str

@@ -17,7 +17,7 @@ from bot.app.health import HealthServer
 from bot.app.main import EXIT_FIX_AND_RESTART, EXIT_UNREACHABLE, is_ready
 from bot.app.startup import Backoff, wait_for_discord
 from bot.game.clock import FakeClock
-from bot.storage import Database
+from bot.storage import SqliteStorage
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.storage.test_open_problems import damage, filled
@@ -193,7 +193,7 @@ async def test_health_is_ready_only_while_connected(
     fake_discord: FakeDiscord, guild: FakeGuild, endpoints: None, tmp_path: Path
 ) -> None:
     settings = make_settings(fake_discord, tmp_path)
-    database = await Database.open(settings.database_path)
+    database = await SqliteStorage.open(settings.database_path)
     bot_ref: list[object] = []
 
     async def ready() -> bool:

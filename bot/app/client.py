@@ -25,7 +25,7 @@ from bot.game.registry import Reply
 from bot.game.saving import TableStore
 from bot.game.table import Table
 from bot.render import warm_faces_async
-from bot.storage import Database
+from bot.storage import Storage, open_storage
 from bot.ui.answers import ClickLoad
 from bot.ui.board import Board
 from bot.ui.controls import GameControl
@@ -99,11 +99,11 @@ class UnoBot(commands.Bot):
         settings: Settings,
         clock: Clock | None = None,
         *,
-        database: Database | None = None,
+        database: Storage | None = None,
         **options: Any,
     ) -> None:
         """``database``: one already open (start-up opens it first, to refuse a bad file
-        before any network); without it, setup_hook opens ``settings.database_path``."""
+        before any network); without it, setup_hook opens ``settings.database_url``."""
         # The bot never joins voice: no warning at start that PyNaCl or davey is missing.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -116,7 +116,7 @@ class UnoBot(commands.Bot):
         )
         self.settings = settings
         self.clock: Clock = clock or RealClock()
-        self._db: Database | None = database
+        self._db: Storage | None = database
         self.manager = GameManager(self.clock, on_closed=self._show_closed)
         self.pictures = Pictures()
         self.clicks = ClickLoad()
@@ -128,7 +128,7 @@ class UnoBot(commands.Bot):
         guard_interactions(self._connection)
 
     @property
-    def db(self) -> Database:
+    def db(self) -> Storage:
         """The database: saved games, matches, leaderboards, stats, server settings.
         Open from setup_hook on."""
         if self._db is None:
@@ -138,8 +138,8 @@ class UnoBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.warming = asyncio.create_task(warm_faces_async())  # in a worker thread
         if self._db is None:
-            self._db = await Database.open(
-                self.settings.database_path, busy_timeout=self.settings.database_busy_timeout
+            self._db = await open_storage(
+                self.settings.database_url, busy_timeout=self.settings.database_busy_timeout
             )
         self.manager.store = store = TableStore(self._db)
         recovered = await store.recover()

@@ -24,8 +24,9 @@ from bot.app.client import UnoBot, point_at
 from bot.app.health import HealthServer
 from bot.app.settings import Settings, SettingsError, load_database_settings, load_settings
 from bot.app.startup import Backoff, DiscordUnreachable, wait_for_discord
-from bot.storage import Database, StorageError
-from bot.storage.backup import backup
+from bot.storage import Storage, StorageError, open_storage
+from bot.storage.sqlite.backup import backup
+from bot.storage.urls import database_password, is_postgres
 
 EXIT_STOPPED = 0
 """Stopped by SIGTERM or Ctrl-C, or a command that did its work."""
@@ -60,7 +61,7 @@ def configure_logging(settings: Settings) -> None:
     handler.setFormatter(
         RedactingFormatter(
             "%(asctime)s %(levelname)s %(name)s: %(message)s",
-            [settings.discord_token.get_secret_value()],
+            [settings.discord_token.get_secret_value(), database_password(settings.database_url)],
         )
     )
     root = logging.getLogger()
@@ -71,8 +72,8 @@ def configure_logging(settings: Settings) -> None:
 async def run(settings: Settings) -> int:
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     try:
-        database = await Database.open(
-            settings.database_path, busy_timeout=settings.database_busy_timeout
+        database = await open_storage(
+            settings.database_url, busy_timeout=settings.database_busy_timeout
         )
     except StorageError as error:
         raise Refused(error) from None
@@ -145,7 +146,7 @@ async def until_stopped(stop: asyncio.Event, work: Coroutine[Any, Any, T]) -> T 
     return task.result()
 
 
-async def is_ready(bot: UnoBot, database: Database) -> bool:
+async def is_ready(bot: UnoBot, database: Storage) -> bool:
     """Ready: the gateway is connected and the database answers."""
     socket = bot.ws
     connected = bot.is_ready() and not bot.is_closed() and socket is not None and socket.open
@@ -197,6 +198,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 def backup_command(target: Path) -> int:
     try:
         settings = load_database_settings()
+        if is_postgres(settings.database_url):
+            return refuse(
+                "python -m bot backup copies a SQLite database: back up PostgreSQL with "
+                "pg_dump (see README)."
+            )
         written = backup(settings.database_path, target, settings.database_busy_timeout)
     except (SettingsError, StorageError) as error:
         return refuse(error)

@@ -6,10 +6,12 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import TypeVar
+from typing import Self, TypeVar
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.storage.urls import check, sqlite_path, sqlite_url
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 """A bot token is three base64url parts joined by dots."""
@@ -45,10 +47,27 @@ class DatabaseSettings(BaseSettings):
         env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
     )
 
+    database_url: str = ""
+    """``sqlite:///data/uno.sqlite3`` or ``postgresql://...``; empty: the SQLite file
+    ``database_path``, as before DATABASE_URL existed."""
     database_path: Path = Path("data/uno.sqlite3")
+    """The SQLite file: set from a ``sqlite:///`` DATABASE_URL when there is one."""
     database_busy_timeout: float = Field(default=1.5, gt=0)
     """Kept well under Discord's 3 seconds: a click whose save waits on another
     program's lock is still refused in time ("could not be saved")."""
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str) -> str:
+        return check(value) if value else value
+
+    @model_validator(mode="after")
+    def _one_database(self) -> Self:
+        """DATABASE_URL and DATABASE_PATH agree: either names the SQLite file."""
+        if not self.database_url:
+            self.database_url = sqlite_url(self.database_path)
+        self.database_path = sqlite_path(self.database_url) or self.database_path
+        return self
 
 
 class Settings(DatabaseSettings):
@@ -92,6 +111,9 @@ _SENTENCES = {
     ),
     "dev_guild_id": "DEV_GUILD_ID must be a server id (a positive whole number) or empty.",
     "log_level": f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.",
+    "database_url": (
+        "DATABASE_URL must be sqlite:///path/to/file or postgresql://user:password@host/db."
+    ),
     "database_busy_timeout": "DATABASE_BUSY_TIMEOUT must be a number of seconds above 0.",
     "connect_attempts": "CONNECT_ATTEMPTS must be a whole number, 0 for never giving up.",
     "health_port": "HEALTH_PORT must be a port number from 1 to 65535, or empty for none.",

@@ -12,6 +12,16 @@ from typing import Any, Protocol
 
 from bot.engine.cards import COLORS
 from bot.engine.options import RULESETS
+from bot.game.guild_settings import GuildSettings
+from bot.game.standings import (
+    DEFAULT_MIN_GAMES,
+    LeaderboardPage,
+    MatchSummary,
+    Period,
+    PlayerStats,
+    Ranking,
+    RankRow,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +105,9 @@ class SavedGame:
     """Whatever the manager saved: engine state, table message id, timer deadlines."""
     format_version: int
     updated_at: float
+    version: int = 0
+    """The table's version the row was saved at: what the next compare-and-set save of
+    this table names as the one it replaces."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +121,42 @@ class BadRow:
 
 class StorageUnavailable(Exception):
     """A write did not happen: the disk is full, the database stayed locked past its
-    busy timeout, or an I/O error. Storage raises it (with the cause chained) so the
-    table service can put the table back as it was and tell the player."""
+    busy timeout, the connection to the database server was lost, or an I/O error.
+    Storage raises it (with the cause chained) so the table service can put the table
+    back as it was and tell the player."""
+
+
+class SaveConflict(Exception):
+    """A compare-and-set save found another version of the table than the one it
+    replaces (someone else saved it, or deleted it): nothing was written."""
+
+    def __init__(self, channel_id: int, expected: int, found: int | None) -> None:
+        stored = "no saved table" if found is None else f"version {found}"
+        super().__init__(
+            f"the table in channel {channel_id} was not saved: it replaces version "
+            f"{expected}, but the database holds {stored}"
+        )
+        self.channel_id = channel_id
+        self.expected = expected
+        self.found = found
 
 
 class SavedGames(Protocol):
     """Tables in progress, one row per channel, saved on every change."""
 
-    async def save_game(self, channel_id: int, guild_id: int, state: dict[str, Any]) -> None:
-        """Raises :class:`StorageUnavailable` when the row could not be written."""
+    async def save_game(
+        self,
+        channel_id: int,
+        guild_id: int,
+        state: dict[str, Any],
+        *,
+        version: int = 0,
+        replaces: int | None = None,
+    ) -> None:
+        """Save the table at ``version``. With ``replaces``, only over that stored
+        version (compare-and-set): any other raises :class:`SaveConflict`, writing
+        nothing; without it the row is written whatever it held. Raises
+        :class:`StorageUnavailable` when the row could not be written."""
         ...
 
     async def delete_game(self, channel_id: int) -> None: ...
@@ -132,3 +172,62 @@ class MatchArchive(Protocol):
 
 class GameStorage(SavedGames, MatchArchive, Protocol):
     """Everything the table service keeps: its tables and its finished matches."""
+
+
+class MatchHistory(Protocol):
+    async def history(
+        self, guild_id: int, channel_id: int | None = None, limit: int = 10
+    ) -> list[MatchSummary]:
+        """The last ``limit`` matches of the server, or of one of its channels, newest
+        first."""
+        ...
+
+
+class Leaderboards(Protocol):
+    """Per-server boards and stats, read from the recorded matches."""
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        ranking: Ranking = "wins",
+        period: Period = "all",
+        offset: int = 0,
+        limit: int = 10,
+        *,
+        min_games: int = DEFAULT_MIN_GAMES,
+        now: float | None = None,
+    ) -> LeaderboardPage: ...
+
+    async def player_rank(
+        self,
+        guild_id: int,
+        user_id: int,
+        ranking: Ranking = "wins",
+        period: Period = "all",
+        *,
+        min_games: int = DEFAULT_MIN_GAMES,
+        now: float | None = None,
+    ) -> RankRow | None: ...
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats: ...
+
+
+class ServerSettings(Protocol):
+    """What a new game on each server starts with."""
+
+    async def get_settings(self, guild_id: int) -> GuildSettings: ...
+
+    async def save_settings(self, guild_id: int, settings: GuildSettings) -> None: ...
+
+
+class Storage(GameStorage, MatchHistory, Leaderboards, ServerSettings, Protocol):
+    """Everything the bot keeps, behind one opened database (SQLite or PostgreSQL)."""
+
+    name: str
+    """The database for log lines and messages: a path, or a URL without password."""
+
+    async def ping(self, timeout: float = 5.0) -> bool:
+        """Whether the database answers a query within ``timeout`` seconds."""
+        ...
+
+    async def close(self) -> None: ...

@@ -108,7 +108,7 @@ class TableStore:
 
     async def save(self, table: Table) -> None:
         state = table_to_dict(table)
-        await self.db.save_game(table.channel_id, table.guild_id, state)
+        await self.db.save_game(table.channel_id, table.guild_id, state, version=table.version)
         self._saved[table.channel_id] = json.dumps(state)
 
     async def delete(self, channel_id: int) -> None:

@@ -7,67 +7,29 @@ the index entries above the player. The month and week boards add up the period'
 ``match_players`` rows, read from a covering index on (guild, ended_at): their cost grows
 with the number of players who played in the period.
 
-Order: by the ranking's value, highest first, then by user id. Players with equal
-values share a rank ("1, 2, 2, 4"). Computer players are never on a board.
+Order and ranks: see ``bot.game.standings``.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, get_args
+from typing import Any
 
 from bot.engine.cards import COLORS
-from bot.storage.connection import Connected
+from bot.game.standings import (
+    DEFAULT_MIN_GAMES,
+    PERIODS,
+    RANKINGS,
+    LeaderboardPage,
+    Period,
+    PlayerStats,
+    Ranking,
+    RankRow,
+)
 from bot.storage.matches import COLOUR_COLUMNS
-
-Ranking = Literal["wins", "points", "win_rate"]
-Period = Literal["all", "month", "week"]
-RANKINGS: tuple[Ranking, ...] = get_args(Ranking)
-PERIODS: tuple[Period, ...] = get_args(Period)
-DEFAULT_MIN_GAMES = 5
-"""Fewest games a player needs to be ranked by win rate."""
-
-
-@dataclass(frozen=True, slots=True)
-class RankRow:
-    rank: int
-    user_id: int
-    games: int
-    wins: int
-    points: int
-    win_rate: float
-    """Wins per game, 0.0 to 1.0."""
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardPage:
-    ranking: Ranking
-    period: Period
-    offset: int
-    total: int
-    """How many players are ranked on this board, for "page 3 of 12"."""
-    rows: tuple[RankRow, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """A player's all-time numbers on one server; all zero for someone who never played."""
-
-    games: int
-    wins: int
-    round_wins: int
-    points: int
-    best_round: int
-    uno_calls: int
-    catches_made: int
-    catches_suffered: int
-    challenges_won: int
-    challenges_lost: int
-    cards_played: int
-    favourite_colour: str | None
-    """The colour letter the player played most (ties: in ``COLORS`` order); None if none."""
+from bot.storage.session import Connected
 
 
 def period_bounds(period: Period, now: float) -> tuple[float, float]:
@@ -104,13 +66,13 @@ def _ranked_players(
         params: list[Any] = [guild_id]
     else:
         sql = """SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, SUM(points) AS points,
-                        CAST(SUM(won) AS REAL) / COUNT(*) AS win_rate
+                        CAST(SUM(won) AS DOUBLE PRECISION) / COUNT(*) AS win_rate
                  FROM match_players
                  WHERE guild_id = ? AND is_bot = 0 AND ended_at >= ? AND ended_at < ?
                  GROUP BY user_id"""
         params = [guild_id, *period_bounds(period, time.time() if now is None else now)]
     if ranking == "win_rate":
-        return f"SELECT * FROM ({sql}) WHERE games >= ?", [*params, min_games]
+        return f"SELECT * FROM ({sql}) AS played WHERE games >= ?", [*params, min_games]
     return sql, params
 
 
@@ -136,23 +98,23 @@ class LeaderboardQueries(Connected):
         if offset < 0 or limit < 1:
             raise ValueError("a page starts at offset 0 or later and holds at least one row")
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        connection = self._reader
-        rows = list(await connection.execute_fetchall(
-            f"""SELECT {_ROW}, {ranking} FROM ({board})
+        rows = await self._read(
+            f"""SELECT {_ROW}, {ranking} FROM ({board}) AS board
                 ORDER BY {ranking} DESC, user_id LIMIT ? OFFSET ?""",
             [*params, limit, offset],
-        ))
+        )
         if period == "all":
             size = _ALL_TIME_SIZE
             size_params = [guild_id, min_games if ranking == "win_rate" else 1]
         else:
-            size, size_params = f"SELECT COUNT(*) FROM ({board})", params
+            size, size_params = f"SELECT COUNT(*) FROM ({board}) AS board", params
         # The first row's rank counts everyone above its value, on earlier pages too.
         top_value = rows[0][-1] if rows else None
-        total, above = next(iter(await connection.execute_fetchall(
-            f"SELECT ({size}), (SELECT COUNT(*) FROM ({board}) WHERE {ranking} > ?)",
+        ((total, above),) = await self._read(
+            f"""SELECT ({size}),
+                       (SELECT COUNT(*) FROM ({board}) AS board WHERE {ranking} > ?)""",
             [*size_params, *params, top_value],
-        )))
+        )
         ranks = _shared_ranks([value for *_, value in rows], offset, above + 1)
         ranked = tuple(
             RankRow(rank, *columns) for rank, (*columns, _) in zip(ranks, rows, strict=True)
@@ -171,23 +133,24 @@ class LeaderboardQueries(Connected):
     ) -> RankRow | None:
         """The player's own row on the board, wherever it is; None if not ranked on it."""
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        found = list(await self._reader.execute_fetchall(
+        found = await self._read(
             f"""SELECT {_ROW},
-                       (SELECT COUNT(*) FROM ({board}) WHERE {ranking} > mine.{ranking})
+                       (SELECT COUNT(*) FROM ({board}) AS board
+                        WHERE {ranking} > mine.{ranking})
                 FROM ({board}) AS mine WHERE user_id = ?""",
             [*params, *params, user_id],
-        ))
+        )
         if not found:
             return None
         *columns, above = found[0]
         return RankRow(above + 1, *columns)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        found = list(await self._reader.execute_fetchall(
+        found = await self._read(
             f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
                 FROM player_totals WHERE guild_id = ? AND user_id = ?""",
             (guild_id, user_id),
-        ))
+        )
         if not found:
             return PlayerStats(**dict.fromkeys(_STATS_COLUMNS, 0), favourite_colour=None)
         counts = found[0][: len(_STATS_COLUMNS)]

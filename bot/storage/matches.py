@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from functools import cache
 
 from bot.engine.cards import COLOR_NAMES, COLORS
 from bot.game.ports import MatchRecord
-from bot.storage.connection import Connected
+from bot.game.standings import MatchPlayer, MatchSummary
+from bot.storage.session import Connected
 
 log = logging.getLogger(__name__)
 
@@ -28,28 +28,6 @@ SUMMED_COLUMNS: tuple[str, ...] = (
 """The per-player counts that add up over matches (best_round takes the maximum)."""
 
 
-@dataclass(frozen=True, slots=True)
-class MatchPlayer:
-    user_id: int
-    is_bot: bool
-    points: int
-    won: bool
-
-
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    """One line of the match history."""
-
-    match_id: str
-    channel_id: int
-    ruleset: str
-    started_at: float
-    ended_at: float
-    rounds: int
-    winner_id: int | None
-    players: tuple[MatchPlayer, ...]
-
-
 _INSERT_MATCH = """
     INSERT INTO matches
         (match_id, guild_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id)
@@ -57,19 +35,19 @@ _INSERT_MATCH = """
     ON CONFLICT (match_id) DO NOTHING
     RETURNING match_id
 """
-_PLAYER_COLUMNS = (
+PLAYER_COLUMNS = (
     "match_id", "user_id", "seat", "guild_id", "ended_at", "is_bot", "points", "won",
     "best_round", *SUMMED_COLUMNS,
 )
 
 
 # One multi-row INSERT rather than executemany: each statement is one trip to aiosqlite's
-# thread, and record_match makes four of them in all.
+# thread (or to the server), and record_match makes four of them in all.
 @cache
 def _insert_players(players: int) -> str:
     return f"""
-        INSERT INTO match_players ({", ".join(_PLAYER_COLUMNS)})
-        VALUES {_rows(len(_PLAYER_COLUMNS), players)}
+        INSERT INTO match_players ({", ".join(PLAYER_COLUMNS)})
+        VALUES {_rows(len(PLAYER_COLUMNS), players)}
     """
 
 
@@ -86,8 +64,8 @@ class MatchStore(Connected):
         Returns False, changing nothing, when ``record.match_id`` is already recorded:
         the manager may safely retry after a crash.
         """
-        async with self._transaction() as connection:
-            inserted = await connection.execute_fetchall(
+        async with self._transaction() as session:
+            inserted = await session.fetch(
                 _INSERT_MATCH,
                 (
                     record.match_id,
@@ -106,14 +84,15 @@ class MatchStore(Connected):
                     record.match_id, record.guild_id, record.channel_id,
                 )
                 return False
-            await connection.execute_fetchall(
+            await session.fetch(
                 _insert_players(len(record.players)),
                 [
                     value
                     for seat, p in enumerate(record.players)
                     for value in (
                         record.match_id, p.user_id, seat, record.guild_id, record.ended_at,
-                        p.is_bot, p.points, p.won, p.best_round, *p.summed_counts(),
+                        int(p.is_bot), p.points, int(p.won), p.best_round,
+                        *p.summed_counts(),
                     )
                 ],
             )
@@ -132,14 +111,15 @@ class MatchStore(Connected):
         where, params = "guild_id = ?", [guild_id]
         if channel_id is not None:
             where, params = "guild_id = ? AND channel_id = ?", [guild_id, channel_id]
-        connection = self._reader
-        matches = list(await connection.execute_fetchall(
+        matches = await self._read(
             f"""SELECT match_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id
                 FROM matches WHERE {where}
                 ORDER BY ended_at DESC, match_id DESC LIMIT ?""",
             (*params, limit),
-        ))
-        players = await connection.execute_fetchall(
+        )
+        if not matches:  # PostgreSQL refuses an empty IN ()
+            return []
+        players = await self._read(
             f"""SELECT match_id, user_id, is_bot, points, won FROM match_players
                 WHERE match_id IN {_rows(len(matches), 1)} ORDER BY seat""",
             [m[0] for m in matches],

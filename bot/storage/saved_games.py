@@ -7,14 +7,18 @@ import logging
 import time
 from typing import Any
 
-from bot.game.ports import BadRow, SavedGame
-from bot.storage.connection import Connected
+from bot.game.ports import BadRow, SaveConflict, SavedGame
+from bot.storage.session import Connected
 
 log = logging.getLogger(__name__)
 
 SAVED_GAME_FORMAT = 1
 """The newest layout of a saved state this code can read; the manager owns its meaning
 and raises it when the layout changes (bumping this constant with it)."""
+
+SAVED_GAME_COLUMNS = (
+    "guild_id", "format_version", "state", "updated_at", "version", "channel_id"
+)
 
 
 class SavedGameStore(Connected):
@@ -24,29 +28,45 @@ class SavedGameStore(Connected):
         guild_id: int,
         state: dict[str, Any],
         *,
+        version: int = 0,
+        replaces: int | None = None,
         format_version: int = SAVED_GAME_FORMAT,
     ) -> None:
-        """Save (or replace) the channel's game in one statement. ``state`` must be
-        JSON-serialisable; anything else raises ``TypeError`` and saves nothing."""
+        """Save the channel's game at ``version`` in one statement: over whatever row
+        was there, or with ``replaces`` only over that version (else ``SaveConflict``).
+        ``state`` must be JSON-serialisable; anything else raises ``TypeError`` and
+        saves nothing."""
         blob = json.dumps(state, separators=(",", ":"))
-        async with self._writing() as connection:
-            await connection.execute_fetchall(
-                """INSERT INTO saved_games
-                       (channel_id, guild_id, format_version, state, updated_at)
-                   VALUES (?, ?, ?, ?, ?)
-                   ON CONFLICT (channel_id) DO UPDATE SET
-                       guild_id = excluded.guild_id,
-                       format_version = excluded.format_version,
-                       state = excluded.state,
-                       updated_at = excluded.updated_at""",
-                (channel_id, guild_id, format_version, blob, time.time()),
+        row = (guild_id, format_version, blob, time.time(), version, channel_id)
+        async with self._writing() as session:
+            if replaces is None:
+                await session.fetch(
+                    f"""INSERT INTO saved_games ({", ".join(SAVED_GAME_COLUMNS)})
+                       VALUES (?, ?, ?, ?, ?, ?)
+                       ON CONFLICT (channel_id) DO UPDATE SET
+                           guild_id = excluded.guild_id,
+                           format_version = excluded.format_version,
+                           state = excluded.state,
+                           updated_at = excluded.updated_at,
+                           version = excluded.version""",
+                    row,
+                )
+                return
+            written = await session.fetch(
+                """UPDATE saved_games
+                   SET guild_id = ?, format_version = ?, state = ?, updated_at = ?, version = ?
+                   WHERE channel_id = ? AND version = ? RETURNING version""",
+                (*row, replaces),
             )
+            if not written:
+                found = await session.fetch(
+                    "SELECT version FROM saved_games WHERE channel_id = ?", (channel_id,)
+                )
+                raise SaveConflict(channel_id, replaces, found[0][0] if found else None)
 
     async def delete_game(self, channel_id: int) -> None:
-        async with self._writing() as connection:
-            await connection.execute_fetchall(
-                "DELETE FROM saved_games WHERE channel_id = ?", (channel_id,)
-            )
+        async with self._writing() as session:
+            await session.fetch("DELETE FROM saved_games WHERE channel_id = ?", (channel_id,))
 
     async def load_games(
         self, *, newest_format: int = SAVED_GAME_FORMAT
@@ -54,18 +74,19 @@ class SavedGameStore(Connected):
         """Every saved game, and apart from them the rows that cannot be restored
         (unreadable JSON, not a JSON object, or a format newer than ``newest_format``).
         Never raises on bad data: each bad row is logged with its ids and returned."""
-        connection = self._reader
-        # As bytes: a state that is not valid UTF-8 must fail its own row, not the query.
-        rows = await connection.execute_fetchall(
-            """SELECT channel_id, guild_id, format_version, CAST(state AS BLOB), updated_at
-               FROM saved_games ORDER BY channel_id"""
+        rows = await self._read(
+            f"""SELECT channel_id, guild_id, format_version, {self.raw_state}, updated_at,
+                       version
+                FROM saved_games ORDER BY channel_id"""
         )
         games: list[SavedGame] = []
         bad: list[BadRow] = []
-        for channel_id, guild_id, format_version, blob, updated_at in rows:
+        for channel_id, guild_id, format_version, blob, updated_at, version in rows:
             state = _read_state(format_version, blob, newest_format)
             if isinstance(state, dict):
-                games.append(SavedGame(channel_id, guild_id, state, format_version, updated_at))
+                games.append(
+                    SavedGame(channel_id, guild_id, state, format_version, updated_at, version)
+                )
                 continue
             log.warning(
                 "saved game in channel %s (guild %s) cannot be restored: %s",

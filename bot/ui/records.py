@@ -9,12 +9,12 @@ import discord
 
 from bot.engine.cards import COLOR_NAMES
 from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES, TABLE_OPTIONS, OptionsError
-from bot.storage import (
+from bot.game.guild_settings import GuildSettings
+from bot.game.ports import Storage
+from bot.game.standings import (
     DEFAULT_MIN_GAMES,
     PERIODS,
     RANKINGS,
-    Database,
-    GuildSettings,
     LeaderboardPage,
     PlayerStats,
     RankRow,
@@ -106,7 +106,7 @@ def leaderboard_view(page: LeaderboardPage) -> discord.ui.View | None:
 
 
 async def show_leaderboard(
-    interaction: discord.Interaction, db: Database, ranking: str, period: str, offset: int,
+    interaction: discord.Interaction, db: Storage, ranking: str, period: str, offset: int,
     *, edit: bool = False,
 ) -> None:
     assert interaction.guild_id is not None
@@ -124,8 +124,8 @@ async def show_leaderboard(
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-def _database(interaction: discord.Interaction) -> Database:
-    db: Database = interaction.client.db  # type: ignore[attr-defined]
+def _database(interaction: discord.Interaction) -> Storage:
+    db: Storage = interaction.client.db  # type: ignore[attr-defined]
     return db
 
 
@@ -147,7 +147,7 @@ def stats_embed(user_id: int, stats: PlayerStats) -> discord.Embed:
     return discord.Embed(title="UNO stats", description="\n".join(lines))
 
 
-async def show_history(interaction: discord.Interaction, db: Database, server_wide: bool) -> None:
+async def show_history(interaction: discord.Interaction, db: Storage, server_wide: bool) -> None:
     assert interaction.guild_id is not None
     channel = None if server_wide else interaction.channel_id
     matches = await db.history(interaction.guild_id, channel, limit=10)

@@ -8,7 +8,7 @@ from typing import Protocol, cast
 import discord
 
 from bot.game.manager import GameManager
-from bot.storage import Database
+from bot.game.ports import Storage
 from bot.ui.answers import ClickLoad
 from bot.ui.board import Board
 from bot.ui.pictures import Pictures
@@ -21,7 +21,7 @@ class UnoClient(Protocol):
     clicks: ClickLoad
 
     @property
-    def db(self) -> Database: ...
+    def db(self) -> Storage: ...
 
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None

@@ -2,14 +2,15 @@ import random
 
 import pytest
 
-from bot.storage import Database
-from bot.storage.leaderboard import RANKINGS, RankRow, period_bounds
+from bot.game.standings import RANKINGS, RankRow
+from bot.storage.leaderboard import period_bounds
+from tests.storage.backends import StorageUnderTest
 from tests.storage.builders import GUILD, at, match
 
 NOW = at("2024-05-15 12:00")  # a Wednesday; the week began Monday 13 May
 
 
-async def test_ranked_by_wins_points_and_win_rate(db: Database) -> None:
+async def test_ranked_by_wins_points_and_win_rate(db: StorageUnderTest) -> None:
     # 1 wins 2 of 3, 2 wins 1 of 3 but scores most, 3 never wins.
     await db.record_match(match("m1", {1: 100, 2: 0, 3: 0}, winner=1))
     await db.record_match(match("m2", {1: 80, 2: 0, 3: 0}, winner=1))
@@ -27,7 +28,7 @@ async def test_ranked_by_wins_points_and_win_rate(db: Database) -> None:
     assert rates.rows[0] == RankRow(1, 1, games=3, wins=2, points=180, win_rate=2 / 3)
 
 
-async def test_ties_share_a_rank_listed_by_user_id(db: Database) -> None:
+async def test_ties_share_a_rank_listed_by_user_id(db: StorageUnderTest) -> None:
     await db.record_match(match("m1", {30: 0, 20: 0}, winner=30))
     await db.record_match(match("m2", {20: 0, 10: 0}, winner=20))
     await db.record_match(match("m3", {40: 0, 10: 0}, winner=40))
@@ -41,7 +42,7 @@ async def test_ties_share_a_rank_listed_by_user_id(db: Database) -> None:
     assert (await db.player_rank(GUILD, 30, "wins")) == RankRow(2, 30, 1, 1, 0, 1.0)
 
 
-async def test_pages_and_the_callers_own_rank_off_the_page(db: Database) -> None:
+async def test_pages_and_the_callers_own_rank_off_the_page(db: StorageUnderTest) -> None:
     # Player 100 + n beats player 100 n times: 25 players with distinct win counts.
     for n in range(1, 25):
         for game in range(n):
@@ -63,7 +64,7 @@ async def test_pages_and_the_callers_own_rank_off_the_page(db: Database) -> None
     assert await db.player_rank(GUILD, 999, "wins") is None
 
 
-async def test_win_rate_needs_the_minimum_number_of_games(db: Database) -> None:
+async def test_win_rate_needs_the_minimum_number_of_games(db: StorageUnderTest) -> None:
     await db.record_match(match("lucky", {1: 0, 2: 0}, winner=1))  # 1: one game, 100 %
     for game in range(5):
         await db.record_match(match(f"g{game}", {2: 0, 3: 0}, winner=2 if game else 3))
@@ -79,7 +80,7 @@ async def test_win_rate_needs_the_minimum_number_of_games(db: Database) -> None:
     assert own is not None and own.rank == 1
 
 
-async def test_computer_players_are_never_on_a_board(db: Database) -> None:
+async def test_computer_players_are_never_on_a_board(db: StorageUnderTest) -> None:
     for game in range(6):
         await db.record_match(
             match(f"g{game}", {900: 500, 1: 0}, winner=900, bots=frozenset({900}), ended_at=NOW)
@@ -91,7 +92,7 @@ async def test_computer_players_are_never_on_a_board(db: Database) -> None:
             assert await db.player_rank(GUILD, 900, ranking, period, now=NOW) is None
 
 
-async def test_month_and_week_count_only_their_own_matches(db: Database) -> None:
+async def test_month_and_week_count_only_their_own_matches(db: StorageUnderTest) -> None:
     await db.record_match(match("april", {1: 300, 2: 0}, winner=1, ended_at=at("2024-04-30 23:59")))
     await db.record_match(match("may", {2: 200, 3: 0}, winner=2, ended_at=at("2024-05-05 10:00")))
     await db.record_match(match("sunday", {2: 90, 3: 0}, winner=2, ended_at=at("2024-05-12 23:59")))
@@ -111,7 +112,7 @@ async def test_month_and_week_count_only_their_own_matches(db: Database) -> None
     assert [(r.user_id, r.points) for r in month_points.rows] == [(2, 290), (3, 70), (1, 0)]
 
 
-async def test_servers_have_separate_boards(db: Database) -> None:
+async def test_servers_have_separate_boards(db: StorageUnderTest) -> None:
     await db.record_match(match("here", {1: 0, 2: 0}, winner=1))
     await db.record_match(match("there", {3: 0, 2: 0}, winner=3, guild_id=GUILD + 1))
     board = await db.leaderboard(GUILD, "wins")
@@ -130,14 +131,14 @@ def test_period_bounds_are_the_calendar_month_and_iso_week_in_utc() -> None:
     )
 
 
-async def test_unknown_ranking_or_period_is_refused(db: Database) -> None:
+async def test_unknown_ranking_or_period_is_refused(db: StorageUnderTest) -> None:
     with pytest.raises(ValueError, match="ranking must be one of"):
         await db.leaderboard(GUILD, "losses")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="period must be one of"):
         await db.player_rank(GUILD, 1, "wins", "year")  # type: ignore[arg-type]
 
 
-async def test_all_time_totals_agree_with_the_match_rows(db: Database) -> None:
+async def test_all_time_totals_agree_with_the_match_rows(db: StorageUnderTest) -> None:
     # Every match falls in the current month, so the month board (added up from the
     # match rows) must equal the all-time board (kept in player_totals by triggers).
     rng = random.Random(3)
@@ -165,7 +166,7 @@ async def test_all_time_totals_agree_with_the_match_rows(db: Database) -> None:
                 )
 
 
-async def test_a_page_out_of_bounds_is_refused(db: Database) -> None:
+async def test_a_page_out_of_bounds_is_refused(db: StorageUnderTest) -> None:
     with pytest.raises(ValueError, match="offset 0 or later"):
         await db.leaderboard(GUILD, offset=-10)
     with pytest.raises(ValueError, match="at least one row"):

@@ -1,17 +1,16 @@
 import asyncio
 import sqlite3
-from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.game.ports import MatchRecord, PlayerResult
-from bot.storage import Database
+from bot.storage import SqliteStorage
+from tests.storage.backends import Backend, StorageUnderTest
 from tests.storage.builders import CHANNEL, GUILD, match
 
 
-async def count_rows(db: Database, table: str) -> int:
-    rows = list(await db._reader.execute_fetchall(f"SELECT COUNT(*) FROM {table}"))
+async def count_rows(db: StorageUnderTest, table: str) -> int:
+    rows = await db._read(f"SELECT COUNT(*) FROM {table}")
     return int(rows[0][0])
 
 
@@ -41,7 +40,7 @@ def full_match(match_id: str = "10-1700000000") -> MatchRecord:
     )
 
 
-async def test_recording_the_same_match_twice_counts_it_once(db: Database) -> None:
+async def test_recording_the_same_match_twice_counts_it_once(db: StorageUnderTest) -> None:
     assert await db.record_match(full_match()) is True
     assert await db.record_match(full_match()) is False
 
@@ -52,27 +51,20 @@ async def test_recording_the_same_match_twice_counts_it_once(db: Database) -> No
 
 
 async def test_a_crash_mid_recording_leaves_nothing_and_the_retry_records_once(
-    db: Database, db_path: Path
+    db: StorageUnderTest, backend: Backend
 ) -> None:
     # A second connection installs a trigger that fails the last insert of the
     # transaction, after the match and its player rows are already written.
-    async with aiosqlite.connect(db_path) as saboteur:
-        await saboteur.execute(
-            """CREATE TRIGGER crash BEFORE INSERT ON player_totals
-               BEGIN SELECT RAISE(ABORT, 'simulated crash'); END"""
-        )
-        await saboteur.commit()
+    await backend.fail_inserts("player_totals")
 
-    with pytest.raises(sqlite3.DatabaseError, match="simulated crash"):
+    with pytest.raises(backend.error, match="simulated crash"):
         await db.record_match(full_match())
 
     assert await count_rows(db, "matches") == 0
     assert await count_rows(db, "match_players") == 0
     assert await count_rows(db, "player_totals") == 0
 
-    async with aiosqlite.connect(db_path) as saboteur:
-        await saboteur.execute("DROP TRIGGER crash")
-        await saboteur.commit()
+    await backend.stop_failing("player_totals")
 
     assert await db.record_match(full_match()) is True
     assert await db.record_match(full_match()) is False
@@ -80,7 +72,7 @@ async def test_a_crash_mid_recording_leaves_nothing_and_the_retry_records_once(
     assert (await db.player_stats(GUILD, 8)).games == 1
 
 
-async def test_player_stats_add_up_over_matches(db: Database) -> None:
+async def test_player_stats_add_up_over_matches(db: StorageUnderTest) -> None:
     await db.record_match(full_match("first"))
     second = match("second", {7: 90, 8: 300}, winner=8)
     await db.record_match(second)
@@ -103,7 +95,7 @@ async def test_player_stats_add_up_over_matches(db: Database) -> None:
     assert (other.games, other.wins, other.best_round, other.favourite_colour) == (2, 1, 140, "b")
 
 
-async def test_stats_of_someone_who_never_played_are_zero(db: Database) -> None:
+async def test_stats_of_someone_who_never_played_are_zero(db: StorageUnderTest) -> None:
     await db.record_match(full_match())
     stats = await db.player_stats(GUILD, 12345)
     assert stats.games == 0
@@ -111,14 +103,14 @@ async def test_stats_of_someone_who_never_played_are_zero(db: Database) -> None:
     assert (await db.player_stats(GUILD + 1, 7)).games == 0  # other servers count apart
 
 
-async def test_computer_players_are_recorded_but_have_no_totals(db: Database) -> None:
+async def test_computer_players_are_recorded_but_have_no_totals(db: StorageUnderTest) -> None:
     await db.record_match(full_match())
     assert (await db.player_stats(GUILD, 900)).games == 0
     [summary] = await db.history(GUILD)
     assert [(p.user_id, p.is_bot) for p in summary.players] == [(7, False), (8, False), (900, True)]
 
 
-async def test_history_of_a_channel_and_of_the_server_newest_first(db: Database) -> None:
+async def test_history_of_a_channel_and_of_the_server_newest_first(db: StorageUnderTest) -> None:
     await db.record_match(match("a", {1: 10, 2: 0}, winner=2, ended_at=100.0, channel_id=10))
     await db.record_match(match("b", {1: 0, 3: 50}, winner=1, ended_at=300.0, channel_id=20))
     await db.record_match(match("c", {2: 5, 3: 0}, ended_at=200.0, channel_id=10))
@@ -139,7 +131,7 @@ async def test_history_of_a_channel_and_of_the_server_newest_first(db: Database)
     assert server[1].winner_id is None
 
 
-async def test_history_of_a_quiet_channel_is_empty(db: Database) -> None:
+async def test_history_of_a_quiet_channel_is_empty(db: StorageUnderTest) -> None:
     assert await db.history(GUILD, channel_id=10) == []
 
 
@@ -157,16 +149,11 @@ def test_a_record_must_name_each_player_once_and_agree_on_its_winner() -> None:
 
 
 async def test_a_save_made_during_a_failing_recording_is_kept(
-    db: Database, db_path: Path
+    db: StorageUnderTest, backend: Backend
 ) -> None:
-    # Both coroutines share one connection: the save must not run inside the recording's
-    # transaction, or that transaction's rollback would take the save with it.
-    async with aiosqlite.connect(db_path) as saboteur:
-        await saboteur.execute(
-            """CREATE TRIGGER crash BEFORE INSERT ON player_totals
-               BEGIN SELECT RAISE(ABORT, 'simulated crash'); END"""
-        )
-        await saboteur.commit()
+    # On SQLite both coroutines share one connection: the save must not run inside the
+    # recording's transaction, or that transaction's rollback would take the save with it.
+    await backend.fail_inserts("player_totals")
 
     recorded, saved = await asyncio.gather(
         db.record_match(full_match()),
@@ -174,14 +161,14 @@ async def test_a_save_made_during_a_failing_recording_is_kept(
         return_exceptions=True,
     )
 
-    assert isinstance(recorded, sqlite3.DatabaseError)
+    assert isinstance(recorded, backend.error)
     assert saved is None
     games, _ = await db.load_games()
     assert [(g.channel_id, g.state) for g in games] == [(CHANNEL, {"turn": 4})]
     assert await count_rows(db, "matches") == 0
 
 
-async def test_many_matches_recorded_at_once_are_all_counted(db: Database) -> None:
+async def test_many_matches_recorded_at_once_are_all_counted(db: StorageUnderTest) -> None:
     results = await asyncio.gather(
         *(db.record_match(match(f"m{n % 10}", {1: n, 2: 0}, winner=1)) for n in range(30))
     )
@@ -190,7 +177,7 @@ async def test_many_matches_recorded_at_once_are_all_counted(db: Database) -> No
 
 
 async def test_a_recording_cancelled_while_it_begins_leaves_the_connection_usable(
-    db: Database,
+    db: StorageUnderTest,
 ) -> None:
     # An interaction timing out cancels its task; here, at the first await (BEGIN).
     task = asyncio.create_task(db.record_match(full_match("cancelled")))
@@ -203,10 +190,10 @@ async def test_a_recording_cancelled_while_it_begins_leaves_the_connection_usabl
     assert [m.match_id for m in await db.history(GUILD)] == ["next"]
 
 
-async def test_reads_do_not_wait_for_an_open_write_nor_see_it(db: Database) -> None:
+async def test_reads_do_not_wait_for_an_open_write_nor_see_it(db: StorageUnderTest) -> None:
     await db.record_match(match("before", {1: 10, 2: 0}, winner=1))
-    async with db._transaction() as connection:
-        await connection.execute_fetchall(
+    async with db._transaction() as session:
+        await session.fetch(
             "INSERT INTO matches VALUES ('during', ?, ?, 'classic', 0, 2e9, 1, NULL)",
             (GUILD, CHANNEL),
         )
@@ -217,6 +204,6 @@ async def test_reads_do_not_wait_for_an_open_write_nor_see_it(db: Database) -> N
     assert [m.match_id for m in await db.history(GUILD)] == ["during", "before"]
 
 
-async def test_the_read_connection_cannot_write(db: Database) -> None:
+async def test_the_sqlite_read_connection_cannot_write(sqlite_db: SqliteStorage) -> None:
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
-        await db._reader.execute_fetchall("DELETE FROM matches")
+        await sqlite_db._read("DELETE FROM matches")

@@ -4,9 +4,16 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import MIGRATIONS, Database, Migration, SchemaTooNewError
-from bot.storage.settings import GuildSettings
+from bot.game.guild_settings import GuildSettings
+from bot.storage import SchemaTooNewError, SqliteStorage
+from bot.storage.sqlite import MIGRATIONS, Migration
 from tests.storage.builders import GUILD, match
+
+
+@pytest.fixture
+def db(sqlite_db: SqliteStorage) -> SqliteStorage:
+    """This module's tests are of the SQLite file alone: ``db`` is not parametrized."""
+    return sqlite_db
 
 
 async def user_version(path: Path) -> int:
@@ -25,7 +32,7 @@ async def table_names(path: Path) -> set[str]:
 
 async def test_fresh_file_gets_every_step_and_its_folder(db_path: Path) -> None:
     assert not db_path.parent.exists()
-    async with Database.open(db_path):
+    async with SqliteStorage.open(db_path):
         pass
     assert await user_version(db_path) == len(MIGRATIONS)
     assert {
@@ -33,11 +40,11 @@ async def test_fresh_file_gets_every_step_and_its_folder(db_path: Path) -> None:
     } <= await table_names(db_path)
 
 
-async def test_wal_mode_and_foreign_keys_are_on(db: Database, db_path: Path) -> None:
+async def test_wal_mode_and_foreign_keys_are_on(db: SqliteStorage, db_path: Path) -> None:
     async with db._writing() as connection:
-        journal = list(await connection.execute_fetchall("PRAGMA journal_mode"))
-        keys = list(await connection.execute_fetchall("PRAGMA foreign_keys"))
-        synchronous = list(await connection.execute_fetchall("PRAGMA synchronous"))
+        journal = list(await connection.fetch("PRAGMA journal_mode"))
+        keys = list(await connection.fetch("PRAGMA foreign_keys"))
+        synchronous = list(await connection.fetch("PRAGMA synchronous"))
     assert journal[0][0] == "wal"
     assert keys[0][0] == 1
     assert synchronous[0][0] == 1  # NORMAL
@@ -45,10 +52,10 @@ async def test_wal_mode_and_foreign_keys_are_on(db: Database, db_path: Path) -> 
 
 
 async def test_reopening_applies_nothing_twice_and_keeps_the_data(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await SqliteStorage.open(db_path)
     await db.save_game(10, GUILD, {"turn": 1})
     await db.close()
-    async with Database.open(db_path) as reopened:
+    async with SqliteStorage.open(db_path) as reopened:
         games, _ = await reopened.load_games()
     assert [g.state for g in games] == [{"turn": 1}]
     assert await user_version(db_path) == len(MIGRATIONS)
@@ -63,7 +70,7 @@ async def test_newer_file_is_refused_and_left_untouched(db_path: Path) -> None:
     before = db_path.read_bytes()
 
     with pytest.raises(SchemaTooNewError, match="upgrade the bot") as refused:
-        await Database.open(db_path)
+        await SqliteStorage.open(db_path)
 
     assert refused.value.found == len(MIGRATIONS) + 1
     assert refused.value.known == len(MIGRATIONS)
@@ -74,25 +81,25 @@ async def test_newer_file_is_refused_and_left_untouched(db_path: Path) -> None:
 async def test_failed_step_leaves_the_file_at_the_last_whole_version(db_path: Path) -> None:
     broken = Migration(len(MIGRATIONS) + 1, "broken", ("CREATE TABLE t (x)", "NOT SQL"))
     with pytest.raises(sqlite3.OperationalError):
-        await Database.open(db_path, migrations=(*MIGRATIONS, broken))
+        await SqliteStorage.open(db_path, migrations=(*MIGRATIONS, broken))
     assert await user_version(db_path) == len(MIGRATIONS)
     assert "t" not in await table_names(db_path)
 
 
 async def test_steps_out_of_order_are_rejected(db_path: Path) -> None:
     with pytest.raises(ValueError, match="in order"):
-        await Database.open(db_path, migrations=(Migration(2, "two", ()), *MIGRATIONS))
+        await SqliteStorage.open(db_path, migrations=(Migration(2, "two", ()), *MIGRATIONS))
 
 
 async def test_a_version_1_file_is_upgraded_step_by_step_and_keeps_its_data(
     db_path: Path,
 ) -> None:
-    async with Database.open(db_path, migrations=MIGRATIONS[:1]) as old:
+    async with SqliteStorage.open(db_path, migrations=MIGRATIONS[:1]) as old:
         assert await old.record_match(match("kept", {1: 120, 2: 0}, winner=1)) is True
     assert await user_version(db_path) == 1
     assert "saved_games" not in await table_names(db_path)
 
-    async with Database.open(db_path) as upgraded:
+    async with SqliteStorage.open(db_path) as upgraded:
         assert [m.match_id for m in await upgraded.history(GUILD)] == ["kept"]
         assert (await upgraded.player_stats(GUILD, 1)).points == 120
         assert await upgraded.record_match(match("kept", {1: 120, 2: 0}, winner=1)) is False

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, DatabaseUnusable, SchemaTooNewError
+from bot.storage import DatabaseUnusable, SchemaTooNewError, SqliteStorage
 
 
 def one_sentence(error: BaseException) -> str:
@@ -17,7 +17,7 @@ def one_sentence(error: BaseException) -> str:
 
 
 async def filled(path: Path, games: int = 300) -> None:
-    async with Database.open(path) as db:
+    async with SqliteStorage.open(path) as db:
         for channel_id in range(games):
             await db.save_game(channel_id, 1, {"padding": "x" * 500, "n": channel_id})
 
@@ -37,7 +37,7 @@ async def test_a_damaged_file_is_refused(db_path: Path) -> None:
     await filled(db_path)
     damage(db_path)
     with pytest.raises(DatabaseUnusable) as raised:
-        await Database.open(db_path)
+        await SqliteStorage.open(db_path)
     sentence = one_sentence(raised.value)
     assert "damaged" in sentence and "backup" in sentence
 
@@ -46,7 +46,7 @@ async def test_a_file_that_is_not_a_database_is_refused(db_path: Path) -> None:
     db_path.parent.mkdir(parents=True)
     db_path.write_bytes(b"this is not SQLite" * 500)
     with pytest.raises(DatabaseUnusable) as raised:
-        await Database.open(db_path)
+        await SqliteStorage.open(db_path)
     assert "damaged" in one_sentence(raised.value)
 
 
@@ -56,7 +56,7 @@ async def test_a_locked_file_is_refused_after_the_busy_timeout(db_path: Path) ->
     try:
         other.execute("BEGIN EXCLUSIVE")
         with pytest.raises(DatabaseUnusable) as raised:
-            await Database.open(db_path, busy_timeout=0.2)
+            await SqliteStorage.open(db_path, busy_timeout=0.2)
     finally:
         other.close()
     assert "locked by another program" in one_sentence(raised.value)
@@ -65,14 +65,14 @@ async def test_a_locked_file_is_refused_after_the_busy_timeout(db_path: Path) ->
 async def test_a_folder_nobody_may_write_is_refused() -> None:
     # /proc refuses new files even to root (a chmod'ed folder would not stop root).
     with pytest.raises(DatabaseUnusable) as raised:
-        await Database.open("/proc/self/uno.sqlite3")
+        await SqliteStorage.open("/proc/self/uno.sqlite3")
     assert "writable" in one_sentence(raised.value)
 
 
 async def test_a_folder_that_cannot_be_created_is_refused(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("")
     with pytest.raises(DatabaseUnusable) as raised:
-        await Database.open(tmp_path / "a-file" / "uno.sqlite3")
+        await SqliteStorage.open(tmp_path / "a-file" / "uno.sqlite3")
     assert "cannot be created" in one_sentence(raised.value)
 
 
@@ -82,6 +82,6 @@ async def test_a_newer_schema_is_refused_and_left_untouched(db_path: Path) -> No
         connection.execute("PRAGMA user_version = 99")
     before = db_path.read_bytes()
     with pytest.raises(SchemaTooNewError) as raised:
-        await Database.open(db_path)
+        await SqliteStorage.open(db_path)
     assert "upgrade the bot" in one_sentence(raised.value)
     assert db_path.read_bytes() == before

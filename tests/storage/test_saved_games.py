@@ -1,12 +1,12 @@
+import asyncio
 import logging
-from pathlib import Path
+from typing import Any
 
-import aiosqlite
 import pytest
 
-from bot.game.ports import BadRow
-from bot.storage import Database
+from bot.game.ports import BadRow, SaveConflict
 from bot.storage.saved_games import SAVED_GAME_FORMAT
+from tests.storage.backends import Backend, StorageUnderTest
 
 GUILD = 1
 
@@ -21,7 +21,7 @@ def game_state(turn: int) -> dict[str, object]:
     }
 
 
-async def test_saved_games_round_trip(db: Database) -> None:
+async def test_saved_games_round_trip(db: StorageUnderTest) -> None:
     await db.save_game(10, GUILD, game_state(1))
     await db.save_game(20, GUILD + 1, game_state(2))
 
@@ -34,14 +34,14 @@ async def test_saved_games_round_trip(db: Database) -> None:
     assert games[0].updated_at > 0
 
 
-async def test_saving_again_replaces_the_channels_game(db: Database) -> None:
+async def test_saving_again_replaces_the_channels_game(db: StorageUnderTest) -> None:
     await db.save_game(10, GUILD, game_state(1))
     await db.save_game(10, GUILD, game_state(5))
     games, _ = await db.load_games()
     assert [g.state["turn"] for g in games] == [5]
 
 
-async def test_a_deleted_game_is_not_restored(db: Database) -> None:
+async def test_a_deleted_game_is_not_restored(db: StorageUnderTest) -> None:
     await db.save_game(10, GUILD, game_state(1))
     await db.save_game(20, GUILD, game_state(1))
     await db.delete_game(10)
@@ -50,47 +50,56 @@ async def test_a_deleted_game_is_not_restored(db: Database) -> None:
     assert [g.channel_id for g in games] == [20]
 
 
-async def test_a_state_that_is_not_json_raises_and_saves_nothing(db: Database) -> None:
+async def test_a_state_that_is_not_json_raises_and_saves_nothing(db: StorageUnderTest) -> None:
     with pytest.raises(TypeError):
         await db.save_game(10, GUILD, {"hand": {"r7"}})
     assert await db.load_games() == ([], [])
 
 
+BAD_ROWS: list[tuple[Any, ...]] = [
+    (11, GUILD, SAVED_GAME_FORMAT, '{"turn": 3, "hands": [trunc'),
+    (12, GUILD, SAVED_GAME_FORMAT + 1, '{"turn": 3}'),
+    (13, GUILD, SAVED_GAME_FORMAT, "[1, 2, 3]"),
+    (16, GUILD, SAVED_GAME_FORMAT, "[" * 100_000),
+]
+SQLITE_ONLY_BAD_ROWS: list[tuple[Any, ...]] = [
+    # Values of the wrong type: SQLite keeps them, PostgreSQL's typed columns refuse them.
+    (14, GUILD, SAVED_GAME_FORMAT, b"\xff\xfe not utf-8"),
+    (15, GUILD, "one", "{}"),
+]
+
+
 async def test_bad_rows_are_reported_with_their_ids_and_never_raise(
-    db: Database, db_path: Path, caplog: pytest.LogCaptureFixture
+    db: StorageUnderTest, backend: Backend, caplog: pytest.LogCaptureFixture
 ) -> None:
     await db.save_game(10, GUILD, game_state(1))
-    async with aiosqlite.connect(db_path) as vandal:
-        await vandal.executemany(
-            "INSERT INTO saved_games VALUES (?, ?, ?, ?, 0)",
-            [
-                (11, GUILD, SAVED_GAME_FORMAT, '{"turn": 3, "hands": [trunc'),
-                (12, GUILD, SAVED_GAME_FORMAT + 1, '{"turn": 3}'),
-                (13, GUILD, SAVED_GAME_FORMAT, "[1, 2, 3]"),
-                (14, GUILD, SAVED_GAME_FORMAT, b"\xff\xfe not utf-8"),
-                (15, GUILD, "one", "{}"),
-                (16, GUILD, SAVED_GAME_FORMAT, "[" * 100_000),
-            ],
+    rows = BAD_ROWS + (SQLITE_ONLY_BAD_ROWS if backend.kind == "sqlite" else [])
+    for row in rows:
+        await backend.sql(
+            """INSERT INTO saved_games (channel_id, guild_id, format_version, state, updated_at)
+               VALUES (?, ?, ?, ?, 0)""",
+            row,
         )
-        await vandal.commit()
 
     with caplog.at_level(logging.WARNING, logger="bot.storage.saved_games"):
         games, bad = await db.load_games()
 
     assert [g.channel_id for g in games] == [10]
-    assert [(b.channel_id, b.guild_id) for b in bad] == [(c, GUILD) for c in range(11, 17)]
+    channels = sorted(row[0] for row in rows)
+    assert [(b.channel_id, b.guild_id) for b in bad] == [(c, GUILD) for c in channels]
     reasons = {b.channel_id: b.reason for b in bad}
     assert "not valid JSON" in reasons[11]
     assert f"format {SAVED_GAME_FORMAT + 1}" in reasons[12]
     assert "not a JSON object" in reasons[13]
-    assert "not valid JSON" in reasons[14]
-    assert "not a number" in reasons[15]
     assert "not valid JSON" in reasons[16]  # nested too deep to parse
-    for channel_id in range(11, 17):
+    if backend.kind == "sqlite":
+        assert "not valid JSON" in reasons[14]
+        assert "not a number" in reasons[15]
+    for channel_id in channels:
         assert f"channel {channel_id} (guild {GUILD})" in caplog.text
 
 
-async def test_a_newer_format_is_fine_for_code_that_knows_it(db: Database) -> None:
+async def test_a_newer_format_is_fine_for_code_that_knows_it(db: StorageUnderTest) -> None:
     await db.save_game(10, GUILD, game_state(1), format_version=SAVED_GAME_FORMAT + 1)
     assert (await db.load_games())[1] == [
         BadRow(10, GUILD, f"it was saved in format {SAVED_GAME_FORMAT + 1}, "
@@ -98,3 +107,43 @@ async def test_a_newer_format_is_fine_for_code_that_knows_it(db: Database) -> No
     ]
     games, bad = await db.load_games(newest_format=SAVED_GAME_FORMAT + 1)
     assert ([g.format_version for g in games], bad) == ([SAVED_GAME_FORMAT + 1], [])
+
+
+async def test_a_compare_and_set_save_replaces_only_the_version_it_names(
+    db: StorageUnderTest,
+) -> None:
+    await db.save_game(10, GUILD, game_state(1), version=1)
+    await db.save_game(10, GUILD, game_state(2), version=2, replaces=1)
+    (saved,), _ = await db.load_games()
+    assert (saved.version, saved.state["turn"]) == (2, 2)
+
+    with pytest.raises(SaveConflict) as raised:  # another process saved version 2 first
+        await db.save_game(10, GUILD, game_state(3), version=2, replaces=1)
+    assert (raised.value.channel_id, raised.value.expected, raised.value.found) == (10, 1, 2)
+    assert "replaces version 1, but the database holds version 2" in str(raised.value)
+    (saved,), _ = await db.load_games()
+    assert (saved.version, saved.state["turn"]) == (2, 2)  # nothing written
+
+
+async def test_a_compare_and_set_save_of_a_deleted_table_is_refused(
+    db: StorageUnderTest,
+) -> None:
+    with pytest.raises(SaveConflict, match="holds no saved table") as raised:
+        await db.save_game(10, GUILD, game_state(1), version=4, replaces=3)
+    assert raised.value.found is None
+    assert await db.load_games() == ([], [])
+
+
+async def test_of_two_saves_over_one_version_only_the_first_is_written(
+    db: StorageUnderTest,
+) -> None:
+    await db.save_game(10, GUILD, game_state(1), version=1)
+    results = await asyncio.gather(
+        db.save_game(10, GUILD, game_state(2), version=2, replaces=1),
+        db.save_game(10, GUILD, game_state(3), version=2, replaces=1),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["NoneType", "SaveConflict"]
+    (saved,), _ = await db.load_games()
+    written = 2 if results[0] is None else 3
+    assert (saved.version, saved.state["turn"]) == (2, written)

@@ -1,17 +1,18 @@
 import logging
+import sqlite3
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.engine.options import OptionsError
-from bot.storage import Database
-from bot.storage.settings import GuildSettings
+from bot.game.guild_settings import GuildSettings
+from bot.storage import SqliteStorage
+from tests.storage.backends import Backend, StorageUnderTest
 
 GUILD = 1
 
 
-async def test_a_server_without_saved_settings_gets_the_defaults(db: Database) -> None:
+async def test_a_server_without_saved_settings_gets_the_defaults(db: StorageUnderTest) -> None:
     settings = await db.get_settings(GUILD)
     assert settings == GuildSettings()
     assert (settings.ruleset, settings.turn_seconds, settings.images) == ("classic", 60, True)
@@ -21,7 +22,7 @@ async def test_a_server_without_saved_settings_gets_the_defaults(db: Database) -
     )
 
 
-async def test_settings_round_trip(db: Database) -> None:
+async def test_settings_round_trip(db: StorageUnderTest) -> None:
     chosen = GuildSettings(
         ruleset="blank",
         overrides={
@@ -44,7 +45,7 @@ async def test_settings_round_trip(db: Database) -> None:
     assert await db.get_settings(GUILD + 1) == GuildSettings()
 
 
-async def test_saving_again_replaces_the_settings(db: Database) -> None:
+async def test_saving_again_replaces_the_settings(db: StorageUnderTest) -> None:
     await db.save_settings(GUILD, GuildSettings(ruleset="serious"))
     await db.save_settings(GUILD, GuildSettings(ruleset="seven-o").overridden({"target": 200}))
     loaded = await db.get_settings(GUILD)
@@ -59,21 +60,19 @@ async def test_saving_again_replaces_the_settings(db: Database) -> None:
         ("overrides", '{"target": "lots"}'),
         ("overrides", "[1, 2]"),
         ("ruleset", "poker"),
-        ("turn_seconds", "soon"),
+        ("turn_seconds", 5),
         ("images", 7),
     ],
 )
 async def test_a_corrupted_row_gives_defaults_and_a_warning(
-    db: Database,
-    db_path: Path,
+    db: StorageUnderTest,
+    backend: Backend,
     caplog: pytest.LogCaptureFixture,
     column: str,
     stored: str | int,
 ) -> None:
     await db.save_settings(GUILD, GuildSettings(ruleset="bff", turn_seconds=30))
-    async with aiosqlite.connect(db_path) as vandal:
-        await vandal.execute(f"UPDATE guild_settings SET {column} = ?", (stored,))
-        await vandal.commit()
+    await backend.sql(f"UPDATE guild_settings SET {column} = ?", (stored,))
 
     with caplog.at_level(logging.WARNING, logger="bot.storage.settings"):
         assert await db.get_settings(GUILD) == GuildSettings()
@@ -87,3 +86,13 @@ def test_invalid_settings_are_refused_before_saving() -> None:
         GuildSettings(turn_seconds=5)
     with pytest.raises(OptionsError, match="house rule"):
         GuildSettings().overridden({"house_rules": {"wildcustom": 12}})
+
+
+async def test_a_value_of_the_wrong_type_in_a_sqlite_file_gives_defaults(
+    sqlite_db: SqliteStorage, db_path: Path
+) -> None:
+    # Only SQLite stores text in an INTEGER column; PostgreSQL refuses it at the write.
+    await sqlite_db.save_settings(GUILD, GuildSettings(ruleset="bff", turn_seconds=30))
+    with sqlite3.connect(db_path) as vandal:
+        vandal.execute("UPDATE guild_settings SET turn_seconds = 'soon'")
+    assert await sqlite_db.get_settings(GUILD) == GuildSettings()

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bot.game.saving import TableStore, table_from_dict, table_to_dict
-from bot.storage import Database
+from tests.storage.backends import StorageUnderTest
 from tests.storage.test_tables import sample
 
 
-async def test_images_off_round_trips(db: Database) -> None:
+async def test_images_off_round_trips(db: StorageUnderTest) -> None:
     table = sample(20)
     table.images = False
     store = TableStore(db)

@@ -14,7 +14,9 @@ from bot.engine.options import Options
 from bot.game.records import match_record
 from bot.game.saving import TableStore, table_from_dict, table_to_dict
 from bot.game.table import CloseReason, Phase, Player, Table
-from bot.storage import MIGRATIONS, Database
+from bot.storage import SqliteStorage
+from bot.storage.sqlite import MIGRATIONS
+from tests.storage.backends import StorageUnderTest
 
 GUILD = 5
 
@@ -54,7 +56,7 @@ def finished(channel_id: int) -> Table:
     return table
 
 
-async def test_tables_round_trip_and_delete(db: Database) -> None:
+async def test_tables_round_trip_and_delete(db: StorageUnderTest) -> None:
     store = TableStore(db)
     await store.save(sample(10))
     await store.save(sample(11))
@@ -70,7 +72,7 @@ async def test_tables_round_trip_and_delete(db: Database) -> None:
     )
 
 
-async def test_a_game_in_progress_round_trips(db: Database) -> None:
+async def test_a_game_in_progress_round_trips(db: StorageUnderTest) -> None:
     table = playing(12)
     table.table_message_id, table.turn_deadline, table.catch_version = 123, 1_700_000_060.5, 70
     table.recent_actions = [[{"kind": "played", "player": "1", "cards": ["r7"]}]]
@@ -96,7 +98,7 @@ def test_a_row_saved_before_the_match_fields_existed_still_loads() -> None:
 
 
 async def test_rows_that_make_no_table_are_bad_rows_and_the_others_load(
-    db: Database, caplog: pytest.LogCaptureFixture
+    db: StorageUnderTest, caplog: pytest.LogCaptureFixture
 ) -> None:
     store = TableStore(db)
     corrupted = table_to_dict(playing(21))
@@ -120,7 +122,7 @@ async def test_rows_that_make_no_table_are_bad_rows_and_the_others_load(
 
 
 async def test_a_finished_match_is_recorded_once_and_its_row_kept_until_shown(
-    db: Database,
+    db: StorageUnderTest,
 ) -> None:
     store = TableStore(db)
     await store.finish(finished(30))
@@ -142,7 +144,7 @@ async def test_a_finished_match_is_recorded_once_and_its_row_kept_until_shown(
 
 
 async def test_an_ended_row_shown_late_never_deletes_the_channels_next_table(
-    db: Database,
+    db: StorageUnderTest,
 ) -> None:
     store = TableStore(db)
     ended = finished(31)
@@ -158,7 +160,7 @@ async def test_an_ended_row_shown_late_never_deletes_the_channels_next_table(
 
 
 async def test_recover_records_a_match_a_crash_left_unrecorded_but_never_twice(
-    db: Database,
+    db: StorageUnderTest,
 ) -> None:
     store = TableStore(db)
     unrecorded, recorded, unshowable = finished(40), finished(41), finished(44)
@@ -182,7 +184,7 @@ async def test_recover_records_a_match_a_crash_left_unrecorded_but_never_twice(
 
 
 async def test_tables_saved_by_the_old_table_store_move_to_saved_games(db_path: Path) -> None:
-    async with Database.open(db_path, migrations=MIGRATIONS[:3]):
+    async with SqliteStorage.open(db_path, migrations=MIGRATIONS[:3]):
         pass
     async with aiosqlite.connect(db_path) as old:
         await old.execute("CREATE TABLE tables (channel_id INTEGER PRIMARY KEY, state TEXT)")
@@ -190,10 +192,17 @@ async def test_tables_saved_by_the_old_table_store_move_to_saved_games(db_path: 
                               [(10, json.dumps(table_to_dict(sample(10)))), (11, "{broken")])
         await old.commit()
 
-    async with Database.open(db_path) as db:
+    async with SqliteStorage.open(db_path) as db:
         tables, bad = await TableStore(db).load()
-        listed = await db._reader.execute_fetchall(
+        listed = await db._read(
             "SELECT name FROM sqlite_master WHERE name = 'tables'")
     assert [(t.channel_id, t.guild_id) for t in tables] == [(10, GUILD)]
     assert [(b.channel_id, b.guild_id) for b in bad] == [(11, 0)]
     assert list(listed) == []
+
+
+async def test_a_table_is_saved_with_its_version(db: StorageUnderTest) -> None:
+    """The version a later compare-and-set save of the table names as the one it replaces."""
+    await TableStore(db).save(sample(10))
+    (saved,), _ = await db.load_games()
+    assert saved.version == sample(10).version == 77

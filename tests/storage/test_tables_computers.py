@@ -11,7 +11,7 @@ from bot.game.clock import FakeClock
 from bot.game.manager import GameManager
 from bot.game.saving import TableStore, table_from_dict, table_to_dict
 from bot.game.table import Phase, Player, Table
-from bot.storage import Database
+from tests.storage.backends import StorageUnderTest
 
 
 def playing_table() -> Table:
@@ -27,7 +27,7 @@ def playing_table() -> Table:
     return table
 
 
-async def test_computer_players_round_trip_with_their_memory(db: Database) -> None:
+async def test_computer_players_round_trip_with_their_memory(db: StorageUnderTest) -> None:
     table = playing_table()
     store = TableStore(db)
     await store.save(table)

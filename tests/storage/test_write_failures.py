@@ -10,10 +10,16 @@ from pathlib import Path
 import pytest
 
 from bot.game.ports import StorageUnavailable
-from bot.storage import Database
+from bot.storage import SqliteStorage
 
 BIG = "x" * 200_000
 """A state larger than the free pages left once the file is capped."""
+
+
+@pytest.fixture
+def db(sqlite_db: SqliteStorage) -> SqliteStorage:
+    """This module's tests are of the SQLite file alone: ``db`` is not parametrized."""
+    return sqlite_db
 
 
 def saved_state(path: Path, channel_id: int) -> str | None:
@@ -23,15 +29,15 @@ def saved_state(path: Path, channel_id: int) -> str | None:
     return None if row is None else str(row[0])
 
 
-async def cap_pages(db: Database, extra: int) -> None:
+async def cap_pages(db: SqliteStorage, extra: int) -> None:
     """``max_page_count`` set just above the file's size: SQLITE_FULL, no mount needed."""
     async with db._writing() as connection:
-        ((pages,),) = list(await connection.execute_fetchall("PRAGMA page_count"))
-        await connection.execute_fetchall(f"PRAGMA max_page_count = {pages + extra}")
+        ((pages,),) = list(await connection.fetch("PRAGMA page_count"))
+        await connection.fetch(f"PRAGMA max_page_count = {pages + extra}")
 
 
 async def test_a_full_disk_raises_storage_unavailable_and_keeps_the_row(
-    db: Database, db_path: Path
+    db: SqliteStorage, db_path: Path
 ) -> None:
     await db.save_game(1, 10, {"turn": 1})
     await cap_pages(db, 2)
@@ -46,14 +52,14 @@ async def test_a_full_disk_raises_storage_unavailable_and_keeps_the_row(
     assert saved_state(db_path, 1) == '{"turn":2,"padding":"' + BIG + '"}'
 
 
-async def test_a_full_disk_rolls_back_a_whole_transaction(db: Database) -> None:
+async def test_a_full_disk_rolls_back_a_whole_transaction(db: SqliteStorage) -> None:
     await cap_pages(db, 1)
     with pytest.raises(StorageUnavailable):
         async with db._transaction() as connection:
-            await connection.execute_fetchall(
-                "INSERT INTO saved_games VALUES (7, 1, 1, '{}', 0)")
-            await connection.execute_fetchall(
-                "INSERT INTO saved_games VALUES (8, 1, 1, ?, 0)", (BIG,))
+            await connection.fetch(
+                "INSERT INTO saved_games VALUES (7, 1, 1, '{}', 0, 0)")
+            await connection.fetch(
+                "INSERT INTO saved_games VALUES (8, 1, 1, ?, 0, 0)", (BIG,))
     games, _ = await db.load_games()
     assert games == []
     await cap_pages(db, 10_000)
@@ -64,7 +70,7 @@ async def test_a_full_disk_rolls_back_a_whole_transaction(db: Database) -> None:
 async def test_a_lock_held_past_the_busy_timeout_raises_storage_unavailable(
     db_path: Path,
 ) -> None:
-    async with Database.open(db_path, busy_timeout=0.2) as db:
+    async with SqliteStorage.open(db_path, busy_timeout=0.2) as db:
         await db.save_game(1, 10, {"turn": 1})
         other = sqlite3.connect(db_path, isolation_level=None)
         try:
@@ -85,8 +91,8 @@ async def test_a_lock_held_past_the_busy_timeout_raises_storage_unavailable(
         assert saved_state(db_path, 1) == '{"turn":3}'
 
 
-async def test_a_bug_in_the_sql_is_not_called_unavailable(db: Database) -> None:
+async def test_a_bug_in_the_sql_is_not_called_unavailable(db: SqliteStorage) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         async with db._writing() as connection:
-            await connection.execute_fetchall(
-                "INSERT INTO saved_games VALUES (1, 1, 1, NULL, 0)")
+            await connection.fetch(
+                "INSERT INTO saved_games VALUES (1, 1, 1, NULL, 0, 0)")

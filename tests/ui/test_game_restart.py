@@ -16,7 +16,7 @@ from bot.app.client import UnoBot
 from bot.app.settings import Settings
 from bot.engine import Action
 from bot.game.clock import FakeClock
-from bot.storage import SAVED_GAME_FORMAT, Database
+from bot.storage import SAVED_GAME_FORMAT, SqliteStorage
 from bot.ui.restart import CLOSED, RESTORED
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, RestCall
@@ -26,7 +26,7 @@ from tests.ui.match_play import play_on, play_to_the_end
 
 async def edit_saved_state(settings: Settings, channel_id: int, **changes: object) -> None:
     """Change a saved table while the bot is down."""
-    async with Database.open(settings.database_path) as db:
+    async with SqliteStorage.open(settings.database_path) as db:
         games, _ = await db.load_games()
         (saved,) = [g for g in games if g.channel_id == channel_id]
         await db.save_game(channel_id, saved.guild_id, saved.state | changes)
@@ -186,7 +186,7 @@ async def test_a_game_that_cannot_be_restored_is_closed_and_the_others_go_on(
     session = await start_game(guild, bot, fake_discord, clock, 2)
     await bot.close()
     settings = make_settings(fake_discord, tmp_path)
-    async with Database.open(settings.database_path) as db:
+    async with SqliteStorage.open(settings.database_path) as db:
         (saved,), _ = await db.load_games()
         state = saved.state | {"channel_id": broken}
         if kind == "engine":

@@ -17,7 +17,7 @@ from bot.engine import Action
 from bot.game.clock import FakeClock
 from bot.game.saving import TableStore, table_from_dict
 from bot.game.table import CloseReason, Phase
-from bot.storage import Database
+from bot.storage import SqliteStorage
 from bot.ui.pictures import TABLE_FILE
 from bot.ui.restart import BATCH, PAUSE, RESTORED
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
@@ -150,7 +150,7 @@ async def test_a_match_that_ended_just_before_the_crash_is_announced_and_recorde
     assert f"<@{ana}>, it is your turn." in table_message.content
     await bot.close()
     settings = make_settings(fake_discord, tmp_path)
-    async with Database.open(settings.database_path) as db:  # the last card, saved as
+    async with SqliteStorage.open(settings.database_path) as db:  # the last card, saved as
         (saved,), _ = await db.load_games()                  # the bot saves it, then killed
         table = table_from_dict(saved.state)
         assert table.game is not None
@@ -186,7 +186,7 @@ async def test_many_restored_games_are_shown_a_batch_at_a_time_on_the_bots_clock
     await game_with_a_picture(guild, bot, fake_discord, clock)
     await bot.close()
     settings = make_settings(fake_discord, tmp_path)
-    async with Database.open(settings.database_path) as db:  # the same game in every channel
+    async with SqliteStorage.open(settings.database_path) as db:  # the same game in every channel
         (saved,), _ = await db.load_games()
         for channel_id in guild.channel_ids[1:]:
             await db.save_game(channel_id, guild.id, saved.state | {
@@ -224,7 +224,7 @@ async def test_a_round_result_saved_before_the_crash_is_shown_with_its_next_roun
         discard=["r5"], draw=["g7", "g8", "g9"] * 10, current=ana, color="r"))
     await bot.close()
     settings = make_settings(fake_discord, tmp_path)
-    async with Database.open(settings.database_path) as db:  # the round's last card, saved
+    async with SqliteStorage.open(settings.database_path) as db:  # the round's last card, saved
         (saved,), _ = await db.load_games()
         table = table_from_dict(saved.state)
         assert table.game is not None

@@ -13,6 +13,7 @@ import pytest
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.game.errors import NotSaved
+from bot.storage import SqliteStorage
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import card_button, control, position, start_game
 
@@ -51,18 +52,23 @@ async def test_a_play_while_another_process_holds_the_database_changes_nothing(
     assert "r3" not in session.game.hands[a]
 
 
+def sqlite(bot: UnoBot) -> SqliteStorage:
+    assert isinstance(bot.db, SqliteStorage)
+    return bot.db
+
+
 async def fill_the_disk(bot: UnoBot, channel_id: int, guild_id: int) -> None:
     """Cap the file at its size and fill what room is left with rows that sort right
     after the game's own: the next save that makes the game's row grow (a move adds to
     the table's log) needs a new page, and SQLite answers SQLITE_FULL."""
-    async with bot.db._writing() as connection:  # the writer: the limit is per connection
-        ((pages,),) = list(await connection.execute_fetchall("PRAGMA page_count"))
-        await connection.execute_fetchall(f"PRAGMA max_page_count = {pages}")
+    async with sqlite(bot)._writing() as connection:  # the writer: the limit is per connection
+        ((pages,),) = await connection.fetch("PRAGMA page_count")
+        await connection.fetch(f"PRAGMA max_page_count = {pages}")
         ballast = channel_id
         try:
             while True:
                 ballast += 1
-                await connection.execute_fetchall(
+                await connection.fetch(
                     "INSERT INTO saved_games (channel_id, guild_id, format_version, state,"
                     " updated_at) VALUES (?, ?, 1, '{}', 0)", (ballast, guild_id))
         except sqlite3.OperationalError as error:
@@ -70,9 +76,9 @@ async def fill_the_disk(bot: UnoBot, channel_id: int, guild_id: int) -> None:
 
 
 async def make_room(bot: UnoBot, channel_id: int) -> None:
-    async with bot.db._writing() as connection:
-        await connection.execute_fetchall("PRAGMA max_page_count = 1073741823")
-        await connection.execute_fetchall(
+    async with sqlite(bot)._writing() as connection:
+        await connection.fetch("PRAGMA max_page_count = 1073741823")
+        await connection.fetch(
             "DELETE FROM saved_games WHERE channel_id > ? AND state = '{}'", (channel_id,))
 
 

@@ -1,4 +1,4 @@
-"""The schema, as an ordered list of steps; a database file only ever moves forward.
+"""The SQLite schema, as an ordered list of steps; a file only ever moves forward.
 
 The file's version is SQLite's ``PRAGMA user_version``: 0 for a new file, then the
 version of the last step applied. Each step runs in its own transaction together with
@@ -11,20 +11,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.storage.errors import SchemaTooNewError
+from bot.storage.schema import Migration, check_order
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    version: int
-    description: str
-    statements: tuple[str, ...]
 
 
 # Pieces of step 1's SQL, shared by its two tables; like the step itself, never edited.
@@ -202,6 +194,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             "DROP TABLE tables",
         ),
     ),
+    Migration(
+        5,
+        "each saved game carries its table's version, for compare-and-set saves",
+        ("ALTER TABLE saved_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",),
+    ),
 )
 
 
@@ -210,21 +207,11 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
     return int(rows[0][0])
 
 
-async def refuse_newer(
-    connection: aiosqlite.Connection, path: str, migrations: Sequence[Migration]
-) -> None:
-    """Raise ``SchemaTooNewError`` before anything writes to a file from a newer bot."""
-    found = await schema_version(connection)
-    if found > len(migrations):
-        raise SchemaTooNewError(path, found, len(migrations))
-
-
 async def upgrade(
     connection: aiosqlite.Connection, path: str, migrations: Sequence[Migration]
 ) -> int:
     """Apply the steps the file lacks, in order; return the version it ends at."""
-    if [m.version for m in migrations] != list(range(1, len(migrations) + 1)):
-        raise ValueError("migration versions must run 1, 2, 3, ... in order")
+    check_order(migrations)
     for migration in migrations:
         await connection.execute_fetchall("BEGIN IMMEDIATE")
         try:

@@ -5,31 +5,30 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
-from types import TracebackType
 
 import aiosqlite
 
-from bot.storage.errors import UNAVAILABLE_CODES, DatabaseUnusable, primary_code, unusable
+from bot.storage.errors import DatabaseUnusable
 from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
-from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer, upgrade
+from bot.storage.opening import Opening
 from bot.storage.saved_games import SavedGameStore
+from bot.storage.schema import refuse_newer
+from bot.storage.session import DEFAULT_BUSY_TIMEOUT
 from bot.storage.settings import SettingsStore
+from bot.storage.sqlite.connection import SqliteConnected
+from bot.storage.sqlite.errors import UNAVAILABLE_CODES, primary_code, unusable
+from bot.storage.sqlite.migrations import MIGRATIONS, Migration, schema_version, upgrade
 
 log = logging.getLogger(__name__)
 
 
-DEFAULT_BUSY_TIMEOUT = 5.0
-"""Seconds a statement waits for a lock held by another program (a backup, the sqlite3
-shell) before it gives up."""
-
-
-class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
-    """The bot's database. Either ``db = await Database.open(path)`` ... ``await db.close()``,
-    or ``async with Database.open(path) as db: ...``.
+class SqliteStorage(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore, SqliteConnected):
+    """The bot's database in one SQLite file. Either ``db = await SqliteStorage.open(path)``
+    ... ``await db.close()``, or ``async with SqliteStorage.open(path) as db: ...``.
 
     One connection, foreign keys enforced, in WAL mode: a commit costs no fsync with
     ``synchronous=NORMAL`` (a power cut may lose the last commits but never corrupts the
@@ -43,7 +42,7 @@ class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
         *,
         migrations: Sequence[Migration] = MIGRATIONS,
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
-    ) -> _Opening:
+    ) -> Opening[SqliteStorage]:
         """Open (or create) the file, check it, and bring its schema up to date.
 
         ``busy_timeout``: how long a statement waits for another program's lock before
@@ -53,7 +52,7 @@ class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
         and ``DatabaseUnusable`` (one sentence) for a file that is damaged, locked or
         not writable, or a folder that cannot be created.
         """
-        return _Opening(cls, Path(path), migrations, busy_timeout)
+        return Opening(_connect(cls, Path(path), migrations, busy_timeout))
 
     async def ping(self, timeout: float = 5.0) -> bool:
         """Whether the database answers a query within ``timeout`` seconds."""
@@ -69,14 +68,14 @@ class Database(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore):
             try:
                 await self._connection.execute_fetchall("PRAGMA optimize")
             except sqlite3.Error as error:  # a full disk must not stop the shutdown
-                log.warning("database %s not optimized at close: %s", self.path, error)
+                log.warning("database %s not optimized at close: %s", self.name, error)
             await self._connection.close()
-        log.info("database %s closed", self.path)
+        log.info("database %s closed", self.name)
 
 
 async def _connect(
-    cls: type[Database], path: Path, migrations: Sequence[Migration], busy_timeout: float
-) -> Database:
+    cls: type[SqliteStorage], path: Path, migrations: Sequence[Migration], busy_timeout: float
+) -> SqliteStorage:
     try:
         return await _connect_checked(cls, path, migrations, busy_timeout)
     except (sqlite3.Error, OSError) as error:
@@ -87,15 +86,15 @@ async def _connect(
 
 
 async def _connect_checked(
-    cls: type[Database], path: Path, migrations: Sequence[Migration], busy_timeout: float
-) -> Database:
+    cls: type[SqliteStorage], path: Path, migrations: Sequence[Migration], busy_timeout: float
+) -> SqliteStorage:
     path.parent.mkdir(parents=True, exist_ok=True)
     await asyncio.to_thread(_try_open, path, busy_timeout)
     # isolation_level=None: no implicit transactions, the stores say BEGIN themselves.
     writer = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
     reader: aiosqlite.Connection | None = None
     try:
-        await refuse_newer(writer, str(path), migrations)
+        refuse_newer(await schema_version(writer), str(path), migrations)
         await _check_pages(writer, path)
         journal = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
         if journal[0][0] != "wal":
@@ -130,33 +129,3 @@ async def _check_pages(connection: aiosqlite.Connection, path: Path) -> None:
             f"The database {path} is damaged ({found[0]}): restore it from a backup "
             "(see README) or move it away to start with an empty one."
         )
-
-
-class _Opening:
-    """What ``Database.open`` returns: await it, or use it in ``async with``."""
-
-    def __init__(
-        self,
-        cls: type[Database],
-        path: Path,
-        migrations: Sequence[Migration],
-        busy_timeout: float,
-    ) -> None:
-        self._open = _connect(cls, path, migrations, busy_timeout)
-        self._database: Database | None = None
-
-    def __await__(self) -> Generator[object, None, Database]:
-        return self._open.__await__()
-
-    async def __aenter__(self) -> Database:
-        self._database = await self._open
-        return self._database
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        if self._database is not None:
-            await self._database.close()

@@ -1,7 +1,8 @@
-"""The two connections to the file and the lock that keeps transactions apart.
+"""The two connections to the SQLite file and the lock that keeps transactions apart.
 
-Every store (matches, leaderboard, settings, saved games) is a mixin over ``Connected``,
-and ``Database`` combines them.
+Every store (matches, leaderboard, settings, saved games) is a mixin over ``Connected``;
+``SqliteConnected`` provides its reads, writes and transactions for one file, and
+``SqliteStorage`` combines them.
 
 Writes share one connection, and an open transaction on it is visible to every statement
 sent on it: without the lock, a ``save_game`` issued while ``record_match`` is half done
@@ -26,39 +27,57 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
+from typing import Any
 
 import aiosqlite
 
 from bot.game.ports import StorageUnavailable
-from bot.storage.errors import UNAVAILABLE_CODES, primary_code
+from bot.storage.session import Connected, Row
+from bot.storage.sqlite.errors import UNAVAILABLE_CODES, primary_code
 
 
-class Connected:
+class SqliteSession:
+    """A connection as the stores' ``Session``."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self.connection = connection
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.connection.execute_fetchall(sql, params))  # type: ignore[arg-type]
+
+
+class SqliteConnected(Connected):
     """Holds the connections: the stores write only through the two guards below."""
+
+    raw_state = "CAST(state AS BLOB)"
 
     def __init__(
         self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: str
     ) -> None:
         self._connection = writer
+        self._writer = SqliteSession(writer)
         self._reader = reader
         self._lock = asyncio.Lock()
-        self.path = path
+        self.name = path
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self._reader.execute_fetchall(sql, params))  # type: ignore[arg-type]
 
     @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _writing(self) -> AsyncIterator[SqliteSession]:
         """The writer, for a write that stands alone (autocommit)."""
         async with self._lock:
             try:
-                yield self._connection
+                yield self._writer
             except sqlite3.Error as error:
                 # A failed statement in autocommit has already rolled itself back.
-                _raise_unavailable(error, self.path)
+                _raise_unavailable(error, self.name)
                 raise
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(self) -> AsyncIterator[SqliteSession]:
         """The connection inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back.
 
         A cancelled await does not stop aiosqlite's thread: a statement already queued
@@ -69,14 +88,14 @@ class Connected:
         async with self._lock:
             try:
                 await self._connection.execute_fetchall("BEGIN IMMEDIATE")
-                yield self._connection
+                yield self._writer
                 await self._connection.execute_fetchall("COMMIT")
             except BaseException as error:
                 # SQLite may have rolled back already (after SQLITE_FULL, say): then
                 # this ROLLBACK finds no transaction, which is fine.
                 with suppress(sqlite3.OperationalError):
                     await self._connection.execute_fetchall("ROLLBACK")
-                _raise_unavailable(error, self.path)
+                _raise_unavailable(error, self.name)
                 raise
 
 

@@ -1,0 +1,67 @@
+"""Server settings: the table a new game starts with, chosen by the server's admins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, Options, OptionsError
+
+DEFAULT_RULESET = "classic"
+DEFAULT_TURN_SECONDS = 60
+MIN_TURN_SECONDS = 10
+MAX_TURN_SECONDS = 600
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """What a new game on this server starts with. Invalid values raise ``OptionsError``."""
+
+    ruleset: str = DEFAULT_RULESET
+    overrides: dict[str, Any] = field(default_factory=dict)
+    """The options the server changed from the ruleset's defaults, in the format of
+    ``Options.to_dict()``: ``{"stacking": true, "target": 300, "scoring": "alternative",
+    "house_rules": {"wildcustom": 4, "rblank": "free text"}}``. Only what was changed is
+    kept, so switching the ruleset later brings that ruleset's own defaults."""
+    turn_seconds: int = DEFAULT_TURN_SECONDS
+    images: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.overrides, dict):
+            raise OptionsError("option overrides must map option names to values")
+        if isinstance(self.turn_seconds, bool) or not isinstance(self.turn_seconds, int):
+            raise OptionsError("the turn timer must be a whole number of seconds")
+        if not MIN_TURN_SECONDS <= self.turn_seconds <= MAX_TURN_SECONDS:
+            raise OptionsError(
+                f"the turn timer must be between {MIN_TURN_SECONDS} and {MAX_TURN_SECONDS} seconds"
+            )
+        if not isinstance(self.images, bool):
+            raise OptionsError("images must be on or off")
+        self.options()  # raises OptionsError for an unknown ruleset or a bad override
+
+    def options(self) -> Options:
+        return Options.for_ruleset(self.ruleset, self.overrides)
+
+    def overridden(self, changes: dict[str, Any]) -> GuildSettings:
+        """These settings with more overrides; a ``house_rules`` change replaces them all."""
+        return replace(self, overrides={**self.overrides, **changes})
+
+    @property
+    def target(self) -> int:
+        return self.options().target
+
+    @property
+    def scoring(self) -> str:
+        return self.options().scoring
+
+    @property
+    def house_rules(self) -> dict[str, int | str]:
+        """Each house-rule card's rule: its number 1-8, or for rule 9 its written text
+        (9 itself when nobody wrote one)."""
+        options = self.options()
+        rules: dict[str, int | str] = {}
+        for card in HOUSE_RULE_CARDS:
+            rule = options.house_rule(card)
+            text = options.house_rule_texts.get(card)
+            rules[card] = text if rule == FREE_TEXT_RULE and text else rule
+        return rules

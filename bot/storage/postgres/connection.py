@@ -1,0 +1,93 @@
+"""The pool of connections to the server, as the stores' reads, writes and transactions.
+
+Unlike SQLite, PostgreSQL runs writes side by side: each write or transaction takes a
+connection of its own from the pool, and several bot processes may share the server. A
+read takes any connection and sees every committed write.
+
+A write that the server, its disk or the network lets down (connection lost, disk full,
+a lock held past ``lock_timeout``) raises ``StorageUnavailable`` from the asyncpg error,
+after the rollback; a lost connection is dropped by the pool, so the next write
+succeeds once the server is back.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager, suppress
+from functools import cache
+from typing import Any
+
+import asyncpg
+
+from bot.game.ports import StorageUnavailable
+from bot.storage.postgres.errors import is_unavailable
+from bot.storage.session import Connected, Row
+
+_PLACEHOLDER_OR_TEXT = re.compile(r"'[^']*'|\?")
+
+
+@cache
+def numbered(sql: str) -> str:
+    """The stores' ``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (not in quotes)."""
+    count = itertools.count(1)
+    return _PLACEHOLDER_OR_TEXT.sub(
+        lambda found: found[0] if found[0] != "?" else f"${next(count)}", sql
+    )
+
+
+class PostgresSession:
+    """A pooled connection as the stores' ``Session``."""
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self.connection = connection
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [tuple(row) for row in await self.connection.fetch(numbered(sql), *params)]
+
+
+class PostgresConnected(Connected):
+    raw_state = "convert_to(state, 'UTF8')"
+
+    def __init__(self, pool: asyncpg.Pool, name: str, acquire_timeout: float) -> None:
+        self._pool = pool
+        self.name = name
+        self._acquire_timeout = acquire_timeout
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [tuple(row) for row in await self._pool.fetch(numbered(sql), *params)]
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[PostgresSession]:
+        try:
+            async with self._pool.acquire(timeout=self._acquire_timeout) as connection:
+                yield PostgresSession(connection)
+        except Exception as error:
+            _raise_unavailable(error, self.name)
+            raise
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[PostgresSession]:
+        """Any exception rolls back; on a lost connection the server has dropped the
+        transaction itself. A rollback cut short by a cancellation is left to the pool,
+        which resets a connection before its next use."""
+        try:
+            async with self._pool.acquire(timeout=self._acquire_timeout) as connection:
+                transaction = connection.transaction()
+                await transaction.start()
+                try:
+                    yield PostgresSession(connection)
+                except BaseException:
+                    with suppress(asyncpg.InterfaceError, asyncpg.PostgresConnectionError):
+                        await transaction.rollback()  # fails only on a connection gone
+                    raise
+                await transaction.commit()
+        except Exception as error:
+            _raise_unavailable(error, self.name)
+            raise
+
+
+def _raise_unavailable(error: BaseException, name: str) -> None:
+    if is_unavailable(error):
+        raise StorageUnavailable(f"the database {name} did not take the write: {error}") from error

@@ -1,0 +1,52 @@
+"""What every store (matches, leaderboards, settings, saved games) needs of a database,
+whichever it is: reads, a write alone, and a transaction.
+
+The stores write their SQL once, with ``?`` placeholders and in the SQL that SQLite and
+PostgreSQL both speak; each backend (``bot.storage.sqlite``, ``bot.storage.postgres``)
+runs it and maps the failures of its disk, locks or server to ``StorageUnavailable``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, ClassVar, Protocol
+
+Row = tuple[Any, ...]
+
+DEFAULT_BUSY_TIMEOUT = 5.0
+"""Seconds a statement waits for a lock held by another program (a backup, the sqlite3
+shell, another bot process) before it gives up."""
+
+
+class Session(Protocol):
+    """One connection to send statements on, inside a write or a transaction."""
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run one statement; its rows (none for most writes)."""
+        ...
+
+
+class Connected(ABC):
+    """The base of the stores; a backend provides the three ways in."""
+
+    name: str
+    """The database for log lines: a path, or a URL without its password."""
+
+    raw_state: ClassVar[str]
+    """SQL for a saved game's ``state`` column as bytes: a state that is not valid UTF-8
+    must fail its own row, not the whole query."""
+
+    @abstractmethod
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """A read that never waits for a write and sees only committed ones."""
+
+    @abstractmethod
+    def _writing(self) -> AbstractAsyncContextManager[Session]:
+        """A session for a write that stands alone (autocommit)."""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Session]:
+        """A session inside one transaction: committed at the end, rolled back by any
+        exception (then ``StorageUnavailable`` for a failure of the database)."""
