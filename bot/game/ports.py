@@ -106,6 +106,34 @@ class BadRow:
     reason: str
 
 
+NEW_TABLE = 0
+"""The ``expected_version`` of a table's first save: no row may exist yet. Real versions
+are positive (milliseconds since 1970 when the process started, then counted up)."""
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard whose gateway connection carries a guild's events (Discord's formula)."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards one process runs: it restores, times and saves the tables of their
+    guilds only. Every process of the bot is given the same ``count``."""
+
+    count: int
+    ids: frozenset[int]
+
+    def owns(self, guild_id: int) -> bool:
+        return shard_of(guild_id, self.count) in self.ids
+
+
+class VersionConflict(Exception):
+    """A compare-and-set save or delete found the table's row at another version than
+    the one it replaces (or a row where none was expected): another process wrote the
+    table meanwhile. Nothing was written."""
+
+
 class StorageUnavailable(Exception):
     """A write did not happen: the disk is full, the database stayed locked past its
     busy timeout, or an I/O error. Storage raises it (with the cause chained) so the
@@ -115,13 +143,26 @@ class StorageUnavailable(Exception):
 class SavedGames(Protocol):
     """Tables in progress, one row per channel, saved on every change."""
 
-    async def save_game(self, channel_id: int, guild_id: int, state: dict[str, Any]) -> None:
-        """Raises :class:`StorageUnavailable` when the row could not be written."""
+    async def save_game(
+        self, channel_id: int, guild_id: int, state: dict[str, Any], *,
+        expected_version: int | None = None,
+    ) -> None:
+        """Write the channel's row. With ``expected_version``, only if the row saved
+        now holds that table version (``state["version"]``), or for ``NEW_TABLE`` only
+        if there is no row: else raises :class:`VersionConflict`. Raises
+        :class:`StorageUnavailable` when the row could not be written."""
         ...
 
-    async def delete_game(self, channel_id: int) -> None: ...
+    async def delete_game(self, channel_id: int, *, expected_version: int | None = None
+                          ) -> None:
+        """Delete the channel's row; with ``expected_version``, only the row at that
+        version, else :class:`VersionConflict`."""
+        ...
 
-    async def load_games(self) -> tuple[list[SavedGame], list[BadRow]]: ...
+    async def load_games(self, *, shards: Shards | None = None
+                         ) -> tuple[list[SavedGame], list[BadRow]]:
+        """The saved games (of the guilds on ``shards`` only, if given)."""
+        ...
 
 
 class MatchArchive(Protocol):
@@ -132,3 +173,18 @@ class MatchArchive(Protocol):
 
 class GameStorage(SavedGames, MatchArchive, Protocol):
     """Everything the table service keeps: its tables and its finished matches."""
+
+
+class ShardLeases(Protocol):
+    """Which process runs which shards' tables. A process takes its lease before it
+    loads a table and keeps it until it stops, so a rolling restart (the new process
+    started before the old one stopped) never gives a table two owners; a process that
+    dies loses its lease at once (PostgreSQL: an advisory lock held by its connection;
+    SQLite: a lock on a file beside the database, held by the process)."""
+
+    async def try_take(self, shards: Shards | None) -> bool:
+        """Take the lease on ``shards`` (``None``: every guild) if no other process
+        holds any of it; returns whether it did. Never waits."""
+        ...
+
+    async def release(self) -> None: ...

@@ -7,7 +7,7 @@ import logging
 import time
 from typing import Any
 
-from bot.game.ports import BadRow, SavedGame
+from bot.game.ports import NEW_TABLE, BadRow, SavedGame, Shards, VersionConflict
 from bot.storage.connection import Connected
 
 log = logging.getLogger(__name__)
@@ -25,40 +25,58 @@ class SavedGameStore(Connected):
         state: dict[str, Any],
         *,
         format_version: int = SAVED_GAME_FORMAT,
+        expected_version: int | None = None,
     ) -> None:
         """Save (or replace) the channel's game in one statement. ``state`` must be
-        JSON-serialisable; anything else raises ``TypeError`` and saves nothing."""
+        JSON-serialisable; anything else raises ``TypeError`` and saves nothing. With
+        ``expected_version`` it is a compare-and-set on the version saved in the row
+        (``NEW_TABLE``: no row), raising ``VersionConflict`` if that is not so."""
         blob = json.dumps(state, separators=(",", ":"))
+        row: tuple[object, ...] = (channel_id, guild_id, format_version, blob, time.time())
+        if expected_version is None:
+            statement = _INSERT + _REPLACE
+        elif expected_version == NEW_TABLE:
+            statement = _INSERT + " ON CONFLICT (channel_id) DO NOTHING RETURNING channel_id"
+        else:
+            statement = _UPDATE
+            row = (guild_id, format_version, blob, row[-1], channel_id, expected_version)
         async with self._writing() as connection:
-            await connection.execute_fetchall(
-                """INSERT INTO saved_games
-                       (channel_id, guild_id, format_version, state, updated_at)
-                   VALUES (?, ?, ?, ?, ?)
-                   ON CONFLICT (channel_id) DO UPDATE SET
-                       guild_id = excluded.guild_id,
-                       format_version = excluded.format_version,
-                       state = excluded.state,
-                       updated_at = excluded.updated_at""",
-                (channel_id, guild_id, format_version, blob, time.time()),
-            )
+            written = await connection.execute_fetchall(statement, row)
+        if expected_version is not None and not written:
+            raise _conflict(channel_id, expected_version)
 
-    async def delete_game(self, channel_id: int) -> None:
+    async def delete_game(self, channel_id: int, *, expected_version: int | None = None
+                          ) -> None:
+        """Delete the channel's game; with ``expected_version``, only at that version
+        (else ``VersionConflict``, and nothing deleted)."""
+        statement = "DELETE FROM saved_games WHERE channel_id = ?"
+        values: tuple[int, ...] = (channel_id,)
+        if expected_version is not None:
+            statement += f" AND {_SAVED_VERSION} = ? RETURNING channel_id"
+            values += (expected_version,)
         async with self._writing() as connection:
-            await connection.execute_fetchall(
-                "DELETE FROM saved_games WHERE channel_id = ?", (channel_id,)
-            )
+            deleted = await connection.execute_fetchall(statement, values)
+        if expected_version is not None and not deleted:
+            raise _conflict(channel_id, expected_version)
 
     async def load_games(
-        self, *, newest_format: int = SAVED_GAME_FORMAT
+        self, *, newest_format: int = SAVED_GAME_FORMAT, shards: Shards | None = None
     ) -> tuple[list[SavedGame], list[BadRow]]:
-        """Every saved game, and apart from them the rows that cannot be restored
-        (unreadable JSON, not a JSON object, or a format newer than ``newest_format``).
-        Never raises on bad data: each bad row is logged with its ids and returned."""
+        """Every saved game (of the guilds on ``shards`` only, if given), and apart from
+        them the rows that cannot be restored (unreadable JSON, not a JSON object, or a
+        format newer than ``newest_format``). Never raises on bad data: each bad row is
+        logged with its ids and returned."""
         connection = self._reader
+        where, values = "", ()  # type: tuple[str, tuple[int, ...]]
+        if shards is not None:
+            ids = sorted(shards.ids)
+            where = f"WHERE (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})"
+            values = (shards.count, *ids)
         # As bytes: a state that is not valid UTF-8 must fail its own row, not the query.
         rows = await connection.execute_fetchall(
-            """SELECT channel_id, guild_id, format_version, CAST(state AS BLOB), updated_at
-               FROM saved_games ORDER BY channel_id"""
+            f"""SELECT channel_id, guild_id, format_version, CAST(state AS BLOB), updated_at
+                FROM saved_games {where} ORDER BY channel_id""",
+            values,
         )
         games: list[SavedGame] = []
         bad: list[BadRow] = []
@@ -73,6 +91,25 @@ class SavedGameStore(Connected):
             )
             bad.append(BadRow(channel_id, guild_id, state))
         return games, bad
+
+
+_INSERT = """INSERT INTO saved_games (channel_id, guild_id, format_version, state, updated_at)
+             VALUES (?, ?, ?, ?, ?)"""
+_REPLACE = """ ON CONFLICT (channel_id) DO UPDATE SET
+                 guild_id = excluded.guild_id,
+                 format_version = excluded.format_version,
+                 state = excluded.state,
+                 updated_at = excluded.updated_at"""
+_SAVED_VERSION = "json_extract(state, '$.version')"
+"""The table version in the saved row (the table service's ``state["version"]``)."""
+_UPDATE = f"""UPDATE saved_games SET guild_id = ?, format_version = ?, state = ?, updated_at = ?
+              WHERE channel_id = ? AND {_SAVED_VERSION} = ? RETURNING channel_id"""
+
+
+def _conflict(channel_id: int, expected_version: int) -> VersionConflict:
+    return VersionConflict(f"channel {channel_id}: the saved table is not at version "
+                           f"{expected_version}" if expected_version != NEW_TABLE
+                           else f"channel {channel_id}: a table is saved there already")
 
 
 def _read_state(format_version: object, blob: bytes, newest_format: int) -> dict[str, Any] | str:
