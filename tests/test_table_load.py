@@ -26,3 +26,13 @@ async def test_burst_reports_one_move_per_table_and_every_click_answered() -> No
     assert report.moves == report.burst_tables  # one click of seven went through
     assert report.changes == report.moves
     assert not report.violations and not report.bot_errors and not report.shutdown_errors
+
+
+async def test_two_processes_one_shard_each_report_every_click_answered() -> None:
+    report = await run_one(Plan("steady", 4, latency=0.01, seconds=20, moves=3,
+                                think=(0.05, 0.2), shards=2, processes=2))
+    assert report.opened == 4
+    assert report.interactions > 0 and report.unanswered == 0
+    assert report.changes >= report.moves > 0  # both processes' saves are counted
+    assert report.cpu_seconds > 0
+    assert not report.violations and not report.bot_errors and not report.shutdown_errors
