@@ -171,3 +171,21 @@ async def test_a_bot_whose_table_another_process_saved_lets_it_go(
     assert saved_row(bot.settings.database_path, guild.channel_id) == moved_on
     assert bot.manager.get(guild.channel_id) is None  # let go: no timer, no table here
     assert len(fake_discord.calls_to("PATCH", f"/channels/{guild.channel_id}/")) == edits_before
+
+
+async def test_a_bot_stopped_while_it_waits_for_the_lease_stops_cleanly(
+    fake_discord: FakeDiscord, guilds: tuple[FakeGuild, FakeGuild], clock: FakeClock,
+    endpoints: None, tmp_path: Path, waiting_logged: Logged,
+) -> None:
+    settings = on_shard(fake_discord, tmp_path, 0)
+    async with running_bot(settings, clock, fake_discord) as old:
+        lobby = (await guilds[0].members[0].slash("uno new")).response
+        assert lobby is not None
+        new = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
+        starting = asyncio.create_task(new.start(fake_discord.token))
+        await asyncio.wait_for(waiting_logged.seen.wait(), 30)
+        await new.close()  # SIGTERM while it waits
+        await asyncio.wait_for(starting, 30)
+        assert new.manager.store is None and new.leases is None
+        assert [s.shard for s in fake_discord.gateway.sessions] == [(0, 2)]  # the old one
+        assert old.manager.get(guilds[0].channel_id) is not None
