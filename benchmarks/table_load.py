@@ -211,7 +211,8 @@ async def bench(plan: Plan, folder: Path) -> AsyncIterator[Bench]:
                 log = logs.enter_context((folder / f"bot{number or ''}.log").open("wb"))
                 bots.append(BotProcess(fake, folder, log, log_level="WARNING",
                                        env=dict(plan.env) | shard_settings(plan, number),
-                                       shard=number if plan.processes > 1 else None))
+                                       shards=tuple(shards_of(plan, number))
+                                       if plan.shards > 1 else None))
             try:
                 for bot in bots:
                     await bot.start()
@@ -223,12 +224,16 @@ async def bench(plan: Plan, folder: Path) -> AsyncIterator[Bench]:
         await fake.stop()
 
 
+def shards_of(plan: Plan, process: int) -> range:
+    return range(process, plan.shards, plan.processes)
+
+
 def shard_settings(plan: Plan, process: int) -> dict[str, str]:
     if plan.shards == 1:
         return {}
-    mine = range(process, plan.shards, plan.processes)
     return {"SHARD_COUNT": str(plan.shards)} | (
-        {"SHARD_IDS": ",".join(map(str, mine))} if plan.processes > 1 else {})
+        {"SHARD_IDS": ",".join(map(str, shards_of(plan, process)))}
+        if plan.processes > 1 else {})
 
 
 async def bounded(count: int, jobs: Sequence[Callable[[], Awaitable[T]]]) -> list[T]:

@@ -97,7 +97,7 @@ class Processes:
     async def start(self, name: str, shard: int) -> BotProcess:
         """Start the process ``name`` (its own log file) running ``shard``."""
         log = self.logs.enter_context((self.folder / f"{name}.log").open("ab"))
-        process = BotProcess(self.fake, self.folder, log, shard=shard, env={
+        process = BotProcess(self.fake, self.folder, log, shards=(shard,), env={
             **self.storage.env(), "SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(shard)})
         await process.start()
         self.running[shard] = process

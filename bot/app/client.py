@@ -196,6 +196,13 @@ class UnoBot(commands.AutoShardedBot):
             self.shard_count, _, _ = await self.http.get_bot_gateway()
         await super().launch_shards()
 
+    async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
+                           ) -> None:
+        """discord.py tries a shard again and again until it connects; a bot stopped
+        meanwhile (SIGTERM during start-up) must not keep trying, or it never exits."""
+        if not self.is_closed():
+            await super().launch_shard(gateway, shard_id, initial=initial)
+
     def is_connected(self) -> bool:
         """Every shard of this process is connected to the gateway."""
         shards = self.shards.values()
