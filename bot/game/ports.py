@@ -107,31 +107,33 @@ class BadRow:
 
 
 NEW_TABLE = 0
-"""The ``expected_version`` of a table's first save: no row may exist yet. Real versions
+"""What a table's first save ``replaces``: no row may exist yet. Real versions
 are positive (milliseconds since 1970 when the process started, then counted up)."""
-
-
-def shard_of(guild_id: int, shard_count: int) -> int:
-    """The shard whose gateway connection carries a guild's events (Discord's formula)."""
-    return (guild_id >> 22) % shard_count
 
 
 @dataclass(frozen=True, slots=True)
 class Shards:
     """The shards one process runs: it restores, times and saves the tables of their
-    guilds only. Every process of the bot is given the same ``count``."""
+    guilds only, those on shard ``(guild_id >> 22) % count`` for one of its ``ids``.
+    Every process of the bot is given the same ``count``."""
 
     count: int
     ids: frozenset[int]
 
-    def owns(self, guild_id: int) -> bool:
-        return shard_of(guild_id, self.count) in self.ids
 
+class SaveConflict(Exception):
+    """A compare-and-set save found another version of the table than the one it
+    replaces (someone else saved it, or deleted it): nothing was written."""
 
-class VersionConflict(Exception):
-    """A compare-and-set save or delete found the table's row at another version than
-    the one it replaces (or a row where none was expected): another process wrote the
-    table meanwhile. Nothing was written."""
+    def __init__(self, channel_id: int, expected: int, found: int | None) -> None:
+        stored = "no saved table" if found is None else f"version {found}"
+        super().__init__(
+            f"the table in channel {channel_id} was not saved: it replaces version "
+            f"{expected}, but the database holds {stored}"
+        )
+        self.channel_id = channel_id
+        self.expected = expected
+        self.found = found
 
 
 class StorageUnavailable(Exception):
@@ -145,18 +147,18 @@ class SavedGames(Protocol):
 
     async def save_game(
         self, channel_id: int, guild_id: int, state: dict[str, Any], *,
-        expected_version: int | None = None,
+        replaces: int | None = None,
     ) -> None:
-        """Write the channel's row. With ``expected_version``, only if the row saved
-        now holds that table version (``state["version"]``), or for ``NEW_TABLE`` only
-        if there is no row: else raises :class:`VersionConflict`. Raises
-        :class:`StorageUnavailable` when the row could not be written."""
+        """Write the channel's row: over whatever was there, or with ``replaces`` only
+        over the row saved at that table version (``state["version"]``), or for
+        ``NEW_TABLE`` only if there is no row (compare-and-set): else raises
+        :class:`SaveConflict`, writing nothing. Raises :class:`StorageUnavailable`
+        when the row could not be written."""
         ...
 
-    async def delete_game(self, channel_id: int, *, expected_version: int | None = None
-                          ) -> None:
-        """Delete the channel's row; with ``expected_version``, only the row at that
-        version, else :class:`VersionConflict`."""
+    async def delete_game(self, channel_id: int, *, replaces: int | None = None) -> None:
+        """Delete the channel's row; with ``replaces``, only the row at that version,
+        else :class:`SaveConflict`."""
         ...
 
     async def load_games(self, *, shards: Shards | None = None

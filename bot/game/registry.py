@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.game.errors import NotSaved, TakenOver
-from bot.game.ports import StorageUnavailable, VersionConflict
+from bot.game.ports import SaveConflict, StorageUnavailable
 from bot.game.table import CloseReason, Phase, Table
 
 log = logging.getLogger(__name__)
@@ -136,7 +136,7 @@ class TableRegistry:
                 await self.store.finish(table)
             else:  # an ended game stays saved until its end is shown (``forget_shown``)
                 await self.store.save(table)
-        except VersionConflict as error:
+        except SaveConflict as error:
             log.warning("table saved by another process, let go guild=%s channel=%s: %s",
                         table.guild_id, table.channel_id, error)
             self.store.forget(table.channel_id)

@@ -19,9 +19,9 @@ from bot.game.ports import (
     BadRow,
     GameStorage,
     MatchRecord,
+    SaveConflict,
     Shards,
     StorageUnavailable,
-    VersionConflict,
 )
 from bot.game.records import match_record
 from bot.game.table import CloseReason, Phase, Player, Table
@@ -109,7 +109,7 @@ class TableStore:
     """The game manager's store: tables as saved rows, over the storage ports.
 
     Every save and delete is a compare-and-set on the version this process last saved
-    (``VersionConflict`` if the row moved on): a process that no longer owns a table
+    (``SaveConflict`` if the row moved on): a process that no longer owns a table
     (its shard was taken over) can never overwrite what the new owner saved.
     """
 
@@ -126,13 +126,13 @@ class TableStore:
         state = table_to_dict(table)
         replaced = self._saved.get(table.channel_id)
         await self.db.save_game(table.channel_id, table.guild_id, state,
-                                expected_version=replaced[0] if replaced else NEW_TABLE)
+                                replaces=replaced[0] if replaced else NEW_TABLE)
         self._saved[table.channel_id] = (table.version, json.dumps(state))
 
     async def delete(self, channel_id: int) -> None:
         replaced = self._saved.get(channel_id)
         await self.db.delete_game(channel_id,
-                                  expected_version=replaced[0] if replaced else None)
+                                  replaces=replaced[0] if replaced else None)
         self._saved.pop(channel_id, None)
 
     def forget(self, channel_id: int) -> None:
@@ -175,7 +175,7 @@ class TableStore:
         except StorageUnavailable as error:
             log.warning("ended table not deleted guild=%s channel=%s: %s",
                         table.guild_id, table.channel_id, error.__cause__ or error)
-        except VersionConflict:  # another process has saved the channel since: its row
+        except SaveConflict:  # another process has saved the channel since: its row
             self.forget(table.channel_id)
 
     async def load(self) -> tuple[list[Table], list[BadRow]]:

@@ -7,7 +7,7 @@ import logging
 import time
 from typing import Any
 
-from bot.game.ports import NEW_TABLE, BadRow, SavedGame, Shards, VersionConflict
+from bot.game.ports import NEW_TABLE, BadRow, SaveConflict, SavedGame, Shards
 from bot.storage.connection import Connected
 
 log = logging.getLogger(__name__)
@@ -25,39 +25,44 @@ class SavedGameStore(Connected):
         state: dict[str, Any],
         *,
         format_version: int = SAVED_GAME_FORMAT,
-        expected_version: int | None = None,
+        replaces: int | None = None,
     ) -> None:
         """Save (or replace) the channel's game in one statement. ``state`` must be
         JSON-serialisable; anything else raises ``TypeError`` and saves nothing. With
-        ``expected_version`` it is a compare-and-set on the version saved in the row
-        (``NEW_TABLE``: no row), raising ``VersionConflict`` if that is not so."""
+        ``replaces`` it is a compare-and-set on the version saved in the row
+        (``NEW_TABLE``: no row), raising ``SaveConflict`` if that is not so."""
         blob = json.dumps(state, separators=(",", ":"))
         row: tuple[object, ...] = (channel_id, guild_id, format_version, blob, time.time())
-        if expected_version is None:
+        if replaces is None:
             statement = _INSERT + _REPLACE
-        elif expected_version == NEW_TABLE:
+        elif replaces == NEW_TABLE:
             statement = _INSERT + " ON CONFLICT (channel_id) DO NOTHING RETURNING channel_id"
         else:
             statement = _UPDATE
-            row = (guild_id, format_version, blob, row[-1], channel_id, expected_version)
+            row = (guild_id, format_version, blob, row[-1], channel_id, replaces)
         async with self._writing() as connection:
             written = await connection.execute_fetchall(statement, row)
-        if expected_version is not None and not written:
-            raise _conflict(channel_id, expected_version)
+        if replaces is not None and not written:
+            raise await self._conflict(channel_id, replaces)
 
-    async def delete_game(self, channel_id: int, *, expected_version: int | None = None
-                          ) -> None:
-        """Delete the channel's game; with ``expected_version``, only at that version
-        (else ``VersionConflict``, and nothing deleted)."""
+    async def delete_game(self, channel_id: int, *, replaces: int | None = None) -> None:
+        """Delete the channel's game; with ``replaces``, only at that version (else
+        ``SaveConflict``, and nothing deleted)."""
         statement = "DELETE FROM saved_games WHERE channel_id = ?"
         values: tuple[int, ...] = (channel_id,)
-        if expected_version is not None:
+        if replaces is not None:
             statement += f" AND {_SAVED_VERSION} = ? RETURNING channel_id"
-            values += (expected_version,)
+            values += (replaces,)
         async with self._writing() as connection:
             deleted = await connection.execute_fetchall(statement, values)
-        if expected_version is not None and not deleted:
-            raise _conflict(channel_id, expected_version)
+        if replaces is not None and not deleted:
+            raise await self._conflict(channel_id, replaces)
+
+    async def _conflict(self, channel_id: int, replaces: int) -> SaveConflict:
+        """The conflict, with the version the row holds now (for the log)."""
+        found = list(await self._reader.execute_fetchall(
+            f"SELECT {_SAVED_VERSION} FROM saved_games WHERE channel_id = ?", (channel_id,)))
+        return SaveConflict(channel_id, replaces, found[0][0] if found else None)
 
     async def load_games(
         self, *, newest_format: int = SAVED_GAME_FORMAT, shards: Shards | None = None
@@ -104,12 +109,6 @@ _SAVED_VERSION = "json_extract(state, '$.version')"
 """The table version in the saved row (the table service's ``state["version"]``)."""
 _UPDATE = f"""UPDATE saved_games SET guild_id = ?, format_version = ?, state = ?, updated_at = ?
               WHERE channel_id = ? AND {_SAVED_VERSION} = ? RETURNING channel_id"""
-
-
-def _conflict(channel_id: int, expected_version: int) -> VersionConflict:
-    return VersionConflict(f"channel {channel_id}: the saved table is not at version "
-                           f"{expected_version}" if expected_version != NEW_TABLE
-                           else f"channel {channel_id}: a table is saved there already")
 
 
 def _read_state(format_version: object, blob: bytes, newest_format: int) -> dict[str, Any] | str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game.ports import NEW_TABLE, Shards, VersionConflict, shard_of
+from bot.game.ports import NEW_TABLE, SaveConflict, Shards
 from bot.storage import Database
+from tests.fakediscord.gateway import shard_of
 
 
 def state(version: int, note: str = "") -> dict[str, object]:
@@ -19,32 +20,32 @@ async def saved(db: Database) -> dict[int, dict[str, object]]:
 
 
 async def test_a_save_replaces_only_the_version_it_names(db: Database) -> None:
-    await db.save_game(10, 1, state(5), expected_version=NEW_TABLE)
-    await db.save_game(10, 1, state(6), expected_version=5)
-    with pytest.raises(VersionConflict):  # a second writer that still thinks it is 5
-        await db.save_game(10, 1, state(7, "stale"), expected_version=5)
+    await db.save_game(10, 1, state(5), replaces=NEW_TABLE)
+    await db.save_game(10, 1, state(6), replaces=5)
+    with pytest.raises(SaveConflict):  # a second writer that still thinks it is 5
+        await db.save_game(10, 1, state(7, "stale"), replaces=5)
     assert await saved(db) == {10: state(6)}
 
 
 async def test_a_first_save_never_replaces_a_table_saved_by_another(db: Database) -> None:
-    await db.save_game(10, 1, state(5), expected_version=NEW_TABLE)
-    with pytest.raises(VersionConflict):
-        await db.save_game(10, 1, state(9, "other"), expected_version=NEW_TABLE)
+    await db.save_game(10, 1, state(5), replaces=NEW_TABLE)
+    with pytest.raises(SaveConflict):
+        await db.save_game(10, 1, state(9, "other"), replaces=NEW_TABLE)
     assert await saved(db) == {10: state(5)}
 
 
 async def test_a_table_deleted_elsewhere_is_not_saved_back(db: Database) -> None:
-    await db.save_game(10, 1, state(5), expected_version=NEW_TABLE)
-    await db.delete_game(10, expected_version=5)
-    with pytest.raises(VersionConflict):  # its old owner does not bring it back
-        await db.save_game(10, 1, state(6), expected_version=5)
+    await db.save_game(10, 1, state(5), replaces=NEW_TABLE)
+    await db.delete_game(10, replaces=5)
+    with pytest.raises(SaveConflict):  # its old owner does not bring it back
+        await db.save_game(10, 1, state(6), replaces=5)
     assert await saved(db) == {}
 
 
 async def test_a_delete_takes_only_the_version_it_names(db: Database) -> None:
     await db.save_game(10, 1, state(5))
-    with pytest.raises(VersionConflict):
-        await db.delete_game(10, expected_version=4)
+    with pytest.raises(SaveConflict):
+        await db.delete_game(10, replaces=4)
     assert await saved(db) == {10: state(5)}
     await db.delete_game(10)  # unconditional: closing an unreadable row
     assert await saved(db) == {}
