@@ -71,7 +71,7 @@ class RemoteGame:
                                (json.dumps(table_to_dict(table)), self.channel_id))
 
     def saved(self) -> Table | None:
-        """The table as saved now (None once the match is recorded and deleted)."""
+        """The table as saved now (None once the match's end is shown and its row deleted)."""
         with sqlite3.connect(self.database_path) as connection:
             row = connection.execute("SELECT state FROM saved_games WHERE channel_id = ?",
                                      (self.channel_id,)).fetchone()
@@ -105,9 +105,7 @@ class RemoteGame:
         """One move by a player the game waits for, or Next round by the host; False
         once the match is over. A click that meets a state moved on (the board refreshed
         the hand meanwhile) is answered as stale and changes nothing: the next step
-        reads the saved game again. A match over is over as soon as it is saved so: its
-        row stays until the end is shown, and no REST call may follow that to wake a wait
-        for the row to go."""
+        reads the saved game again."""
         table = self.saved()
         if table is None or table.phase is Phase.ENDED:
             return False

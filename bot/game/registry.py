@@ -87,6 +87,11 @@ class TableRegistry:
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
+    def busy(self, channel_id: int) -> bool:
+        """Whether a change of the channel's table is being worked on right now."""
+        lock = self._locks.get(channel_id)
+        return lock is not None and lock.locked()
+
     def new_version(self) -> int:
         return next(self._versions)
 

@@ -12,6 +12,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import Card
 from bot.render.faces import card_face, card_height, dimmed_face
 from bot.render.png import encode_png
 from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, font
@@ -33,7 +34,7 @@ def _row_length(count: int) -> int:
     return math.ceil(count / rows)
 
 
-def hand_image(cards: list[str], playable: set[int] | None = None) -> Image.Image:
+def hand_image(cards: list[Card], playable: set[int] | None = None) -> Image.Image:
     """The RGB picture of ``render_hand``; ``playable`` holds indices into ``cards``."""
     if playable is not None and any(not 0 <= i < len(cards) for i in playable):
         raise ValueError(f"playable indices {sorted(playable)} outside a hand of {len(cards)}")
@@ -67,7 +68,7 @@ def hand_image(cards: list[str], playable: set[int] | None = None) -> Image.Imag
     return image
 
 
-def render_hand(cards: list[str], playable: set[int] | None = None) -> bytes:
+def render_hand(cards: list[Card], playable: set[int] | None = None) -> bytes:
     """PNG of ``cards`` in rows of up to ten, numbered from 1 in the order given.
 
     ``playable``: indices (0-based, into ``cards``) of the cards that may be played

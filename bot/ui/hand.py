@@ -14,7 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.engine import Action, Game, Phase
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, card_name
+from bot.engine.actions import ActionKind
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, Card, card_name
 from bot.game.table import Table
 from bot.ui.controls import Control, Rows, Style
 from bot.ui.custom_ids import Draft, game_id
@@ -32,7 +33,7 @@ class HandMessage:
     rows: Rows
 
 
-def sort_key(card: str) -> tuple[int, int, str]:
+def sort_key(card: Card) -> tuple[int, int, str]:
     color = CARD_COLOR[card]
     value = CARD_VALUE[card]
     order = VALUE_ORDER.index(value) if value in VALUE_ORDER else len(VALUE_ORDER)
@@ -77,11 +78,11 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     return HandMessage("\n".join(lines), rows)
 
 
-def _card_do(game: Game, player: str) -> str:
+def _card_do(game: Game, player: str) -> ActionKind:
     return "discard" if player in game.discards_owed else "play"
 
 
-def playable_cards(game: Game, player: str, legal: list[Action]) -> set[str]:
+def playable_cards(game: Game, player: str, legal: list[Action]) -> set[Card]:
     """The cards whose buttons are enabled: some legal action starts with them."""
     card_do = _card_do(game, player)
     return {a.played_cards()[0] for a in legal if a.do == card_do}

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine.cards import COLORS
+from bot.engine.cards import COLORS, Card
 from bot.game.table import Table
 from bot.render import TableScene, render_hand_async, render_table_async
 from bot.ui.hand import playable_cards, sort_key
@@ -80,7 +80,7 @@ def table_scene(table: Table) -> TableScene | None:
     )
 
 
-def hand_cards(table: Table, player: str) -> tuple[list[str], set[int] | None] | None:
+def hand_cards(table: Table, player: str) -> tuple[list[Card], set[int] | None] | None:
     """The cards of ``player``'s hand in button order, and (when the game waits for
     them) the indices of the playable ones; ``None`` for someone not in the game."""
     game = table.game

@@ -7,10 +7,10 @@ pings nobody).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, card_name
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name
 
 COLOR_MARKS = {"r": "🟥", "y": "🟨", "g": "🟩", "b": "🟦"}
 SHORT_VALUES = {
@@ -28,7 +28,7 @@ SHORT_VALUES = {
 Name = Callable[[str], str]
 
 
-def card_label(card: str) -> str:
+def card_label(card: Card) -> str:
     """A button label: "🟨 7", "🟥 +2", "Wild +4"."""
     value = SHORT_VALUES.get(CARD_VALUE[card], CARD_VALUE[card])
     color = CARD_COLOR[card]
@@ -39,12 +39,12 @@ def color_words(color: str) -> str:
     return f"{COLOR_MARKS[color]} {COLOR_NAMES[color]}" if color else "any colour"
 
 
-def a_card(card: str) -> str:
+def a_card(card: Card) -> str:
     """ "a red 7", "a Wild Draw Four": every card name starts with a consonant sound."""
     return f"a {card_name(card)}"
 
 
-def cards_words(cards: list[str]) -> str:
+def cards_words(cards: Iterable[Card]) -> str:
     return ", ".join(card_name(c) for c in cards)
 
 
@@ -75,7 +75,7 @@ def event_sentence(event: dict[str, Any], name: Name) -> str:
     kind = event["kind"]
     who = name(event["player"]) if event.get("player") else ""
     target = name(event["target"]) if event.get("target") else ""
-    cards: list[str] = event.get("cards", [])
+    cards: list[Card] = event.get("cards", [])
     count: int = event.get("count", 0)
     data: dict[str, Any] = event.get("data") or {}
     chosen = event.get("color")

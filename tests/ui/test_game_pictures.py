@@ -14,6 +14,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.engine import Game
+from bot.engine.cards import Card, CardColor, is_card
 from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, threaded, warm
 from tests.conftest import make_settings, running_bot
@@ -35,10 +36,10 @@ def table_picture(message: StoredMessage) -> bytes:
     return picture.data
 
 
-def button_cards(hand: StoredMessage) -> tuple[list[str], set[int]]:
+def button_cards(hand: StoredMessage) -> tuple[list[Card], set[int]]:
     """The cards of a hand message's buttons, in order, a button "x2" counting twice;
     and the indices of the cards whose button is enabled."""
-    cards: list[str] = []
+    cards: list[Card] = []
     enabled: set[int] = set()
     enabled_ids = hand.enabled_ids()
     for custom_id, label in hand.labels().items():
@@ -49,13 +50,16 @@ def button_cards(hand: StoredMessage) -> tuple[list[str], set[int]]:
         for _ in range(copies):
             if custom_id in enabled_ids:
                 enabled.add(len(cards))
-            cards.append(found.group(1))
+            code = found.group(1)
+            assert is_card(code)
+            cards.append(code)
     return cards, enabled
 
 
-def scene(session: Playing, top: str, color: str, counts: list[int], current: int,
+def scene(session: Playing, top: Card, color: CardColor, counts: list[int], current: int,
           draw_pile: int, direction: int = 1) -> TableScene:
     names = [session.table.name_of(p) for p in session.game.players]
+    assert color, "a colour to match"
     return TableScene(top, color, direction, tuple(zip(names, counts, strict=True)), current,
                       draw_pile)
 
