@@ -1,21 +1,42 @@
-"""What the bot saved, read from its SQLite file (never from its memory): the ground
+"""What the bot saved, read from its database (never from its memory): the ground
 truth of what a run changed, whatever the players were told in time."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 
-def _rows(database: Path, where: str = "", args: tuple[Any, ...] = ()) -> list[tuple[int, str]]:
+from bot.storage.postgres.connection import numbered
+from bot.storage.urls import is_postgres
+
+
+def _rows(database: Path | str, where: str = "", args: tuple[Any, ...] = ()
+          ) -> list[tuple[int, str]]:
+    """``database``: the SQLite file, or a PostgreSQL URL (read on a connection of its
+    own in a thread: the readers are called from the benchmark's event loop)."""
+    sql = f"SELECT channel_id, state FROM saved_games {where}"
+    if isinstance(database, str) and is_postgres(database):
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, _postgres_rows(database, sql, args)).result()
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
-        return list(connection.execute(f"SELECT channel_id, state FROM saved_games {where}",
-                                        args))
+        return list(connection.execute(sql, args))
 
 
-def saved_game(database: Path, channel_id: int) -> dict[str, Any]:
+async def _postgres_rows(url: str, sql: str, args: tuple[Any, ...]) -> list[tuple[int, str]]:
+    connection = await asyncpg.connect(url)
+    try:
+        return [(row[0], row[1]) for row in await connection.fetch(numbered(sql), *args)]
+    finally:
+        await connection.close()
+
+
+def saved_game(database: Path | str, channel_id: int) -> dict[str, Any]:
     """One channel's game as saved (the ``saved_games`` row's JSON, its ``game``)."""
     rows = _rows(database, "WHERE channel_id = ?", (channel_id,))
     assert rows, f"no saved game in channel {channel_id}"
@@ -23,7 +44,7 @@ def saved_game(database: Path, channel_id: int) -> dict[str, Any]:
     return game
 
 
-def saved_versions(database: Path) -> dict[int, int]:
+def saved_versions(database: Path | str) -> dict[int, int]:
     """channel id -> the state version saved for its table."""
     return {channel: int(json.loads(state)["version"]) for channel, state in _rows(database)}
 

@@ -34,7 +34,7 @@ from bot.engine import Game, Options
 from bot.engine.cards import ALL_CARDS, COLORS
 from bot.game.clock import FakeClock
 from bot.game.manager import GameManager
-from bot.game.ports import MatchRecord, PlayerResult
+from bot.game.ports import NEW_TABLE, MatchRecord, PlayerResult
 from bot.game.saving import TableStore, table_to_dict
 from bot.game.standings import RANKINGS
 from bot.game.table import Phase, Player, Table
@@ -259,14 +259,15 @@ async def measure(url: str, restore_url: str, rng: random.Random) -> Figures:
         size = statistics.mean(len(json.dumps(s, separators=(",", ":"))) for s in states)
         channels = range(10_000, 10_000 + SAVED_GAMES)
         save = await timed(
-            [db.save_game(c, RECORD_GUILD, s) for c, s in zip(channels, states, strict=True)]
+            [db.save_game(c, RECORD_GUILD, s, version=1, replaces=NEW_TABLE)
+             for c, s in zip(channels, states, strict=True)]
         )
         states.reverse()
         resave = await timed(
-            [db.save_game(c, RECORD_GUILD, s, version=1, replaces=0)
+            [db.save_game(c, RECORD_GUILD, s, version=2, replaces=1)
              for c, s in zip(channels, states, strict=True)]
         )
-        print(f"save_game, {size / 1000:.1f} KB of JSON: insert {milliseconds(save)}; "
+        print(f"save_game, {size / 1000:.1f} KB of JSON: first save {milliseconds(save)}; "
               f"update (compare-and-set) {milliseconds(resave)}")
         figures[f"save a game ({size / 1000:.1f} KB): insert"] = median_ms(save)
         figures[f"save a game ({size / 1000:.1f} KB): compare-and-set update"] = median_ms(resave)

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from benchmarks import burst
+from benchmarks.databases import fresh_database
 from benchmarks.players import Clicks, Seats, table_message
 from benchmarks.procstat import cpu_seconds, resident_bytes
 from benchmarks.saved import changes_between, saved_game, saved_versions
@@ -66,6 +67,14 @@ class Plan:
     images: bool = True
     """Card pictures on the tables (the server default) or text only."""
     seed: int = 1
+    shards: int = 1
+    """More than 1: the bot has this many shards (``SHARD_COUNT``), a guild on each,
+    the tables dealt among them in turn."""
+    processes: int = 1
+    """Bot processes sharing the shards (process ``p`` runs shards ``p``, ``p +
+    processes``, ...) and the database."""
+    env: tuple[tuple[str, str], ...] = ()
+    """More settings for every bot process (``DATABASE_URL``, say)."""
 
     @property
     def table_options(self) -> dict[str, object]:
@@ -120,7 +129,8 @@ class Report:
         rate = self.interactions / self.seconds if self.seconds else 0.0
         plan = self.plan
         lines = [
-            f"{plan.mode} tables={plan.tables} (opened {self.opened}) latency="
+            f"{plan.mode} tables={plan.tables} (opened {self.opened}) "
+            f"processes={plan.processes} shards={plan.shards} latency="
             f"{plan.latency * 1000:.0f} ms images={'on' if plan.images else 'off'} "
             f"window={self.seconds:.1f} s "
             f"(load average at start {self.load_average:.1f})",
@@ -151,38 +161,86 @@ class Report:
 
 @dataclass
 class Bench:
-    """A fake Discord with one guild of ``tables`` + 1 channels (the first for the
-    warm-up table), and the bot process connected to it."""
+    """A fake Discord with a guild per shard, each with a channel per table dealt to it
+    plus one (the first, for its warm-up table), and the bot processes connected to it."""
 
     fake: FakeDiscord
-    guild: FakeGuild
-    bot: BotProcess
+    guilds: list[FakeGuild]
+    bots: list[BotProcess]
     clicks: Clicks
     rng: random.Random
 
-    def seats(self, channel: int) -> Seats:
-        members = self.guild.members[channel * PLAYERS:(channel + 1) * PLAYERS]
-        return Seats(self.fake, self.guild.channel_ids[channel], members, self.clicks,
+    database_url: str | None = None
+    """The processes' ``DATABASE_URL``; ``None``: the SQLite file in the first one's folder."""
+
+    @property
+    def database(self) -> Path | str:
+        """Where the test reads what was saved: the URL or the SQLite file."""
+        return self.database_url or self.bots[0].database_path
+
+    def seats(self, table: int) -> Seats:
+        """Table ``table`` (1 on; 0 is the warm-up table of the first guild); the tables
+        are dealt to the guilds in turn."""
+        guild = self.guilds[(table - 1) % len(self.guilds)]
+        return self.seats_at(guild, (table - 1) // len(self.guilds) + 1)
+
+    def seats_at(self, guild: FakeGuild, channel: int) -> Seats:
+        members = guild.members[channel * PLAYERS:(channel + 1) * PLAYERS]
+        return Seats(self.fake, guild.channel_ids[channel], members, self.clicks,
                      random.Random(self.rng.random()))
+
+    def process_of(self) -> dict[int, int]:
+        """channel id -> the index of the bot process that runs its guild's shard."""
+        owner = {}
+        for shard, guild in enumerate(self.guilds):
+            for channel_id in guild.channel_ids:
+                owner[channel_id] = shard % len(self.bots)
+        return owner
 
 
 @contextlib.asynccontextmanager
-async def bench(tables: int, latency: float, seed: int, folder: Path) -> AsyncIterator[Bench]:
+async def bench(plan: Plan, folder: Path) -> AsyncIterator[Bench]:
     fake = FakeDiscord(RealClock())
-    fake.latency = Latency.fixed(latency)
-    guild = add_guild(fake, [f"p{n}" for n in range((tables + 1) * PLAYERS)],
-                      channels=tables + 1)
+    fake.latency = Latency.fixed(plan.latency)
+    fake.gateway.shard_count = plan.shards
+    guilds = []
+    for shard in range(plan.shards):
+        channels = len(range(shard, plan.tables, plan.shards)) + 1
+        guilds.append(add_guild(fake, [f"p{n}" for n in range(channels * PLAYERS)],
+                                channels=channels, shard=shard if plan.shards > 1 else None))
     await fake.start()
     try:
-        with (folder / "bot.log").open("wb") as log:
-            process = BotProcess(fake, folder, log, log_level="WARNING")
-            await process.start()
-            try:
-                yield Bench(fake, guild, process, Clicks(), random.Random(seed))
-            finally:
-                await process.stop()
+        async with fresh_database(dict(plan.env)) as env:
+            with contextlib.ExitStack() as logs:
+                bots = []
+                for number in range(plan.processes):
+                    log = logs.enter_context((folder / f"bot{number or ''}.log").open("wb"))
+                    bots.append(BotProcess(fake, folder, log, log_level="WARNING",
+                                           env=env | shard_settings(plan, number),
+                                           shards=tuple(shards_of(plan, number))
+                                           if plan.shards > 1 else None))
+                try:
+                    for bot in bots:
+                        await bot.start()
+                    yield Bench(fake, guilds, bots, Clicks(), random.Random(plan.seed),
+                                env.get("DATABASE_URL"))
+                finally:
+                    for bot in bots:
+                        await bot.stop()
     finally:
         await fake.stop()
+
+
+def shards_of(plan: Plan, process: int) -> range:
+    return range(process, plan.shards, plan.processes)
+
+
+def shard_settings(plan: Plan, process: int) -> dict[str, str]:
+    if plan.shards == 1:
+        return {}
+    return {"SHARD_COUNT": str(plan.shards)} | (
+        {"SHARD_IDS": ",".join(map(str, shards_of(plan, process)))}
+        if plan.processes > 1 else {})
 
 
 async def bounded(count: int, jobs: Sequence[Callable[[], Awaitable[T]]]) -> list[T]:
@@ -197,19 +255,21 @@ async def bounded(count: int, jobs: Sequence[Callable[[], Awaitable[T]]]) -> lis
 
 
 async def warm_up(run: Bench, plan: Plan) -> None:
-    """One table opened and played a little, so start-up work (card faces, first
-    imports, caches) is done before anything is measured."""
-    seats = run.seats(0)
-    assert await seats.open_table(**plan.table_options), "the warm-up table did not open"
-    await run.fake.until(lambda: table_message(run.fake, seats.channel_id))
-    for _ in range(3):
-        await seats.step()
-        await asyncio.sleep(1.0)  # a player thinking; the table message catches up
+    """A table opened and played a little in each guild (so in each process), so
+    start-up work (card faces, first imports, caches) is done before anything is
+    measured."""
+    for guild in run.guilds:
+        seats = run.seats_at(guild, 0)
+        assert await seats.open_table(**plan.table_options), "the warm-up table did not open"
+        await run.fake.until(functools.partial(table_message, run.fake, seats.channel_id))
+        for _ in range(3):
+            await seats.step()
+            await asyncio.sleep(1.0)  # a player thinking; the table message catches up
 
 
 async def open_tables(run: Bench, plan: Plan, report: Report) -> list[Seats]:
     """Open the tables; the bot's memory growth per table goes into the report."""
-    before = resident_bytes(run.bot.pid)
+    before = sum(resident_bytes(bot.pid) for bot in run.bots)
     everyone = [run.seats(n) for n in range(1, plan.tables + 1)]
     jobs = [functools.partial(s.open_table, **plan.table_options) for s in everyone]
     opened = [s for s, ok in zip(everyone, await bounded(OPENING_AT_ONCE, jobs), strict=True)
@@ -217,7 +277,8 @@ async def open_tables(run: Bench, plan: Plan, report: Report) -> list[Seats]:
     await run.fake.until(
         lambda: all(table_message(run.fake, s.channel_id) for s in opened) or None, 120)
     report.opened = len(opened)
-    report.rss_per_table = (resident_bytes(run.bot.pid) - before) / max(len(opened), 1)
+    report.rss_per_table = (sum(resident_bytes(bot.pid) for bot in run.bots) - before
+                            ) / max(len(opened), 1)
     return opened
 
 
@@ -228,23 +289,36 @@ class Window:
         self.run = run
         self.loop = asyncio.get_running_loop()
         self.started = self.loop.time()
-        self.cpu = cpu_seconds(run.bot.pid)
+        self.cpu = self.bots_cpu()
         self.players_cpu = cpu_seconds(os.getpid())
         self.calls = len(run.fake.calls)
         self.sent = len(run.clicks.sent)
         self.unanswered = run.clicks.unanswered
-        self.versions = saved_versions(run.bot.database_path)
+        self.versions = saved_versions(run.database)
+
+    def bots_cpu(self) -> float:
+        return sum(cpu_seconds(bot.pid) for bot in self.run.bots)
+
+    def changes(self) -> int:
+        """State changes saved since the start: each process draws versions from its
+        own counter, so they are counted process by process."""
+        after = saved_versions(self.run.database)
+        owner = self.run.process_of()
+        return sum(changes_between(
+            {c: v for c, v in self.versions.items() if owner[c] == process},
+            {c: v for c, v in after.items() if owner[c] == process})
+            for process in range(len(self.run.bots)))
 
     def close(self, report: Report) -> None:
         run = self.run
         report.seconds = self.loop.time() - self.started
-        report.cpu_seconds = cpu_seconds(run.bot.pid) - self.cpu
+        report.cpu_seconds = self.bots_cpu() - self.cpu
         report.players_cpu_seconds = cpu_seconds(os.getpid()) - self.players_cpu
         report.bot_token_calls = run.fake.bot_token_calls(self.calls)
         report.interactions = len(run.clicks.sent) - self.sent
         report.unanswered = run.clicks.unanswered - self.unanswered
         report.latencies = run.clicks.latencies(self.sent)
-        report.changes = changes_between(self.versions, saved_versions(run.bot.database_path))
+        report.changes = self.changes()
 
 
 async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) -> None:
@@ -267,7 +341,7 @@ async def burst_run(run: Bench, opened: list[Seats], report: Report) -> None:
     jobs = [functools.partial(burst.prepare, s) for s in opened]
     aims = [a for a in await bounded(OPENING_AT_ONCE, jobs) if a is not None]
     report.burst_tables = len(aims)
-    database = run.bot.database_path
+    database = run.database
     before = [saved_game(database, a.seats.channel_id) for a in aims]
     window = Window(run)
     await burst.fire(aims, run.clicks)
@@ -290,7 +364,7 @@ async def run_one(plan: Plan) -> Report:
     report = Report(plan, load_average=os.getloadavg()[0])
     with tempfile.TemporaryDirectory(prefix="table_load-") as tmp:
         folder = Path(tmp)
-        async with bench(plan.tables, plan.latency, plan.seed, folder) as run:
+        async with bench(plan, folder) as run:
             await warm_up(run, plan)
             opened = await open_tables(run, plan, report)
             if plan.mode == "steady":
@@ -298,9 +372,10 @@ async def run_one(plan: Plan) -> Report:
             else:
                 await burst_run(run, opened, report)
             report.violations = Counter(v.rule for v in run.fake.violations)
-            stopping = (folder / "bot.log").stat().st_size
-        report.bot_errors = logged_errors(folder / "bot.log", 0, stopping)
-        report.shutdown_errors = logged_errors(folder / "bot.log", stopping)
+            stopping = {log: log.stat().st_size for log in folder.glob("bot*.log")}
+        for log, size in stopping.items():
+            report.bot_errors += logged_errors(log, 0, size)
+            report.shutdown_errors += logged_errors(log, size)
     return report
 
 

@@ -31,6 +31,9 @@ class BotProcess:
     log_level: str = "INFO"
     env: dict[str, str] = field(default_factory=dict)
     """More environment variables for the bot."""
+    shards: tuple[int, ...] | None = None
+    """The shards the process runs (``SHARD_IDS`` in ``env``, or all of ``SHARD_COUNT``),
+    whose gateway sessions it waits for; ``None``: the only bot on the fake."""
     process: asyncio.subprocess.Process | None = None
 
     @property
@@ -58,7 +61,7 @@ class BotProcess:
             sys.executable, "-m", "bot", cwd=self.folder, env=env,
             stdout=self.log, stderr=self.log,
         )
-        connected = asyncio.ensure_future(self.fake.gateway.wait_for_sessions(1))
+        connected = asyncio.ensure_future(self._sessions(1))
         exited = asyncio.ensure_future(self.process.wait())
         done, _ = await asyncio.wait({connected, exited}, timeout=STARTUP_TIMEOUT,
                                      return_when=asyncio.FIRST_COMPLETED)
@@ -71,7 +74,13 @@ class BotProcess:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         assert await self.process.wait() == -signal.SIGKILL
-        await asyncio.wait_for(self.fake.gateway.wait_for_sessions(0), STARTUP_TIMEOUT)
+        await asyncio.wait_for(self._sessions(0), STARTUP_TIMEOUT)
+
+    async def _sessions(self, count: int) -> None:
+        """Until each of the process's shards has ``count`` sessions on the fake."""
+        gateway = self.fake.gateway
+        await asyncio.gather(*(gateway.wait_for_sessions(count, shard)
+                               for shard in self.shards or (None,)))
 
     async def stop(self) -> None:
         """SIGTERM, the operator's stop, and wait for the process to end."""

@@ -100,6 +100,16 @@ class PostgresServer:
             check=True, capture_output=True,
         )
 
+    def rows(self, url: str, query: str) -> list[list[str]]:
+        """A query's rows as text (tab-separated by psql: for values without tabs or
+        newlines, such as the bot's compact JSON)."""
+        output = subprocess.run(
+            [str(self.bin / "psql"), "-X", "-q", "-A", "-t", "-F", "\t", "-v",
+             "ON_ERROR_STOP=1", "-d", url, "-c", query],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        return [line.split("\t") for line in output.splitlines()]
+
     def new_database(self) -> str:
         """The URL of a new, empty database."""
         name = f"test_{next(self._names)}"

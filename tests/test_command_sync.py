@@ -50,9 +50,13 @@ async def test_syncs_once_then_only_on_change(bot: UnoBot, fake_discord: FakeDis
 
 
 async def test_restart_does_not_resync(
-    bot: UnoBot, fake_discord: FakeDiscord, clock: FakeClock, tmp_path: Path
+    fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, endpoints: None,
+    tmp_path: Path,
 ) -> None:
-    second = UnoBot(make_settings(fake_discord, tmp_path), clock=clock)
+    settings = make_settings(fake_discord, tmp_path)
+    async with running_bot(settings, clock, fake_discord):
+        assert global_puts(fake_discord) == 1
+    second = UnoBot(settings, clock=clock)  # the same bot started again
     await second.login(fake_discord.token)  # runs setup_hook, which syncs if needed
     await second.close()
     assert global_puts(fake_discord) == 1

@@ -14,7 +14,7 @@ GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz_0123456
 SETTING_NAMES = (
     "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
     "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_BUSY_TIMEOUT", "CONNECT_ATTEMPTS",
-    "HEALTH_PORT", "DATABASE_URL",
+    "HEALTH_PORT", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS",
 )
 
 
@@ -166,3 +166,45 @@ def test_new_settings_out_of_range_are_one_sentence(
     monkeypatch.setenv(name, value)
     with pytest.raises(SettingsError, match=f"^{name} must be"):
         load_settings()
+
+
+@pytest.mark.parametrize(("count", "ids", "shards"), [
+    (None, None, None),
+    ("4", None, None),  # every shard of four in this process
+    ("4", "0-3", (4, {0, 1, 2, 3})),
+    ("4", "0,2", (4, {0, 2})),
+    ("8", " 1 - 2 , 6 ", (8, {1, 2, 6})),
+    ("1", "0", (1, {0})),
+])
+def test_shard_settings_name_this_process_shards(
+    monkeypatch: pytest.MonkeyPatch, count: str | None, ids: str | None,
+    shards: tuple[int, set[int]] | None,
+) -> None:
+    monkeypatch.setenv("ENV_FILE", "")
+    monkeypatch.setenv("DISCORD_TOKEN", GOOD_TOKEN)
+    for name, value in (("SHARD_COUNT", count), ("SHARD_IDS", ids)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    settings = load_settings()
+    assert settings.shard_count == (int(count) if count else None)
+    found = settings.shards
+    assert (found.count, set(found.ids)) == shards if found else shards is None
+
+
+@pytest.mark.parametrize(("count", "ids", "named"), [
+    ("0", None, "SHARD_COUNT"), ("two", None, "SHARD_COUNT"),
+    (None, "0", "SHARD_IDS"),  # ids without a count
+    ("2", "2", "SHARD_IDS"), ("4", "1-4", "SHARD_IDS"), ("4", "3-1", "SHARD_IDS"),
+    ("4", "0;1", "SHARD_IDS"), ("4", "-1", "SHARD_IDS"), ("4", "0,,1", "SHARD_IDS"),
+])
+def test_bad_shard_settings_exit_2_with_one_sentence(
+    tmp_path: Path, count: str | None, ids: str | None, named: str
+) -> None:
+    env = {"DISCORD_TOKEN": GOOD_TOKEN, **({"SHARD_COUNT": count} if count else {}),
+           **({"SHARD_IDS": ids} if ids else {})}
+    result = run_bot(tmp_path, env)
+    assert result.returncode == 2
+    assert_one_sentence(result.stderr)
+    assert result.stderr.startswith(f"{named} must")

@@ -3,6 +3,8 @@ short wire latency. Only the consistency of its report is checked, never its tim
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.table_load import Plan, run_one
 
 
@@ -25,4 +27,17 @@ async def test_burst_reports_one_move_per_table_and_every_click_answered() -> No
     assert report.applied_twice == 0
     assert report.moves == report.burst_tables  # one click of seven went through
     assert report.changes == report.moves
+    assert not report.violations and not report.bot_errors and not report.shutdown_errors
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+async def test_two_shards_in_one_or_two_processes_report_every_click_answered(
+    processes: int,
+) -> None:
+    report = await run_one(Plan("steady", 4, latency=0.01, seconds=20, moves=3,
+                                think=(0.05, 0.2), shards=2, processes=processes))
+    assert report.opened == 4
+    assert report.interactions > 0 and report.unanswered == 0
+    assert report.changes >= report.moves > 0  # both processes' saves are counted
+    assert report.cpu_seconds > 0
     assert not report.violations and not report.bot_errors and not report.shutdown_errors

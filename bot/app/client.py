@@ -21,6 +21,7 @@ from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
 from bot.game.errors import TableError
 from bot.game.manager import GameManager
+from bot.game.ports import ShardLeases, Shards
 from bot.game.registry import Reply
 from bot.game.saving import TableStore
 from bot.game.table import Table
@@ -44,6 +45,8 @@ ANSWER_GRACE = 3.0
 limit for an answer."""
 HANDLER_TASKS = ("discord-ui-", "CommandTree-invoker")
 """How discord.py names the tasks in which it runs a button's or a command's handler."""
+LEASE_RETRY = 0.5
+"""Seconds between tries for the shards' lease while another process still holds it."""
 
 
 async def answer_in_flight(timeout: float) -> None:
@@ -53,6 +56,15 @@ async def answer_in_flight(timeout: float) -> None:
     if handling:
         await asyncio.wait(handling, timeout=timeout)
 
+
+
+async def _wait_for_lease(leases: ShardLeases, shards: Shards | None) -> None:
+    if await leases.try_take(shards):
+        return
+    log.info("waiting for another process to let go of %s", "the database" if shards is None
+             else f"shards {sorted(shards.ids)} of {shards.count}")
+    while not await leases.try_take(shards):
+        await asyncio.sleep(LEASE_RETRY)
 
 
 def cog_extensions() -> list[str]:
@@ -93,7 +105,10 @@ class UnoTree(app_commands.CommandTree):
         )
 
 
-class UnoBot(commands.Bot):
+class UnoBot(commands.AutoShardedBot):
+    """One process of the bot: the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (all of them by
+    default), and the tables of their guilds only."""
+
     def __init__(
         self,
         settings: Settings,
@@ -112,6 +127,9 @@ class UnoBot(commands.Bot):
             intents=bot_intents(),
             tree_cls=UnoTree,
             help_command=None,
+            shard_count=settings.shard_count,
+            # None (every shard) is what discord.py takes as the default; its stubs say list.
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
             **options,
         )
         self.settings = settings
@@ -124,6 +142,9 @@ class UnoBot(commands.Bot):
         self.warming: asyncio.Task[None] | None = None
         self.restore_queue: RestoreQueue | None = None
         """Shows the tables saved before this start (set in setup_hook)."""
+        self.leases: ShardLeases | None = None
+        """Held from before the first table is loaded until the database is closed."""
+        self._taking_lease: asyncio.Task[None] | None = None
         self.manager.turns.on_change = self.board.changed
         guard_interactions(self._connection)
 
@@ -141,7 +162,9 @@ class UnoBot(commands.Bot):
             self._db = await open_storage(
                 self.settings.database_url, busy_timeout=self.settings.database_busy_timeout
             )
-        self.manager.store = store = TableStore(self._db)
+        if not await self._take_lease(self._db.shard_leases()):
+            return  # stopped while another process still held the shards
+        self.manager.store = store = TableStore(self._db, self.settings.shards)
         recovered = await store.recover()
         self.manager.restore(recovered.live)
         for extension in cog_extensions():
@@ -152,6 +175,40 @@ class UnoBot(commands.Bot):
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook
         log.info("invite the bot with %s", invite_url(self.application_id))
+
+    async def _take_lease(self, leases: ShardLeases) -> bool:
+        """Wait until this process holds its shards' lease (a rolling restart: until the
+        process it replaces has stopped); False if the bot is closed meanwhile."""
+        shards = self.settings.shards
+        self._taking_lease = asyncio.create_task(_wait_for_lease(leases, shards))
+        try:
+            await self._taking_lease
+        except asyncio.CancelledError:
+            if self.is_closed():
+                return False
+            raise
+        self.leases = leases
+        return True
+
+    async def launch_shards(self) -> None:
+        """Left to itself, discord.py would also take Discord's gateway URL along with the
+        shard count; the count is all that is asked, so DISCORD_GATEWAY_URL holds."""
+        if self.shard_count is None:
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
+        await super().launch_shards()
+
+    async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
+                           ) -> None:
+        """discord.py tries a shard again and again until it connects; a bot stopped
+        meanwhile (SIGTERM during start-up) must not keep trying, or it never exits."""
+        if not self.is_closed():
+            await super().launch_shard(gateway, shard_id, initial=initial)
+
+    def is_connected(self) -> bool:
+        """Every shard of this process is connected to the gateway."""
+        shards = self.shards.values()
+        return self.is_ready() and not self.is_closed() and bool(shards) and all(
+            not shard.is_closed() for shard in shards)
 
     async def sync_commands(self) -> bool:
         """Sync to DEV_GUILD_ID (instant) or globally, only if the payload changed since
@@ -173,6 +230,8 @@ class UnoBot(commands.Bot):
         return True
 
     async def close(self) -> None:
+        if self._taking_lease is not None:
+            self._taking_lease.cancel()
         await answer_in_flight(ANSWER_GRACE)
         await self.manager.shutdown()
         self.board.stop()
@@ -183,6 +242,9 @@ class UnoBot(commands.Bot):
         db, self._db = self._db, None
         if db is not None:
             await db.close()
+        leases, self.leases = self.leases, None
+        if leases is not None:  # the last save is in: another process may take over
+            await leases.release()
 
     async def on_ready(self) -> None:
         log.info("ready user=%s guilds=%d", self.user, len(self.guilds))

@@ -147,10 +147,8 @@ async def until_stopped(stop: asyncio.Event, work: Coroutine[Any, Any, T]) -> T 
 
 
 async def is_ready(bot: UnoBot, database: Storage) -> bool:
-    """Ready: the gateway is connected and the database answers."""
-    socket = bot.ws
-    connected = bot.is_ready() and not bot.is_closed() and socket is not None and socket.open
-    return connected and await database.ping()
+    """Ready: every shard is connected to the gateway and the database answers."""
+    return bot.is_connected() and await database.ping()
 
 
 class Refused(Exception):

@@ -6,11 +6,19 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import Self, TypeVar
+from typing import Annotated, Self, TypeVar
 
-from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.game.ports import Shards
 from bot.storage.urls import check, sqlite_path, sqlite_url
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
@@ -79,6 +87,23 @@ class Settings(DatabaseSettings):
     connect_attempts: int = Field(default=0, ge=0)
     """How many times to try reaching Discord at start before giving up; 0: never."""
     health_port: int | None = Field(default=None, ge=1, le=65535)
+    shard_count: int | None = Field(default=None, ge=1)
+    """How many shards the bot has in all; empty: discord.py asks Discord."""
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    """The shards this process runs (``0-3``, ``0,2``); empty: all of them. Needs
+    ``shard_count``: every process of the bot must be told the same count."""
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object, info: ValidationInfo) -> tuple[int, ...] | None:
+        count = info.data.get("shard_count")
+        if value is None:
+            return None
+        if count is None:
+            raise ValueError("shard ids without a shard count")
+        if isinstance(value, list | tuple):  # given in code rather than the environment
+            value = ",".join(map(str, value))
+        return parse_shard_ids(str(value), count)
 
     @field_validator("discord_token")
     @classmethod
@@ -100,6 +125,14 @@ class Settings(DatabaseSettings):
         return self.database_path.with_name(self.database_path.name + ".commands-hash")
 
     @property
+    def shards(self) -> Shards | None:
+        """The shards whose tables this process runs; ``None``: every guild's."""
+        if self.shard_ids is None:
+            return None
+        assert self.shard_count is not None  # the validator asks for it
+        return Shards(self.shard_count, frozenset(self.shard_ids))
+
+    @property
     def log_level_number(self) -> int:
         return logging.getLevelNamesMapping()[self.log_level]
 
@@ -117,7 +150,28 @@ _SENTENCES = {
     "database_busy_timeout": "DATABASE_BUSY_TIMEOUT must be a number of seconds above 0.",
     "connect_attempts": "CONNECT_ATTEMPTS must be a whole number, 0 for never giving up.",
     "health_port": "HEALTH_PORT must be a port number from 1 to 65535, or empty for none.",
+    "shard_count": "SHARD_COUNT must be a whole number of shards from 1 up, or empty.",
+    "shard_ids": (
+        "SHARD_IDS must name shards below SHARD_COUNT (which must then be set), as a "
+        "range like 0-3 or a list like 0,2; or be empty for all shards."
+    ),
 }
+
+
+def parse_shard_ids(text: str, count: int) -> tuple[int, ...]:
+    """``"0-3"`` → ``(0, 1, 2, 3)``, ``"0,2"`` → ``(0, 2)``, ranges and single ids mixed
+    (``"0-1,4"``), sorted and each once; raises ``ValueError`` for anything else, or
+    for a shard id not below ``count``."""
+    ids: set[int] = set()
+    for part in text.split(","):
+        found = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+        if found is None:
+            raise ValueError(f"not a shard id or range: {part!r}")
+        first, last = int(found[1]), int(found[2] or found[1])
+        if not first <= last < count:
+            raise ValueError(f"not a range of shards below {count}: {part!r}")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
 
 
 _S = TypeVar("_S", bound=DatabaseSettings)

@@ -162,3 +162,14 @@ class NotSaved(TableError):
     def __init__(self) -> None:
         super().__init__("That could not be saved, so nothing changed. "
                          "Please try again in a moment.")
+
+
+class TakenOver(NotSaved):
+    """The table's saved row moved on without this process: another process of the bot
+    runs it now (its shard was taken over), so this one lets the table go."""
+
+    code = "taken_over"
+
+    def __init__(self) -> None:
+        TableError.__init__(self, "This game is now run by another instance of the bot, "
+                            "so nothing changed. Please try again in a moment.")

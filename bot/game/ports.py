@@ -119,6 +119,21 @@ class BadRow:
     reason: str
 
 
+NEW_TABLE = 0
+"""What a table's first save ``replaces``: no row may exist yet. Real versions
+are positive (milliseconds since 1970 when the process started, then counted up)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards one process runs: it restores, times and saves the tables of their
+    guilds only, those on shard ``(guild_id >> 22) % count`` for one of its ``ids``.
+    Every process of the bot is given the same ``count``."""
+
+    count: int
+    ids: frozenset[int]
+
+
 class StorageUnavailable(Exception):
     """A write did not happen: the disk is full, the database stayed locked past its
     busy timeout, the connection to the database server was lost, or an I/O error.
@@ -153,15 +168,22 @@ class SavedGames(Protocol):
         version: int = 0,
         replaces: int | None = None,
     ) -> None:
-        """Save the table at ``version``. With ``replaces``, only over that stored
-        version (compare-and-set): any other raises :class:`SaveConflict`, writing
-        nothing; without it the row is written whatever it held. Raises
-        :class:`StorageUnavailable` when the row could not be written."""
+        """Save the table at ``version``. With ``replaces``, only over the row saved at
+        that version, or for ``NEW_TABLE`` only if there is no row (compare-and-set):
+        anything else raises :class:`SaveConflict`, writing nothing; without it the row
+        is written whatever it held. Raises :class:`StorageUnavailable` when the row
+        could not be written."""
         ...
 
-    async def delete_game(self, channel_id: int) -> None: ...
+    async def delete_game(self, channel_id: int, *, replaces: int | None = None) -> None:
+        """Delete the channel's row; with ``replaces``, only the row at that version,
+        else :class:`SaveConflict`."""
+        ...
 
-    async def load_games(self) -> tuple[list[SavedGame], list[BadRow]]: ...
+    async def load_games(self, *, shards: Shards | None = None
+                         ) -> tuple[list[SavedGame], list[BadRow]]:
+        """The saved games (of the guilds on ``shards`` only, if given)."""
+        ...
 
 
 class MatchArchive(Protocol):
@@ -220,6 +242,21 @@ class ServerSettings(Protocol):
     async def save_settings(self, guild_id: int, settings: GuildSettings) -> None: ...
 
 
+class ShardLeases(Protocol):
+    """Which process runs which shards' tables. A process takes its lease before it
+    loads a table and keeps it until it stops, so a rolling restart (the new process
+    started before the old one stopped) never gives a table two owners; a process that
+    dies loses its lease at once (PostgreSQL: an advisory lock held by its connection;
+    SQLite: a lock on a file beside the database, held by the process)."""
+
+    async def try_take(self, shards: Shards | None) -> bool:
+        """Take the lease on ``shards`` (``None``: every guild) if no other process
+        holds any of it; returns whether it did. Never waits."""
+        ...
+
+    async def release(self) -> None: ...
+
+
 class Storage(GameStorage, MatchHistory, Leaderboards, ServerSettings, Protocol):
     """Everything the bot keeps, behind one opened database (SQLite or PostgreSQL)."""
 
@@ -231,3 +268,7 @@ class Storage(GameStorage, MatchHistory, Leaderboards, ServerSettings, Protocol)
         ...
 
     async def close(self) -> None: ...
+
+    def shard_leases(self) -> ShardLeases:
+        """A new lease holder on this database's shards, holding nothing yet."""
+        ...

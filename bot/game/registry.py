@@ -16,8 +16,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-from bot.game.errors import NotSaved
-from bot.game.ports import StorageUnavailable
+from bot.game.errors import NotSaved, TakenOver
+from bot.game.ports import SaveConflict, StorageUnavailable
 from bot.game.table import CloseReason, Phase, Table
 
 log = logging.getLogger(__name__)
@@ -50,6 +50,10 @@ class TableStore(Protocol):
     def last_saved(self, channel_id: int) -> Table | None:
         """A fresh copy of the table as its last successful save left it; ``None`` when
         it was never saved (or was deleted)."""
+        ...
+
+    def forget(self, channel_id: int) -> None:
+        """Another process saved the table: drop what is known of its row."""
         ...
 
 
@@ -126,7 +130,8 @@ class TableRegistry:
     async def save(self, table: Table) -> None:
         """Save the change just made; when storage cannot take it, put the table back
         exactly as it was last saved and raise :class:`NotSaved` (nothing was shown
-        yet: the UI is told only after this returns)."""
+        yet: the UI is told only after this returns). When another process saved the
+        table meanwhile, let it go (timers stopped) and raise :class:`TakenOver`."""
         if self.store is None:
             return
         try:
@@ -136,6 +141,12 @@ class TableRegistry:
                 await self.store.finish(table)
             else:  # an ended game stays saved until its end is shown (``forget_shown``)
                 await self.store.save(table)
+        except SaveConflict as error:
+            log.warning("table saved by another process, let go guild=%s channel=%s: %s",
+                        table.guild_id, table.channel_id, error)
+            self.store.forget(table.channel_id)
+            self._let_go(table)
+            raise TakenOver() from error
         except StorageUnavailable as error:
             if table.channel_id not in self._unsaved:
                 self._unsaved.add(table.channel_id)
@@ -158,16 +169,20 @@ class TableRegistry:
         assert self.store is not None
         saved = self.store.last_saved(table.channel_id)
         if saved is None:  # never saved: as if it had never been opened
-            if self.tables.get(table.channel_id) is table:
-                del self.tables[table.channel_id]
-            for stop in self.on_close:
-                stop(table.channel_id)
+            self._let_go(table)
             return
         for field in dataclasses.fields(Table):
             setattr(table, field.name, getattr(saved, field.name))
         self.tables[table.channel_id] = table
         for restart in self.on_revert:
             restart(table)
+
+    def _let_go(self, table: Table) -> None:
+        """This process no longer has the table: forget it and stop its timers."""
+        if self.tables.get(table.channel_id) is table:
+            del self.tables[table.channel_id]
+        for stop in self.on_close:
+            stop(table.channel_id)
 
     def close(self, table: Table, reason: CloseReason) -> None:
         table.phase = Phase.ENDED

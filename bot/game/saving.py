@@ -14,7 +14,15 @@ from typing import Any
 from bot.ai import ComputerPlayer
 from bot.engine import RULESETS, Game
 from bot.engine.options import Options
-from bot.game.ports import BadRow, GameStorage, MatchRecord, StorageUnavailable
+from bot.game.ports import (
+    NEW_TABLE,
+    BadRow,
+    GameStorage,
+    MatchRecord,
+    SaveConflict,
+    Shards,
+    StorageUnavailable,
+)
 from bot.game.records import match_record
 from bot.game.table import CloseReason, Phase, Player, Table
 from bot.game.tally import MatchTally
@@ -98,26 +106,42 @@ class Recovered:
 
 
 class TableStore:
-    """The game manager's store: tables as saved rows, over the storage ports."""
+    """The game manager's store: tables as saved rows, over the storage ports.
 
-    def __init__(self, db: GameStorage) -> None:
+    Every save and delete is a compare-and-set on the version this process last saved
+    (``SaveConflict`` if the row moved on): a process that no longer owns a table
+    (its shard was taken over) can never overwrite what the new owner saved.
+    """
+
+    def __init__(self, db: GameStorage, shards: Shards | None = None) -> None:
+        """``shards``: the shards this process runs, whose tables it restores; ``None``
+        for all of them."""
         self.db = db
-        self._saved: dict[int, str] = {}
-        """Each table's state as last saved (JSON: nothing in it is shared with the live
-        table), to put the table back when a save fails."""
+        self.shards = shards
+        self._saved: dict[int, tuple[int, str]] = {}
+        """Each table's version and state as last saved (JSON: nothing in it is shared
+        with the live table), to put the table back when a save fails."""
 
     async def save(self, table: Table) -> None:
         state = table_to_dict(table)
-        await self.db.save_game(table.channel_id, table.guild_id, state, version=table.version)
-        self._saved[table.channel_id] = json.dumps(state)
+        replaced = self._saved.get(table.channel_id)
+        await self.db.save_game(table.channel_id, table.guild_id, state, version=table.version,
+                                replaces=replaced[0] if replaced else NEW_TABLE)
+        self._saved[table.channel_id] = (table.version, json.dumps(state))
 
     async def delete(self, channel_id: int) -> None:
-        await self.db.delete_game(channel_id)
+        replaced = self._saved.get(channel_id)
+        await self.db.delete_game(channel_id,
+                                  replaces=replaced[0] if replaced else None)
+        self._saved.pop(channel_id, None)
+
+    def forget(self, channel_id: int) -> None:
+        """Another process owns the table now: this one no longer knows its row."""
         self._saved.pop(channel_id, None)
 
     def last_saved(self, channel_id: int) -> Table | None:
-        state = self._saved.get(channel_id)
-        return table_from_dict(json.loads(state)) if state is not None else None
+        saved = self._saved.get(channel_id)
+        return table_from_dict(json.loads(saved[1])) if saved is not None else None
 
     async def finish(self, table: Table) -> None:
         """Save the ended table and record its match, exactly once even across a crash.
@@ -144,24 +168,28 @@ class TableStore:
         channel has saved something newer since (a new lobby). A row left behind by a
         failure here is shown once more at the next start, then deleted."""
         saved = self._saved.get(table.channel_id)
-        if saved is None or json.loads(saved)["version"] != table.version:
+        if saved is None or saved[0] != table.version:
             return
         try:
             await self.delete(table.channel_id)
         except StorageUnavailable as error:
             log.warning("ended table not deleted guild=%s channel=%s: %s",
                         table.guild_id, table.channel_id, error.__cause__ or error)
+        except SaveConflict:  # another process has saved the channel since: its row
+            self.forget(table.channel_id)
 
     async def load(self) -> tuple[list[Table], list[BadRow]]:
-        """Every saved table, and apart from them the rows that cannot be restored
-        (logged with their ids as warnings): the database's bad rows, and those whose
-        state does not make a table (a corrupted engine state, an unknown ruleset)."""
-        games, bad = await self.db.load_games()
+        """Every saved table of this process's shards, and apart from them the rows that
+        cannot be restored (logged with their ids as warnings): the database's bad rows,
+        and those whose state does not make a table (a corrupted engine state, an
+        unknown ruleset)."""
+        games, bad = await self.db.load_games(shards=self.shards)
         tables: list[Table] = []
         for saved in games:
             try:
-                tables.append(table_from_dict(saved.state))
-                self._saved[saved.channel_id] = json.dumps(saved.state)
+                table = table_from_dict(saved.state)
+                tables.append(table)
+                self._saved[saved.channel_id] = (saved.version, json.dumps(saved.state))
             except (KeyError, TypeError, ValueError, AttributeError) as error:
                 reason = f"the saved table cannot be read ({error!r})"
                 log.warning("saved game in channel %s (guild %s) cannot be restored: %s",

@@ -7,8 +7,8 @@ import logging
 import time
 from typing import Any
 
-from bot.game.ports import BadRow, SaveConflict, SavedGame
-from bot.storage.session import Connected
+from bot.game.ports import NEW_TABLE, BadRow, SaveConflict, SavedGame, Shards
+from bot.storage.session import Connected, Session
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +19,19 @@ and raises it when the layout changes (bumping this constant with it)."""
 SAVED_GAME_COLUMNS = (
     "guild_id", "format_version", "state", "updated_at", "version", "channel_id"
 )
+_INSERT = f"""INSERT INTO saved_games ({", ".join(SAVED_GAME_COLUMNS)})
+              VALUES (?, ?, ?, ?, ?, ?)"""
+_OVERWRITE = """ ON CONFLICT (channel_id) DO UPDATE SET
+                    guild_id = excluded.guild_id,
+                    format_version = excluded.format_version,
+                    state = excluded.state,
+                    updated_at = excluded.updated_at,
+                    version = excluded.version"""
+_FIRST = " ON CONFLICT (channel_id) DO NOTHING RETURNING version"
+"""A first save (``NEW_TABLE``): written only where no row exists."""
+_REPLACE = """UPDATE saved_games
+              SET guild_id = ?, format_version = ?, state = ?, updated_at = ?, version = ?
+              WHERE channel_id = ? AND version = ? RETURNING version"""
 
 
 class SavedGameStore(Connected):
@@ -33,51 +46,52 @@ class SavedGameStore(Connected):
         format_version: int = SAVED_GAME_FORMAT,
     ) -> None:
         """Save the channel's game at ``version`` in one statement: over whatever row
-        was there, or with ``replaces`` only over that version (else ``SaveConflict``).
-        ``state`` must be JSON-serialisable; anything else raises ``TypeError`` and
-        saves nothing."""
+        was there, or with ``replaces`` only over that version (``NEW_TABLE``: only
+        where there is no row), else ``SaveConflict``. ``state`` must be
+        JSON-serialisable; anything else raises ``TypeError`` and saves nothing."""
         blob = json.dumps(state, separators=(",", ":"))
-        row = (guild_id, format_version, blob, time.time(), version, channel_id)
+        row: tuple[object, ...] = (guild_id, format_version, blob, time.time(), version, channel_id)
+        if replaces is None:
+            statement = _INSERT + _OVERWRITE
+        elif replaces == NEW_TABLE:
+            statement = _INSERT + _FIRST
+        else:
+            statement, row = _REPLACE, (*row, replaces)
         async with self._writing() as session:
-            if replaces is None:
-                await session.fetch(
-                    f"""INSERT INTO saved_games ({", ".join(SAVED_GAME_COLUMNS)})
-                       VALUES (?, ?, ?, ?, ?, ?)
-                       ON CONFLICT (channel_id) DO UPDATE SET
-                           guild_id = excluded.guild_id,
-                           format_version = excluded.format_version,
-                           state = excluded.state,
-                           updated_at = excluded.updated_at,
-                           version = excluded.version""",
-                    row,
-                )
-                return
-            written = await session.fetch(
-                """UPDATE saved_games
-                   SET guild_id = ?, format_version = ?, state = ?, updated_at = ?, version = ?
-                   WHERE channel_id = ? AND version = ? RETURNING version""",
-                (*row, replaces),
-            )
-            if not written:
-                found = await session.fetch(
-                    "SELECT version FROM saved_games WHERE channel_id = ?", (channel_id,)
-                )
-                raise SaveConflict(channel_id, replaces, found[0][0] if found else None)
+            written = await session.fetch(statement, row)
+            if replaces is not None and not written:
+                raise await _conflict(session, channel_id, replaces)
 
-    async def delete_game(self, channel_id: int) -> None:
+    async def delete_game(self, channel_id: int, *, replaces: int | None = None) -> None:
+        """Delete the channel's game; with ``replaces``, only at that version (else
+        ``SaveConflict``, and nothing deleted)."""
+        statement = "DELETE FROM saved_games WHERE channel_id = ?"
+        values: tuple[int, ...] = (channel_id,)
+        if replaces is not None:
+            statement += " AND version = ? RETURNING version"
+            values += (replaces,)
         async with self._writing() as session:
-            await session.fetch("DELETE FROM saved_games WHERE channel_id = ?", (channel_id,))
+            deleted = await session.fetch(statement, values)
+            if replaces is not None and not deleted:
+                raise await _conflict(session, channel_id, replaces)
 
     async def load_games(
-        self, *, newest_format: int = SAVED_GAME_FORMAT
+        self, *, newest_format: int = SAVED_GAME_FORMAT, shards: Shards | None = None
     ) -> tuple[list[SavedGame], list[BadRow]]:
-        """Every saved game, and apart from them the rows that cannot be restored
-        (unreadable JSON, not a JSON object, or a format newer than ``newest_format``).
-        Never raises on bad data: each bad row is logged with its ids and returned."""
+        """Every saved game (of the guilds on ``shards`` only, if given), and apart from
+        them the rows that cannot be restored (unreadable JSON, not a JSON object, or a
+        format newer than ``newest_format``). Never raises on bad data: each bad row is
+        logged with its ids and returned."""
+        where, values = "", ()  # type: tuple[str, tuple[int, ...]]
+        if shards is not None:
+            ids = sorted(shards.ids)
+            where = f"WHERE (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})"
+            values = (shards.count, *ids)
         rows = await self._read(
             f"""SELECT channel_id, guild_id, format_version, {self.raw_state}, updated_at,
                        version
-                FROM saved_games ORDER BY channel_id"""
+                FROM saved_games {where} ORDER BY channel_id""",
+            values,
         )
         games: list[SavedGame] = []
         bad: list[BadRow] = []
@@ -94,6 +108,14 @@ class SavedGameStore(Connected):
             )
             bad.append(BadRow(channel_id, guild_id, state))
         return games, bad
+
+
+async def _conflict(session: Session, channel_id: int, replaces: int) -> SaveConflict:
+    """The conflict, with the version the row holds now (for the log)."""
+    found = await session.fetch(
+        "SELECT version FROM saved_games WHERE channel_id = ?", (channel_id,)
+    )
+    return SaveConflict(channel_id, replaces, found[0][0] if found else None)
 
 
 def _read_state(format_version: object, blob: bytes, newest_format: int) -> dict[str, Any] | str:

@@ -2,6 +2,10 @@
 
 Frames go out as plain TEXT: discord.py only decompresses binary frames, so the
 ``compress`` query parameter it sends can be ignored.
+
+Sharded like Discord: IDENTIFY says ``shard: [id, count]`` (none: ``[0, 1]``), the count
+must be the one ``GET /gateway/bot`` gives, and a session hears only of the guilds of
+its shard, ``(guild_id >> 22) % count``: their GUILD_CREATE and their interactions.
 """
 
 from __future__ import annotations
@@ -20,7 +24,12 @@ PRIVILEGED_INTENTS = {
     1 << 15: "MESSAGE_CONTENT",
 }
 CLOSE_AUTHENTICATION_FAILED = 4004
+CLOSE_INVALID_SHARD = 4010
 CLOSE_DISALLOWED_INTENTS = 4014
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    return (guild_id >> 22) % shard_count
 
 
 class GatewaySession:
@@ -28,6 +37,11 @@ class GatewaySession:
         self.ws = ws
         self.sequence = 0
         self.intents: int | None = None
+        self.shard = (0, 1)
+        """``(shard id, shard count)`` from IDENTIFY."""
+
+    def carries(self, guild_id: int) -> bool:
+        return shard_of(guild_id, self.shard[1]) == self.shard[0]
 
     async def send(self, payload: dict[str, Any]) -> None:
         await self.ws.send_str(json.dumps(payload))
@@ -51,6 +65,8 @@ class Gateway:
         self.ready_payloads = ready_payloads
         self.violate = violate
         self.sessions: list[GatewaySession] = []
+        self.shard_count = 1
+        """What ``GET /gateway/bot`` tells; IDENTIFY must use the same count."""
         self._sessions_changed = asyncio.Condition()
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -69,11 +85,16 @@ class Gateway:
                 await self._notify()
         return ws
 
-    async def wait_for_sessions(self, count: int) -> None:
-        """Until exactly ``count`` bots are connected and identified: a bot process that
-        was killed has gone, or a new one has sent IDENTIFY (after its setup_hook)."""
+    async def wait_for_sessions(self, count: int, shard_id: int | None = None) -> None:
+        """Until exactly ``count`` sessions (of shard ``shard_id`` only, if given) are
+        connected and identified: a bot process that was killed has gone, or a new one
+        has sent IDENTIFY (after its setup_hook)."""
+        def counted() -> bool:
+            return len([s for s in self.sessions
+                        if shard_id is None or s.shard[0] == shard_id]) == count
+
         async with self._sessions_changed:
-            await self._sessions_changed.wait_for(lambda: len(self.sessions) == count)
+            await self._sessions_changed.wait_for(counted)
 
     async def _notify(self) -> None:
         async with self._sessions_changed:
@@ -98,8 +119,18 @@ class Gateway:
             self.violate("privileged intents", f"IDENTIFY asked for {', '.join(asked)}")
             await session.ws.close(code=CLOSE_DISALLOWED_INTENTS)
             return
-        session.intents = intents
+        shard = data.get("shard") or [0, 1]
+        shard_id, shard_count = int(shard[0]), int(shard[1])
+        if shard_count != self.shard_count or not 0 <= shard_id < shard_count:
+            self.violate("invalid shard", f"IDENTIFY with shard {shard}, the bot has "
+                         f"{self.shard_count} shards")
+            await session.ws.close(code=CLOSE_INVALID_SHARD)
+            return
+        session.intents, session.shard = intents, (shard_id, shard_count)
         ready, guilds = self.ready_payloads()
+        guilds = [g for g in guilds if session.carries(int(g["id"]))]
+        ready = {**ready, "shard": [shard_id, shard_count],
+                 "guilds": [g for g in ready["guilds"] if session.carries(int(g["id"]))]}
         await session.dispatch("READY", ready)
         for guild in guilds:
             await session.dispatch("GUILD_CREATE", guild)
@@ -107,8 +138,11 @@ class Gateway:
         await self._notify()
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self.sessions, "no bot is connected to the fake gateway"
-        for session in self.sessions:
+        """Send an event of a guild (``data["guild_id"]``) to the sessions of its shard."""
+        guild_id = int(data["guild_id"])
+        sessions = [s for s in self.sessions if s.carries(guild_id)]
+        assert sessions, f"no bot is connected to the fake gateway for guild {guild_id}'s shard"
+        for session in sessions:
             await session.dispatch(event, data)
 
     async def close(self) -> None:

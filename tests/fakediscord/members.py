@@ -66,12 +66,16 @@ def add_guild(
     channels: int = 2,
     moderators: int = 0,
     without_attach_files: tuple[int, ...] = (),
+    shard: int | None = None,
 ) -> FakeGuild:
     """A guild with text channels and members; the last ``moderators`` members have
     Manage Messages. The bot has its own role with ``BOT_PERMISSIONS``; in the channels
     whose indices are in ``without_attach_files`` an overwrite denies that role Attach
-    Files. Call before the bot connects (GUILD_CREATE is sent at IDENTIFY)."""
-    guild_id = payloads.snowflake()
+    Files. ``shard``: an id that puts the guild on that shard (of the fake's
+    ``gateway.shard_count``). Call before the bot connects (GUILD_CREATE is sent at
+    IDENTIFY)."""
+    guild_id = payloads.snowflake() if shard is None else payloads.snowflake_on_shard(
+        shard, fake.gateway.shard_count)
     channel_ids = [payloads.snowflake() for _ in range(channels)]
     bot_role_id = payloads.snowflake()
     guild = FakeGuild(fake, guild_id, channel_ids, bot_role_id)

@@ -20,6 +20,18 @@ def snowflake() -> int:
     return _last_snowflake
 
 
+def snowflake_on_shard(shard_id: int, shard_count: int) -> int:
+    """A new id, as :func:`snowflake`, for a guild on shard ``shard_id`` of
+    ``shard_count``: its time part is moved up (by less than ``shard_count`` ms) to a
+    millisecond that Discord's formula puts on that shard."""
+    global _last_snowflake
+    found = snowflake()
+    millisecond = found >> 22
+    millisecond += (shard_id - millisecond) % shard_count
+    _last_snowflake = (millisecond << 22) | (found & ((1 << 22) - 1))
+    return _last_snowflake
+
+
 def timestamp() -> str:
     return datetime.now(UTC).isoformat()
 

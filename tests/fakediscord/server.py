@@ -320,8 +320,13 @@ class FakeDiscord:
                 return self._commands(None, method, body)
             case ["applications", _, "guilds", guild_id, "commands"]:
                 return self._commands(int(guild_id), method, body)
-            case ["gateway"] | ["gateway", "bot"]:
-                return json_response({"url": self.gateway_url, "shards": 1})
+            case ["gateway"]:
+                return json_response({"url": self.gateway_url})
+            case ["gateway", "bot"]:
+                return json_response({
+                    "url": self.gateway_url, "shards": self.gateway.shard_count,
+                    "session_start_limit": {"total": 1000, "remaining": 1000,
+                                            "reset_after": 0, "max_concurrency": 1}})
             case ["interactions", interaction_id, token, "callback"]:
                 return self._callback(int(interaction_id), token, body, files, request.query)
             case ["webhooks", _, token]:

@@ -29,7 +29,8 @@ async def edit_saved_state(settings: Settings, channel_id: int, **changes: objec
     async with SqliteStorage.open(settings.database_path) as db:
         games, _ = await db.load_games()
         (saved,) = [g for g in games if g.channel_id == channel_id]
-        await db.save_game(channel_id, saved.guild_id, saved.state | changes)
+        await db.save_game(channel_id, saved.guild_id, saved.state | changes,
+                           version=saved.version)
 
 
 def posted(fake: FakeDiscord, channel_id: int, content: str) -> list[int]:

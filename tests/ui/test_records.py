@@ -87,7 +87,9 @@ async def test_leaderboard_by_points_this_week_leaves_out_older_matches(
     ana, ben, cy = guild.members[:3]
     await bot.db.record_match(finished_match(guild, 1, {ana: 300, ben: 0}, ana,
                                              ended_at=time.time() - 40 * 86400))
-    await bot.db.record_match(finished_match(guild, 2, {ben: 120, cy: 0}, ben))
+    # Ended just now, not an hour ago: in the first hour of a Monday that is last week.
+    await bot.db.record_match(finished_match(guild, 2, {ben: 120, cy: 0}, ben,
+                                             ended_at=time.time()))
     answer = await ana.slash("uno leaderboard", ranking="points", period="week")
     assert "Points · This week" in answer.text
     assert f"**1.** {ben.mention} · 120 points" in answer.text

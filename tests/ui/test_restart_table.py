@@ -16,7 +16,7 @@ from bot.app.client import UnoBot
 from bot.engine import Action
 from bot.game.clock import FakeClock
 from bot.game.saving import TableStore, table_from_dict
-from bot.game.table import CloseReason, Phase
+from bot.game.table import CloseReason, Phase, Table
 from bot.storage import SqliteStorage
 from bot.ui.pictures import TABLE_FILE
 from bot.ui.restart import BATCH, PAUSE, RESTORED
@@ -138,6 +138,14 @@ async def test_a_table_message_near_its_hour_is_posted_afresh_once(
         assert "moved on" in old.content and old.enabled_ids() == []
 
 
+async def saved_over(db: SqliteStorage, table: Table) -> None:
+    """Save ``table`` over the row the bot saved, as the bot does (compare-and-set on
+    the version it loaded)."""
+    store = TableStore(db)
+    await store.load()
+    await store.save(table)
+
+
 async def test_a_match_that_ended_just_before_the_crash_is_announced_and_recorded_once(
     bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
 ) -> None:
@@ -158,7 +166,7 @@ async def test_a_match_that_ended_just_before_the_crash_is_announced_and_recorde
         assert table.game.match_over
         table.phase, table.close_reason = Phase.ENDED, CloseReason.FINISHED
         table.version, table.ended_at, table.turn_deadline = table.version + 1, time.time(), None
-        await TableStore(db).save(table)
+        await saved_over(db, table)
     since = len(fake_discord.calls)
 
     async with running_bot(settings, clock, fake_discord) as restarted:
@@ -190,7 +198,7 @@ async def test_many_restored_games_are_shown_a_batch_at_a_time_on_the_bots_clock
         (saved,), _ = await db.load_games()
         for channel_id in guild.channel_ids[1:]:
             await db.save_game(channel_id, guild.id, saved.state | {
-                "channel_id": channel_id, "table_message_id": None})
+                "channel_id": channel_id, "table_message_id": None}, version=saved.version)
     since = len(fake_discord.calls)
 
     def shown_so_far() -> int:
@@ -231,7 +239,7 @@ async def test_a_round_result_saved_before_the_crash_is_shown_with_its_next_roun
         table.tally.observe(table.game.apply(Action(ana, "play", card="r3")))
         assert table.game.round_over and not table.game.match_over
         table.version += 1
-        await TableStore(db).save(table)
+        await saved_over(db, table)
 
     async with running_bot(settings, clock, fake_discord) as restarted:
         await shown(restarted)

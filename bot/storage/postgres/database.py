@@ -14,6 +14,7 @@ from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
 from bot.storage.postgres.connection import PostgresConnected
 from bot.storage.postgres.errors import unusable
+from bot.storage.postgres.leases import AdvisoryLeases
 from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
 from bot.storage.saved_games import SavedGameStore
 from bot.storage.schema import Migration, refuse_newer
@@ -35,6 +36,10 @@ class PostgresStorage(
     """The bot's database on a PostgreSQL server, shared by any number of bot processes.
     Either ``db = await PostgresStorage.open(url)`` ... ``await db.close()``, or
     ``async with PostgresStorage.open(url) as db: ...``."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str, busy_timeout: float) -> None:
+        super().__init__(pool, without_password(url), busy_timeout)
+        self._url = url
 
     @classmethod
     def open(
@@ -69,6 +74,9 @@ class PostgresStorage(
             self._pool.terminate()
         log.info("database %s closed", self.name)
 
+    def shard_leases(self) -> AdvisoryLeases:
+        return AdvisoryLeases(self._url, self.name)
+
 
 async def _connect(
     cls: type[PostgresStorage], url: str, migrations: Sequence[Migration], busy_timeout: float
@@ -99,4 +107,4 @@ async def _connect(
             raise
         raise unusable(name, error) from None
     log.info("database %s open at schema version %d", name, version)
-    return cls(pool, name, busy_timeout)
+    return cls(pool, url, busy_timeout)

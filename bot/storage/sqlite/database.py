@@ -21,6 +21,7 @@ from bot.storage.session import DEFAULT_BUSY_TIMEOUT
 from bot.storage.settings import SettingsStore
 from bot.storage.sqlite.connection import SqliteConnected
 from bot.storage.sqlite.errors import UNAVAILABLE_CODES, primary_code, unusable
+from bot.storage.sqlite.leases import FileLeases
 from bot.storage.sqlite.migrations import MIGRATIONS, Migration, schema_version, upgrade
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,10 @@ class SqliteStorage(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStor
                 log.warning("database %s not optimized at close: %s", self.name, error)
             await self._connection.close()
         log.info("database %s closed", self.name)
+
+    def shard_leases(self) -> FileLeases:
+        """Leases on files beside the database: processes sharing it must share a host."""
+        return FileLeases(Path(self.name))
 
 
 async def _connect(

@@ -199,6 +199,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         "each saved game carries its table's version, for compare-and-set saves",
         ("ALTER TABLE saved_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",),
     ),
+    Migration(
+        6,
+        "games saved before step 5 take their table's version from their state, so that "
+        "their next compare-and-set save replaces it",
+        (
+            """UPDATE saved_games SET version = json_extract(state, '$.version')
+               WHERE version = 0 AND json_valid(state)
+                 AND json_type(state, '$.version') = 'integer'""",
+        ),
+    ),
 )
 
 
