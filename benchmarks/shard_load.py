@@ -4,7 +4,10 @@ running both shards and through two processes running one shard each, on one dat
 3 s, 80 ms of wire latency, two guilds, one per shard, the tables dealt among them).
 
     .venv/bin/python -m benchmarks.shard_load --tables 50 100 200 300
-    .venv/bin/python -m benchmarks.shard_load --env DATABASE_URL=postgresql://...
+    .venv/bin/python -m benchmarks.shard_load --env DATABASE_URL=postgresql://user@host/postgres
+
+With a PostgreSQL URL, each run makes a database of its own on that server (connecting
+to the URL's database to do so) and drops it afterwards.
 
 For each set-up the table counts run in order, each with fresh processes and database,
 until one's p99 (INTERACTION_CREATE to the callback reaching Discord) passes the bound;

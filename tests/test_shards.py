@@ -1,6 +1,7 @@
 """Bots that run some shards each, in this process on one database: each guild is served
 by the bot of its shard, a bot restores only its shards' games, a restarted bot waits for
-the one it replaces, and a bot whose table was saved by another lets it go."""
+the one it replaces, and a bot whose table was saved by another lets it go. The bots of
+a test share SQLite or PostgreSQL (``shared_url``), and their lease with it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from bot.app.client import UnoBot
 from bot.app.settings import Settings
 from bot.game.clock import FakeClock
 from bot.game.errors import TakenOver
-from bot.storage import SqliteStorage
+from bot.storage import SqliteStorage, open_storage
+from bot.storage.urls import sqlite_url
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.fakediscord.handlers import watch_handlers
@@ -33,8 +35,26 @@ def guilds(fake_discord: FakeDiscord) -> tuple[FakeGuild, FakeGuild]:
             add_guild(fake_discord, MEMBER_NAMES[:3], shard=1))
 
 
-def on_shard(fake: FakeDiscord, tmp_path: Path, shard: int) -> Settings:
-    return make_settings(fake, tmp_path, shard_count=SHARDS, shard_ids=(shard,))
+@pytest.fixture(params=["sqlite", "postgres"])
+def shared_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The database the test's bots share."""
+    if request.param == "sqlite":
+        return sqlite_url(tmp_path / "data" / "uno.sqlite3")
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+def on_shard(fake: FakeDiscord, tmp_path: Path, shard: int, url: str) -> Settings:
+    return make_settings(fake, tmp_path, shard_count=SHARDS, shard_ids=(shard,),
+                         database_url=url)
+
+
+async def saved_version(settings: Settings, channel_id: int) -> int:
+    """The version of the channel's table as saved, read on a connection of the test's."""
+    async with open_storage(settings.database_url) as db:
+        games, _ = await db.load_games()
+    (game,) = [g for g in games if g.channel_id == channel_id]
+    return game.version
 
 
 async def a_known_position(session: Playing) -> None:
@@ -54,11 +74,13 @@ async def play_r3(session: Playing) -> None:
 
 async def test_each_guild_is_served_by_the_bot_of_its_shard(
     fake_discord: FakeDiscord, guilds: tuple[FakeGuild, FakeGuild], clock: FakeClock,
-    endpoints: None, tmp_path: Path,
+    endpoints: None, tmp_path: Path, shared_url: str,
 ) -> None:
     first_guild, second_guild = guilds
-    async with running_bot(on_shard(fake_discord, tmp_path, 0), clock, fake_discord) as first, \
-            running_bot(on_shard(fake_discord, tmp_path, 1), clock, fake_discord) as second:
+    first_settings, second_settings = (on_shard(fake_discord, tmp_path, n, shared_url)
+                                       for n in (0, 1))
+    async with running_bot(first_settings, clock, fake_discord) as first, \
+            running_bot(second_settings, clock, fake_discord) as second:
         assert sorted(s.shard for s in fake_discord.gateway.sessions) == [(0, 2), (1, 2)]
         assert [g.id for g in first.guilds] == [first_guild.id]
         assert [g.id for g in second.guilds] == [second_guild.id]
@@ -71,11 +93,12 @@ async def test_each_guild_is_served_by_the_bot_of_its_shard(
 
 async def test_a_restarted_bot_takes_back_only_its_shards_games(
     fake_discord: FakeDiscord, guilds: tuple[FakeGuild, FakeGuild], clock: FakeClock,
-    endpoints: None, tmp_path: Path,
+    endpoints: None, tmp_path: Path, shared_url: str,
 ) -> None:
     first_guild, second_guild = guilds
-    settings = on_shard(fake_discord, tmp_path, 0)
-    async with running_bot(on_shard(fake_discord, tmp_path, 1), clock, fake_discord) as second:
+    settings = on_shard(fake_discord, tmp_path, 0, shared_url)
+    second_settings = on_shard(fake_discord, tmp_path, 1, shared_url)
+    async with running_bot(second_settings, clock, fake_discord) as second:
         others = await start_game(second_guild, second, fake_discord, clock, 2)
         others_table = others.table
         async with running_bot(settings, clock, fake_discord) as first:
@@ -124,10 +147,10 @@ def waiting_logged() -> Iterator[Logged]:
 
 async def test_a_bot_started_before_the_old_one_stops_waits_for_its_last_save(
     fake_discord: FakeDiscord, guilds: tuple[FakeGuild, FakeGuild], clock: FakeClock,
-    endpoints: None, tmp_path: Path, waiting_logged: Logged,
+    endpoints: None, tmp_path: Path, waiting_logged: Logged, shared_url: str,
 ) -> None:
     guild = guilds[0]
-    settings = on_shard(fake_discord, tmp_path, 0)
+    settings = on_shard(fake_discord, tmp_path, 0, shared_url)
     new = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
     watch_handlers(fake_discord, new)
     async with running_bot(settings, clock, fake_discord) as old:
@@ -137,10 +160,10 @@ async def test_a_bot_started_before_the_old_one_stops_waits_for_its_last_save(
         await asyncio.wait_for(waiting_logged.seen.wait(), 30)
         assert new.manager.store is None and not logging_in.done()  # nothing loaded
         await play_r3(session)  # the old bot's last change, while the new one waits
-        last_saved = saved_row(settings.database_path, guild.channel_id)
+        last_saved = await saved_version(settings, guild.channel_id)
     await asyncio.wait_for(logging_in, 30)  # the old one stopped: the lease is free
     restored = new.manager.get(guild.channel_id)
-    assert restored is not None and restored.version == last_saved["version"]
+    assert restored is not None and restored.version == last_saved
     assert restored.game is not None and "r3" not in restored.game.hands[
         str(session.members[0].id)] + restored.game.hands[str(session.members[1].id)]
     connection = asyncio.create_task(new.connect())
@@ -176,9 +199,9 @@ async def test_a_bot_whose_table_another_process_saved_lets_it_go(
 
 async def test_a_bot_stopped_while_it_waits_for_the_lease_stops_cleanly(
     fake_discord: FakeDiscord, guilds: tuple[FakeGuild, FakeGuild], clock: FakeClock,
-    endpoints: None, tmp_path: Path, waiting_logged: Logged,
+    endpoints: None, tmp_path: Path, waiting_logged: Logged, shared_url: str,
 ) -> None:
-    settings = on_shard(fake_discord, tmp_path, 0)
+    settings = on_shard(fake_discord, tmp_path, 0, shared_url)
     async with running_bot(settings, clock, fake_discord) as old:
         lobby = (await guilds[0].members[0].slash("uno new")).response
         assert lobby is not None

@@ -57,7 +57,6 @@ async def answer_in_flight(timeout: float) -> None:
         await asyncio.wait(handling, timeout=timeout)
 
 
-
 async def _wait_for_lease(leases: ShardLeases, shards: Shards | None) -> None:
     if await leases.try_take(shards):
         return

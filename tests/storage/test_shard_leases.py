@@ -81,11 +81,13 @@ async def test_a_killed_process_leaves_its_shards_free(
 ) -> None:
     holder = await asyncio.create_subprocess_exec(
         sys.executable, "-c", HOLDER, backend.url, stdout=asyncio.subprocess.PIPE)
-    assert holder.stdout is not None
-    assert await asyncio.wait_for(holder.stdout.readline(), 30) == b"held\n"
-    leases = db.shard_leases()
-    assert not await leases.try_take(shards(0))
-    holder.send_signal(signal.SIGKILL)
-    assert await holder.wait() == -signal.SIGKILL
+    try:
+        assert holder.stdout is not None
+        assert await asyncio.wait_for(holder.stdout.readline(), 30) == b"held\n"
+        leases = db.shard_leases()
+        assert not await leases.try_take(shards(0))
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        assert await holder.wait() == -signal.SIGKILL
     assert await taken(leases, shards(0))  # no expiry to wait for
     await leases.release()
