@@ -19,7 +19,7 @@ from bot.game.table import Table
 from bot.ui.controls import Control, Rows, Style
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.prompts import COLOR_STYLES
-from bot.ui.words import COLOR_MARKS, card_label, color_words, count_cards
+from bot.ui.words import a_card, card_label, color_label, color_words, count_cards, plural, said_to
 
 MAX_ROWS, ROW = 5, 5
 VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
@@ -42,9 +42,10 @@ def sort_key(card: str) -> tuple[int, int, str]:
 def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> HandMessage:
     game = table.game
     assert game is not None
-    lines = [notice] if notice else []
+    lines = [notice or _news(table, player)]
     if player not in game.hands:
-        return HandMessage("\n".join([*lines, "You are no longer in this game."]), [])
+        return HandMessage("\n".join([*filter(None, lines), "You are no longer in this game."]),
+                           [])
     hand = game.hands[player]
     legal = game.legal_actions(player)
     counts = Counter(hand)
@@ -74,7 +75,13 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     if card_do == "discard":
         lines.append(f"Discard down to {game.discards_owed[player]} cards: press the cards "
                      "to discard, one at a time.")
-    return HandMessage("\n".join(lines), rows)
+    return HandMessage("\n".join(line for line in lines if line), rows)
+
+
+def _news(table: Table, player: str) -> str:
+    """What the last action did to ``player``, said to them (a catch, a challenge)."""
+    return said_to(table.recent_actions[-1], player, table.name_of) \
+        if table.recent_actions else ""
 
 
 def _card_do(game: Game, player: str) -> str:
@@ -85,6 +92,13 @@ def playable_cards(game: Game, player: str, legal: list[Action]) -> set[str]:
     """The cards whose buttons are enabled: some legal action starts with them."""
     card_do = _card_do(game, player)
     return {a.played_cards()[0] for a in legal if a.do == card_do}
+
+
+def lifted_cards(game: Game, player: str, legal: list[Action]) -> set[str]:
+    """The cards the picture lifts: the playable ones, or the card just drawn when
+    only it may be played (its "Play it" button plays it)."""
+    return playable_cards(game, player, legal) | {
+        a.card for a in legal if a.do == "play_drawn" and a.card}
 
 
 def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> list[Control]:
@@ -100,15 +114,13 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
     elif "draw" in doing:
         specs.append((Draft("draw"), "Draw", Style.primary))
     for card in dict.fromkeys(a.card for a in legal if a.do == "play_drawn" and a.card):
-        specs.append((Draft("play_drawn", (card,), exact=True), f"Play it ({card_label(card)})",
+        specs.append((Draft("play_drawn", (card,), exact=True), f"Play it: {card_label(card)}",
                       Style.success))
     if "keep" in doing:
         specs.append((Draft("keep"), "Keep", Style.secondary))
     for color in COLORS:
         if Action(player, "color", color=color) in legal:
-            specs.append((Draft("color", color=color),
-                          f"{COLOR_MARKS[color]} {COLOR_NAMES[color].capitalize()}",
-                          COLOR_STYLES[color]))
+            specs.append((Draft("color", color=color), color_label(color), COLOR_STYLES[color]))
     if "vote" in doing:
         specs += [(Draft("vote", laughed="1"), "😂 I laughed", Style.success),
                   (Draft("vote", laughed="0"), "😐 Not funny", Style.secondary)]
@@ -153,9 +165,29 @@ def _situation(table: Table, game: Game, player: str) -> str:
             return "You must discard before play goes on."
         case Phase.START_COLOR:
             return "Choose the colour of the start card."
+        case Phase.ANSWER_DRAW if game.pending_kind == "wild4" and game.wild4_by:
+            return wild_draw_four_question(table, game)
         case Phase.ANSWER_DRAW:
-            kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
-            return f"A {kind} is on you: take {game.pending_draw}, or answer it."
+            return f"A Draw Two is on you: take {game.pending_draw}, or answer it."
         case Phase.DRAWN_CARD:
-            return "You drew a card you can play: play it or keep it."
+            drawn = " or ".join(a_card(c) for c in game.drawn)
+            return (f"You drew {drawn}, which you can play: play it or keep it. Only the "
+                    "card you drew can be played this turn, so your other cards are off.")
     return "It is your turn."
+
+
+def wild_draw_four_question(table: Table, game: Game) -> str:
+    """What a challenge risks, in the colour it is judged by (RULES.md 8)."""
+    by = table.name_of(game.wild4_by or "")
+    color = color_before_wild_draw_four(game)
+    held = f"a {COLOR_NAMES[color]} card" if color else "a card of the colour before it"
+    take = plural(game.pending_draw, "card")
+    return (f"{by} played a Wild Draw Four on you: take {take}, or challenge it. "
+            f"If {by} held {held}, {by} takes 4; if not, you take 6 and miss your turn.")
+
+
+def color_before_wild_draw_four(game: Game) -> str:
+    """The colour a Wild Draw Four on top is judged by: the colour of the card under
+    it; "" when that card is a wild too (its chosen colour is not kept)."""
+    pile = game.discard_pile
+    return CARD_COLOR[pile[-2]] if len(pile) > 1 and pile[-1] == "wild4" else ""

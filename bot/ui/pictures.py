@@ -41,7 +41,7 @@ import discord
 from bot.engine.cards import COLORS
 from bot.game.table import Table
 from bot.render import TableScene, render_hand_async, render_table_async
-from bot.ui.hand import playable_cards, sort_key
+from bot.ui.hand import lifted_cards, sort_key
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ def hand_cards(table: Table, player: str) -> tuple[list[str], set[int] | None] |
     cards = sorted(game.hands[player], key=sort_key)
     if player not in game.waiting_for():
         return cards, None
-    usable = playable_cards(game, player, game.legal_actions(player))
+    usable = lifted_cards(game, player, game.legal_actions(player))
     return cards, {i for i, card in enumerate(cards) if card in usable}
 
 

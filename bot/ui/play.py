@@ -30,7 +30,7 @@ from bot.ui.hand import hand_message
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
-from bot.ui.words import action_line, cards_words
+from bot.ui.words import action_line, cards_words, said_to
 
 
 async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
@@ -155,7 +155,8 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
             return lambda: interaction.response.send_message(
                 asked[0].question, view=to_view(rows), ephemeral=True)
         caught = [e for e in events if e.kind == "caught"]
-        sentence = (f"You caught {table.name_of(caught[0].target or '')}: they draw 2."
+        caught_name = table.name_of(caught[0].target or "") if caught else ""
+        sentence = (f"You caught {caught_name} without UNO, so {caught_name} takes 2."
                     if caught else NobodyToCatch().message)
         return lambda: interaction.response.send_message(sentence, ephemeral=True)
 
@@ -167,8 +168,11 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
 
 
 def private_news(table: Table, events: list[Event], player: str) -> str:
-    """What the acting player alone learns: the cards they drew, a challenged hand."""
-    lines = [action_line([e.redact(player).to_dict() for e in events], table.name_of)]
+    """What the acting player alone learns: what their action did (said to them where it
+    concerns them, like a challenge), the cards they drew, a challenged hand."""
+    seen_events = [e.redact(player).to_dict() for e in events]
+    lines = [said_to(seen_events, player, table.name_of)
+             or action_line(seen_events, table.name_of)]
     for event in events:
         seen = event.redact(player)
         if event.kind == "drew" and seen.cards and event.player == player:

@@ -19,7 +19,7 @@ from bot.game.table import CloseReason, Phase, Table
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
 from bot.ui.text import rules_line
-from bot.ui.words import action_line, cards_words, color_words, count_cards
+from bot.ui.words import action_line, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
 
@@ -44,13 +44,22 @@ def table_message(table: Table) -> TableMessage:
                           colour=TABLE_COLOUR)
     rows = [[
         Control(game_id(table.channel_id, table.version, "hand"), "My hand", Style.primary),
-        Control(game_id(table.channel_id, table.version, "catch"), "Catch!", Style.danger,
-                disabled=not game.catchable()),
+        Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, game),
+                Style.danger, disabled=not game.catchable()),
         Control(game_id(table.channel_id, table.version, "rules"), "Rules"),
     ]]
     if table.phase is not Phase.PLAYING:
         rows = disabled(rows)
     return TableMessage(_call(table, game), embed, rows)
+
+
+def _catch_label(table: Table, game: Game) -> str:
+    """Catch! names whom it catches: the one player holding one card without a call
+    (several are asked about on the click)."""
+    catchable = game.catchable()
+    if len(catchable) == 1:
+        return f"Catch {table.name_of(catchable[0])}!"[:80]
+    return "Catch!"
 
 
 def _call(table: Table, game: Game) -> str:
@@ -112,17 +121,32 @@ def _description(table: Table, game: Game) -> str:
     return "\n".join(lines)
 
 
+def _scored(table: Table, game: Game) -> str:
+    """Who scores what from whom: the winner takes the points left in the other hands
+    (standard), or everyone scores the points left in their own (alternative)."""
+    winner = game.round_winner or ""
+    others = [p for p in game.players if p != winner]
+
+    def left(player: str) -> tuple[str, str]:
+        hand = game.hands[player]
+        return plural(hand_points(hand), "point"), count_cards(len(hand))
+
+    if game.options.scoring == "alternative":
+        return "Everyone scores the points left in their own hand; the lowest total wins: " \
+            + ", ".join(f"{table.name_of(p)} {left(p)[0]} ({left(p)[1]} left)"
+                        for p in others) + "."
+    gained = game.round_points.get(winner, 0)
+    return f"{table.name_of(winner)} scores {plural(gained, 'point')}: " + ", ".join(
+        f"{left(p)[0]} from {table.name_of(p)} ({left(p)[1]})" for p in others) + "."
+
+
 def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     """The end of a round: every hand's points, the winner's score, the match table;
     a "Next round" button while the next round is still to be dealt."""
     game = table.game
     assert game is not None
     winner = game.round_winner or ""
-    lines = [f"**Round {game.round_number}: {table.name_of(winner)} wins**"]
-    lines += [f"{table.name_of(p)}: {count_cards(len(game.hands[p]))} left, "
-              f"{hand_points(game.hands[p])} points" for p in game.players if p != winner]
-    gained = game.round_points.get(winner, 0)
-    lines.append(f"{table.name_of(winner)} scores {gained}." if gained else "")
+    lines = [f"**Round {game.round_number}: {table.name_of(winner)} wins**", _scored(table, game)]
     lines.append("**Match:** " + ", ".join(
         f"{table.name_of(p)} {game.scores.get(p, 0)}"
         for p in sorted(game.players, key=lambda p: -game.scores.get(p, 0))))
