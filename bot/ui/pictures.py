@@ -41,6 +41,7 @@ import discord
 from bot.engine.cards import COLORS
 from bot.game.table import Table
 from bot.render import TableScene, render_hand_async, render_table_async
+from bot.ui.alt_text import hand_alt_text, table_alt_text
 from bot.ui.hand import lifted_cards, sort_key
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,8 @@ class Picture:
     key: Hashable
     render: Callable[[], Awaitable[bytes]]
     filename: str
+    description: str
+    """Its alt text, for screen readers (``bot.ui.alt_text``)."""
 
 
 class Pictures:
@@ -165,7 +168,8 @@ class Pictures:
         scene = table_scene(table)
         if scene is None:
             return None
-        return Picture(scene, lambda: render_table_async(scene), TABLE_FILE)
+        return Picture(scene, lambda: render_table_async(scene), TABLE_FILE,
+                       table_alt_text(scene))
 
     def hand_picture(self, table: Table, player: str) -> Picture | None:
         """What ``hand.png`` of ``player`` shows as the game is now; ``None`` for a
@@ -175,7 +179,8 @@ class Pictures:
             return None
         cards, playable = shown
         key = ("hand", tuple(cards), None if playable is None else frozenset(playable))
-        return Picture(key, lambda: render_hand_async(cards, playable), HAND_FILE)
+        return Picture(key, lambda: render_hand_async(cards, playable), HAND_FILE,
+                       hand_alt_text(cards, playable))
 
     def ready(self, picture: Picture) -> discord.File | None:
         """The picture if it is already drawn: an answer never waits for one."""
@@ -183,7 +188,7 @@ class Pictures:
         if png is None:
             return None
         self._cache.move_to_end(picture.key)
-        return discord.File(io.BytesIO(png), picture.filename)
+        return discord.File(io.BytesIO(png), picture.filename, description=picture.description)
 
     async def file(self, picture: Picture, budget: float = BACKGROUND_BUDGET, *,
                    queue: bool = False) -> discord.File | None:
@@ -192,7 +197,9 @@ class Pictures:
         drawing slot even when ``MAX_WAITING`` pictures are waiting (the caller bounds
         how many do)."""
         png = await self._png(picture.key, picture.render, budget, queue)
-        return discord.File(io.BytesIO(png), picture.filename) if png is not None else None
+        if png is None:
+            return None
+        return discord.File(io.BytesIO(png), picture.filename, description=picture.description)
 
     async def _png(self, key: Hashable, render: Callable[[], Awaitable[bytes]],
                    budget: float, queue: bool = False) -> bytes | None:

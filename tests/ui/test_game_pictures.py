@@ -14,6 +14,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.engine import Game
+from bot.engine.cards import card_name
 from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, threaded, warm
 from tests.conftest import make_settings, running_bot
@@ -87,7 +88,13 @@ async def test_the_table_picture_shows_the_top_card_colour_direction_and_counts(
     assert after == render_table(scene(session, "wild", "g", [2, 2, 1], 2, len(FILL), -1))
     edit = [call for call in fake_discord.calls_to("PATCH", f"/messages/{table.id}")
             if call.files][-1]
-    assert edit.json["attachments"] == [{"id": 0, "filename": "table.png"}]  # replaced
+    (attached,) = edit.json["attachments"]  # replaced
+    assert (attached["id"], attached["filename"]) == (0, "table.png")
+    names = [session.table.name_of(p) for p in (a, b, c)]
+    assert session.table_message().attachment("table.png").description == (
+        f"Top card: Wild. Play on green. {names[2]} to play. Play goes against seating "
+        f"order. {names[0]} 2 cards, {names[1]} 2 cards, {names[2]} 1 card. "
+        f"{len(FILL)} cards to draw.")
 
 
 async def test_the_hand_picture_follows_the_buttons(
@@ -106,10 +113,15 @@ async def test_the_hand_picture_follows_the_buttons(
     assert {cards[i] for i in playable} == {"r3", "wild4"}
     picture = hand.attachment("hand.png")
     assert picture.data == render_hand(cards, playable)
+    assert picture.description == (  # numbered as drawn, and as the buttons list them
+        "Your hand, 6 cards: 1 red 3, 2 red 3, 3 yellow 7, 4 green 2, 5 blue 5, "
+        "6 Wild Draw Four. You can play 1, 2 and 6.")
 
     hand_b = await session.open_hand(ben)  # not b's turn: every card plain
     cards_b, _ = button_cards(hand_b)
     assert hand_b.attachment("hand.png").data == render_hand(cards_b)
+    assert hand_b.attachment("hand.png").description == (
+        f"Your hand, 2 cards: 1 {card_name(cards_b[0])}, 2 {card_name(cards_b[1])}.")
 
     await session.click(ana, hand, card_button(hand, "play", "r3"))
     cards, _ = button_cards(hand)  # a's turn is over: every card plain
