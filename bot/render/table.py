@@ -69,6 +69,7 @@ RING_WIDTH = 20
 LIST_LEFT = 560
 LIST_TOP = 70
 ROW_HEIGHT = 34
+NAME_SIZE = 20
 
 
 def _draw_pile(image: Image.Image, draw: ImageDraw.ImageDraw, count: int) -> None:
@@ -122,7 +123,7 @@ def _direction_arrow(draw: ImageDraw.ImageDraw, direction: int, bottom: float) -
 
 
 def _players(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
-    name_font, count_font = font(20), font(18)
+    count_font = font(18)
     right = WIDTH - 24
     draw.text((LIST_LEFT, LIST_TOP - 34), "Players", LABEL_RGB, font(22))
     order = "in seating order" if scene.direction == 1 else "reversed"
@@ -137,7 +138,7 @@ def _players(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
             ink = INK
         cards = f"{count} card" if count == 1 else f"{count} cards"
         count_w = count_font.getlength(cards)
-        shown = fit_name(name, name_font, right - LIST_LEFT - count_w - 24)
+        shown, name_font = fit_name(name, NAME_SIZE, right - LIST_LEFT - count_w - 24)
         draw.text((LIST_LEFT + 4, middle), shown, ink, name_font, "lm")
         draw.text((right, middle), cards, ink, count_font, "rm")
     bottom = LIST_TOP + len(scene.players) * ROW_HEIGHT - 4
