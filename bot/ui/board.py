@@ -5,9 +5,10 @@ out of date and wakes the channel's courier, so the player who clicked is answer
 without waiting for anyone else's message. The courier then, in order:
 
 1. posts the round and match messages;
-2. refreshes the open hand messages of the players the game now waits for and of those
-   whose hand changed out of turn (through the interaction's webhook, while its
-   15-minute token lasts), each with its new picture;
+2. refreshes the open hand messages of the players the game now waits for, of those
+   whose hand changed out of turn, and every one at a round's or the match's end
+   (through the interaction's webhook, while its 15-minute token lasts), each with its
+   new picture; a hand message replaced by a newer one becomes a note without buttons;
 3. edits the table message, at most once a second per channel (later changes wait for
    the next slot and go out together), its picture replaced by the new one, and posts
    it afresh before the message is an hour old, when Discord starts to limit edits of it.
@@ -24,9 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -51,7 +52,10 @@ TOKEN_MARGIN = 30.0
 MISSING_PERMISSIONS = 50013
 UNKNOWN_MESSAGE = 10008
 HAND_CHANGES = frozenset({"drew", "discarded", "hands_swapped"})
-EVERY_HAND = frozenset({"hands_passed", "dealt", "left"})
+EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_over"})
+"""Events after which every open hand is refreshed (a round's or the match's end too,
+so no hand still says "Waiting for ben" with the old top card)."""
+CLOSED_HAND = "This hand is closed: your newer hand message shows your cards."
 
 
 @dataclass(slots=True)
@@ -217,7 +221,25 @@ class Board:
         return await send(None)
 
     def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
+        """``session`` is the player's hand message now; the one it replaces becomes a
+        note without buttons, so no older hand with live cards stays on screen."""
+        older = self.hands.get((channel_id, player))
         self.hands[(channel_id, player)] = session
+        if older is not None and older.message_id != session.message_id \
+                and self._token_alive(older):
+            self._spawn(self._close_hand(channel_id, player, older))
+
+    async def _close_hand(self, channel_id: int, player: str, older: HandSession) -> None:
+        try:
+            await older.interaction.edit_original_response(
+                content=CLOSED_HAND, view=None, attachments=[])
+        except discord.HTTPException as error:
+            log.debug("closing an older hand failed channel=%s player=%s status=%s",
+                      channel_id, player, error.status)
+
+    def _token_alive(self, session: HandSession) -> bool:
+        """Whether the session's 15-minute interaction token is still safe to use."""
+        return self.clock.now() - session.opened_at <= TOKEN_LIFETIME - TOKEN_MARGIN
 
     def hand_session(self, channel_id: int, player: str) -> HandSession | None:
         return self.hands.get((channel_id, player))
@@ -241,7 +263,10 @@ class Board:
     # -- the courier -------------------------------------------------------------------
 
     def _wake(self, channel: Channel) -> None:
-        task = asyncio.get_running_loop().create_task(self._deliver(channel))
+        self._spawn(self._deliver(channel))
+
+    def _spawn(self, sending: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(sending)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -293,7 +318,7 @@ class Board:
                 session = self.hands.get(key)
                 if session is None or session.version == table.version:
                     continue
-                if self.clock.now() - session.opened_at > TOKEN_LIFETIME - TOKEN_MARGIN:
+                if not self._token_alive(session):
                     del self.hands[key]  # the token is spent: "My hand" gives a fresh message
                     continue
                 hand = hand_message(table, player, session.page)

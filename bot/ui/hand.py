@@ -154,8 +154,11 @@ def _layout(
 def _situation(table: Table, game: Game, player: str) -> str:
     """What the hand says the game waits for, read from the engine's phase."""
     phase, waiting = game.waiting
-    if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-        return "The round is over."
+    if phase is Phase.MATCH_OVER:
+        return f"The match is over: {table.name_of(game.match_winner or '')} won it."
+    if phase is Phase.ROUND_OVER:
+        return f"Round {game.round_number} is over: {table.name_of(game.round_winner or '')} " \
+            "won it. The next round starts soon."
     if player not in waiting:
         return f"Waiting for {', '.join(table.name_of(p) for p in waiting)}."
     match phase:
