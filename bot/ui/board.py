@@ -38,6 +38,7 @@ from bot.game.table import Phase, Table
 from bot.game.turns import Turns
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
+from bot.ui.lobby_text import table_embed
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
 from bot.ui.table import TableMessage, round_message, table_message
 
@@ -102,6 +103,10 @@ class Channel:
     posts: list[tuple[str, Rows]] = field(default_factory=list)
     round_message_id: int | None = None
     retire_round_message: bool = False
+    round_message_after: str = ""
+    """What the round message says once the next round is dealt: no countdown left."""
+    lobby_over: bool = False
+    """The game ended: its lobby message must stop saying that it has started."""
 
 
 class Board:
@@ -136,8 +141,12 @@ class Board:
         channel.stale_hands.update(game.waiting_for())
         if "round_over" in kinds:
             channel.posts.append(round_message(table, next_round=not game.match_over))
+            channel.round_message_after = round_message(table, next_round=False)[0] + \
+                "\nThe next round has started."
         if "dealt" in kinds and channel.round_message_id is not None:
             channel.retire_round_message = True
+        if table.phase is Phase.ENDED and table.message_id is not None:
+            channel.lobby_over = True
         self._wake(channel)
 
     async def show_restored(self, table: Table, compose: Callable[[Table], TableMessage]
@@ -305,7 +314,12 @@ class Board:
         if channel.retire_round_message and channel.round_message_id is not None:
             message_id, channel.round_message_id = channel.round_message_id, None
             channel.retire_round_message = False
-            await messageable.get_partial_message(message_id).edit(view=None)
+            await messageable.get_partial_message(message_id).edit(
+                content=channel.round_message_after, view=None)
+        if channel.lobby_over and table.message_id is not None:
+            channel.lobby_over = False
+            await messageable.get_partial_message(table.message_id).edit(
+                embed=table_embed(table), view=None)
 
     async def _refresh_hands(self, channel: Channel) -> None:
         table = channel.table
@@ -398,7 +412,8 @@ class Board:
     def _forget_if_over(self, channel: Channel) -> None:
         """A finished table keeps nothing here once its last messages are out."""
         table = channel.table
-        if table.phase is Phase.PLAYING or channel.table_dirty or channel.posts:
+        if table.phase is Phase.PLAYING or channel.table_dirty or channel.posts \
+                or channel.lobby_over:
             return
         self.channels.pop(table.channel_id, None)
         for key in [k for k in self.hands if k[0] == table.channel_id]:
