@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, card_name
+from bot.engine.options import HOUSE_RULE_CARDS
 
 COLOR_MARKS = {"r": "🔴", "y": "🟡", "g": "🟩", "b": "🔷"}
 """A mark per colour, of a different shape for red, green and blue; labels always say
@@ -28,6 +29,11 @@ SHORT_VALUES = {
 }
 
 Name = Callable[[str], str]
+
+HOUSE_RULE_CARD_NAMES = {card: ("Every " if card == "wildcustom" else "The ") + card_name(card)
+                         for card in HOUSE_RULE_CARDS}
+"""How ``/uno settings`` names the cards that carry house rules: "Every Wild
+Customizable", "The red Blank"."""
 
 
 def card_label(card: str) -> str:
