@@ -24,8 +24,9 @@ always wins and a burst of changes costs one edit.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -40,6 +41,7 @@ from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
 from bot.ui.lobby_text import table_embed
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
+from bot.ui.pings import TOKEN_LIFETIME, TOKEN_MARGIN, Pings
 from bot.ui.table import TableMessage, round_message, table_message
 
 log = logging.getLogger(__name__)
@@ -48,8 +50,6 @@ T = TypeVar("T")
 EDIT_INTERVAL = 1.0
 REPOST_AFTER = 50 * 60.0
 """Discord limits edits of messages older than an hour; repost well before."""
-TOKEN_LIFETIME = 15 * 60.0
-TOKEN_MARGIN = 30.0
 MISSING_PERMISSIONS = 50013
 UNKNOWN_MESSAGE = 10008
 HAND_CHANGES = frozenset({"drew", "discarded", "hands_swapped"})
@@ -118,6 +118,7 @@ class Board:
         self.clock = clock
         self.channels: dict[int, Channel] = {}
         self.hands: dict[tuple[int, str], HandSession] = {}
+        self.pings = Pings(client, clock)
         self._tasks: set[asyncio.Task[None]] = set()
         self.restoring: asyncio.Task[None] | None = None
         """Shows the tables saved before a restart, a few at a time (``bot.ui.restart``)."""
@@ -147,6 +148,7 @@ class Board:
             channel.retire_round_message = True
         if table.phase is Phase.ENDED and table.message_id is not None:
             channel.lobby_over = True
+        self.pings.changed(table)
         self._wake(channel)
 
     async def show_restored(self, table: Table, compose: Callable[[Table], TableMessage]
@@ -229,6 +231,20 @@ class Board:
         shown.embed.set_image(url=None)
         return await send(None)
 
+    @contextlib.contextmanager
+    def clicking(self, channel_id: int, interaction: discord.Interaction) -> Iterator[None]:
+        """Around the handling of a click: a ping it makes due is posted through its
+        own token once it is answered (a token costs no bot-token call)."""
+        self.pings.click_started(channel_id)
+        try:
+            yield
+        finally:
+            via = self.pings.click_finished(channel_id, interaction) \
+                or self.pings.voice(channel_id)
+            channel = self.channels.get(channel_id)
+            if channel is not None and self.pings.due(channel_id):
+                self._spawn(self._send(channel, lambda: self.pings.send(channel.table, via)))
+
     def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
         """``session`` is the player's hand message now; the one it replaces becomes a
         note without buttons, so no older hand with live cards stays on screen."""
@@ -284,6 +300,9 @@ class Board:
             await self._send_posts(channel)
             await self._refresh_hands(channel)
             await self._edit_table_when_allowed(channel)
+            channel_id = channel.table.channel_id
+            if not self.pings.clicking(channel_id):  # else the click's token posts it
+                await self.pings.send(channel.table, self.pings.voice(channel_id))
 
         await self._send(channel, deliver)
 
@@ -413,9 +432,10 @@ class Board:
         """A finished table keeps nothing here once its last messages are out."""
         table = channel.table
         if table.phase is Phase.PLAYING or channel.table_dirty or channel.posts \
-                or channel.lobby_over:
+                or channel.lobby_over or self.pings.due(table.channel_id):
             return
         self.channels.pop(table.channel_id, None)
+        self.pings.forget(table.channel_id)
         for key in [k for k in self.hands if k[0] == table.channel_id]:
             del self.hands[key]
 

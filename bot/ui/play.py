@@ -38,6 +38,12 @@ async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
     match = parse(custom_id)
     assert match is not None  # the DynamicItem template matched it
     channel_id, version, what = int(match["channel"]), int(match["version"]), match["what"]
+    with uno_client(interaction).board.clicking(channel_id, interaction):
+        await _on_click(interaction, channel_id, version, what)
+
+
+async def _on_click(interaction: discord.Interaction, channel_id: int, version: int,
+                    what: str) -> None:
     try:
         if what == "hand":
             await show_hand(interaction, channel_id)

@@ -50,7 +50,7 @@ def table_message(table: Table) -> TableMessage:
     ]]
     if table.phase is not Phase.PLAYING:
         rows = disabled(rows)
-    return TableMessage(_call(table, game), embed, rows)
+    return TableMessage(call(table, game), embed, rows)
 
 
 def _catch_label(table: Table, game: Game) -> str:
@@ -62,7 +62,7 @@ def _catch_label(table: Table, game: Game) -> str:
     return "Catch!"
 
 
-def _call(table: Table, game: Game) -> str:
+def call(table: Table, game: Game) -> str:
     """Who must act now, mentioned, and what they must do."""
     if table.phase is Phase.ENDED:
         if table.close_reason is CloseReason.ENDED:

@@ -59,7 +59,7 @@ async def test_leaderboard_pages_with_buttons_and_shows_the_callers_rank(
     assert board is not None and answer.ephemeral
     assert board.text.splitlines()[1].startswith(f"**1.** {members[0].mention} · 11 wins")
     assert "Page 1 of 2 · 11 ranked" in str(board.embeds[0]["footer"])
-    assert f"You: **11.** {caller.mention} · 1 win" in board.text and "1 wins" not in board.text
+    assert f"You: **11.** {caller.mention} · 1 win" in board.text and " 1 wins" not in board.text
     following = board.custom_ids()[1]
     assert board.payload["components"][0]["components"][0]["disabled"] is True
 
