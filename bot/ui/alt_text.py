@@ -22,10 +22,14 @@ def table_alt_text(scene: TableScene) -> str:
                 f"{count_cards(scene.draw_pile)} to draw.")
 
 
-def hand_alt_text(cards: list[str], playable: set[int] | None) -> str:
-    """ "Your hand, 3 cards: 1 red 7, 2 blue 2, 3 Wild. You can play 1 and 3." """
-    listed = ", ".join(f"{number} {card_name(card)}" for number, card in enumerate(cards, 1))
-    text = f"Your hand, {count_cards(len(cards))}: {listed}."
+def hand_alt_text(cards: list[str], counts: list[int], playable: set[int] | None) -> str:
+    """ "Your hand, 4 cards: 1 red 7 (2 of them), 2 blue 2, 3 Wild. You can play 1
+    and 3." """
+    listed = ", ".join(f"{number} {card_name(card)}" + (f" ({copies} of them)" if copies > 1
+                                                       else "")
+                       for number, (card, copies) in enumerate(zip(cards, counts,
+                                                                   strict=True), 1))
+    text = f"Your hand, {count_cards(sum(counts))}: {listed}."
     if playable is not None:
         numbers = [str(i + 1) for i in sorted(playable)]
         text += f" You can play {_and(numbers)}." if numbers else " You cannot play a card."

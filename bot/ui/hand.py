@@ -2,9 +2,11 @@
 
 Each distinct card is one button (a second copy shows as "x2": custom ids must be
 unique in a message), coloured by its colour and disabled when no legal action starts
-with it. Below the cards: the actions that are not cards (Draw, Take, Challenge,
-Block, Play it, Keep, colours, votes, UNO!). A hand too big for the rows left turns
-into pages with Prev/Next, so no message breaks Discord's 5 rows of 5.
+with it; the cards the player can play come first, in the buttons as in the picture.
+Below the cards, always shown: the actions that are not cards (Draw, Take, Challenge,
+Block, Play it, Keep, colours, votes, UNO!). A hand with more cards than the rows left
+hold shows only the cards that can be played as buttons (the picture shows them all),
+so no one pages to find a playable card and no message breaks Discord's 5 rows of 5.
 """
 
 from __future__ import annotations
@@ -49,10 +51,12 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     hand = game.hands[player]
     legal = game.legal_actions(player)
     counts = Counter(hand)
-    cards = sorted(counts, key=sort_key)
     card_do = _card_do(game, player)
     usable = playable_cards(game, player, legal)
+    cards = card_order(hand, lifted_cards(game, player, legal))
     controls = _controls(table, game, player, legal)
+    if len(cards) > _card_slots(controls):  # too many for the buttons: only usable ones
+        cards = [card for card in cards if card in usable]
     per_page, controls = _layout(len(cards), controls, table, page)
     pages = max(1, math.ceil(len(cards) / per_page))
     page = min(max(page, 0), pages - 1)
@@ -82,6 +86,13 @@ def _news(table: Table, player: str) -> str:
     """What the last action did to ``player``, said to them (a catch, a challenge)."""
     return said_to(table.recent_actions[-1], player, table.name_of) \
         if table.recent_actions else ""
+
+
+def card_order(hand: list[str], first: set[str]) -> list[str]:
+    """The distinct cards of ``hand`` as the buttons and the picture show them: the
+    cards in ``first`` (those the player can play now) ahead of the others, each
+    group by colour and value."""
+    return sorted(set(hand), key=lambda card: (card not in first, sort_key(card)))
 
 
 def _card_do(game: Game, player: str) -> str:
@@ -131,11 +142,18 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
     return controls
 
 
+def _card_slots(controls: list[Control]) -> int:
+    """Card buttons that fit beside ``controls`` (which always show: Draw, UNO!...)."""
+    return (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
+
+
 def _layout(
     distinct: int, controls: list[Control], table: Table, page: int
 ) -> tuple[int, list[Control]]:
-    """Cards per page, and the controls with Prev/Next added when one page is not enough."""
-    per_page = (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
+    """Cards per page, and the controls with Prev/Next added when one page is not
+    enough: only for more than 15 to 20 different cards the player can play at once
+    (a discard owed from a huge hand), since a big hand shows only those."""
+    per_page = _card_slots(controls)
     if distinct <= per_page:
         return per_page, controls
     per_page = (MAX_ROWS - math.ceil((len(controls) + 2) / ROW)) * ROW

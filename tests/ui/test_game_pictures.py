@@ -36,22 +36,22 @@ def table_picture(message: StoredMessage) -> bytes:
     return picture.data
 
 
-def button_cards(hand: StoredMessage) -> tuple[list[str], set[int]]:
-    """The cards of a hand message's buttons, in order, a button "x2" counting twice;
-    and the indices of the cards whose button is enabled."""
+def button_cards(hand: StoredMessage) -> tuple[list[str], list[int], set[int]]:
+    """The cards of a hand message's buttons, in order; the copies each stands for
+    (a button "x2" two); and the indices of the cards whose button is enabled."""
     cards: list[str] = []
+    counts: list[int] = []
     enabled: set[int] = set()
     enabled_ids = hand.enabled_ids()
     for custom_id, label in hand.labels().items():
         found = CARD_BUTTON.search(custom_id)
         if found is None:
             continue
-        copies = int(label.rsplit(" x", 1)[1]) if re.search(r" x\d+$", label) else 1
-        for _ in range(copies):
-            if custom_id in enabled_ids:
-                enabled.add(len(cards))
-            cards.append(found.group(1))
-    return cards, enabled
+        if custom_id in enabled_ids:
+            enabled.add(len(cards))
+        cards.append(found.group(1))
+        counts.append(int(label.rsplit(" x", 1)[1]) if re.search(r" x\d+$", label) else 1)
+    return cards, counts, enabled
 
 
 def scene(session: Playing, top: str, color: str, counts: list[int], current: int,
@@ -107,30 +107,30 @@ async def test_the_hand_picture_follows_the_buttons(
         discard=["r9"], draw=FILL, current=a))
     ana, ben = session.member(a), session.member(b)
     hand = await session.open_hand(ana)
-    cards, playable = button_cards(hand)
-    assert sorted(cards) == sorted(hand_a) and len(cards) == 6
-    assert cards.count("r3") == 2 and cards[cards.index("r3") + 1] == "r3"  # one button "x2"
-    assert {cards[i] for i in playable} == {"r3", "wild4"}
+    cards, counts, playable = button_cards(hand)
+    assert cards == ["r3", "wild4", "y7", "g2", "b5"]  # the playable cards first
+    assert counts == [2, 1, 1, 1, 1] and playable == {0, 1}  # one button "x2"
     picture = hand.attachment("hand.png")
-    assert picture.data == render_hand(cards, playable)
-    assert picture.description == (  # numbered as drawn, and as the buttons list them
-        "Your hand, 6 cards: 1 red 3, 2 red 3, 3 yellow 7, 4 green 2, 5 blue 5, "
-        "6 Wild Draw Four. You can play 1, 2 and 6.")
+    assert picture.data == render_hand(cards, playable, counts)  # one card a button
+    assert picture.description == (  # numbered as the buttons list them
+        "Your hand, 6 cards: 1 red 3 (2 of them), 2 Wild Draw Four, 3 yellow 7, 4 green 2, "
+        "5 blue 5. You can play 1 and 2.")
 
     hand_b = await session.open_hand(ben)  # not b's turn: every card plain
-    cards_b, _ = button_cards(hand_b)
-    assert hand_b.attachment("hand.png").data == render_hand(cards_b)
+    cards_b, counts_b, _ = button_cards(hand_b)
+    assert hand_b.attachment("hand.png").data == render_hand(cards_b, None, counts_b)
     assert hand_b.attachment("hand.png").description == (
         f"Your hand, 2 cards: 1 {card_name(cards_b[0])}, 2 {card_name(cards_b[1])}.")
 
     await session.click(ana, hand, card_button(hand, "play", "r3"))
-    cards, _ = button_cards(hand)  # a's turn is over: every card plain
-    assert len(cards) == 5 and hand.attachment("hand.png").data == render_hand(cards)
+    cards, counts, _ = button_cards(hand)  # a's turn is over: every card plain
+    assert sum(counts) == 5
+    assert hand.attachment("hand.png").data == render_hand(cards, None, counts)
     await session.settle()
     # b's turn now: the courier refreshed b's hand message with b's playable cards lifted
-    cards_b, playable_b = button_cards(hand_b)
-    assert {cards_b[i] for i in playable_b} == {"r1"}
-    assert hand_b.attachment("hand.png").data == render_hand(cards_b, playable_b)
+    cards_b, counts_b, playable_b = button_cards(hand_b)
+    assert cards_b[0] == "r1" and playable_b == {0}
+    assert hand_b.attachment("hand.png").data == render_hand(cards_b, playable_b, counts_b)
     assert decode(hand_b.attachment("hand.png").data).width > 0
 
 

@@ -35,8 +35,7 @@ async def test_after_a_playable_draw_the_hand_says_only_that_card_plays_and_lift
     assert card_button(hand, "play", "b1") not in hand.enabled_ids()
     shown = hand_cards(session.table, a)
     assert shown is not None
-    cards, lifted = shown
-    assert lifted == {cards.index("r4")}  # the drawn card alone is lifted in the picture
+    assert shown.cards[0] == "r4" and shown.playable == {0}  # the drawn card alone, lifted
 
 
 async def test_a_wild_customizable_nobody_wrote_on_says_nothing_more_happens(
