@@ -42,6 +42,7 @@ from bot.ui.hand import hand_message
 from bot.ui.lobby_text import table_embed
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
 from bot.ui.pings import TOKEN_LIFETIME, TOKEN_MARGIN, Pings
+from bot.ui.replay import Replay, replayable
 from bot.ui.table import TableMessage, round_message, table_message
 
 log = logging.getLogger(__name__)
@@ -119,6 +120,8 @@ class Board:
         self.channels: dict[int, Channel] = {}
         self.hands: dict[tuple[int, str], HandSession] = {}
         self.pings = Pings(client, clock)
+        self.replays: dict[int, Replay] = {}
+        """Finished matches whose players may press Play again, by channel."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.restoring: asyncio.Task[None] | None = None
         """Shows the tables saved before a restart, a few at a time (``bot.ui.restart``)."""
@@ -149,6 +152,11 @@ class Board:
         if table.phase is Phase.ENDED and table.message_id is not None:
             channel.lobby_over = True
         self.pings.changed(table)
+        replay = self.replays.get(table.channel_id)
+        if replayable(table):
+            self.replays[table.channel_id] = Replay(table)
+        elif replay is not None and replay.table is not table:  # a new game here
+            del self.replays[table.channel_id]
         self._wake(channel)
 
     async def show_restored(self, table: Table, compose: Callable[[Table], TableMessage]

@@ -22,6 +22,7 @@ from bot.game.errors import NobodyToCatch, StaleView, TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
+from bot.ui.again import play_again
 from bot.ui.board import HandSession
 from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
@@ -53,6 +54,8 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
             await uno_client(interaction).manager.turns.next_round(
                 channel_id, interaction.user.id, version, confirm("You dealt the next round.",
                                                                   interaction))
+        elif what == "again":
+            await play_again(interaction, channel_id, version)
         elif what.startswith("page:"):
             await show_hand(interaction, channel_id, int(what.split(":")[1]))
         elif what == "catch":

@@ -18,6 +18,7 @@ from bot.engine.cards import card_name, hand_points
 from bot.game.table import CloseReason, Phase, Table
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
+from bot.ui.replay import replayable
 from bot.ui.text import rules_line
 from bot.ui.words import action_line, cards_words, color_words, count_cards, plural
 
@@ -153,6 +154,9 @@ def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     if game.match_over:
         lines.append(f"🏆 {table.name_of(game.match_winner or '')} wins the match!")
     rows: Rows = []
+    if replayable(table):
+        rows = [[Control(game_id(table.channel_id, table.version, "again"), "Play again",
+                         Style.success)]]
     if next_round:
         lines.append(f"The host presses Next round, or it starts by itself "
                      f"<t:{int(table.turn_deadline or 0)}:R>.")
