@@ -1,9 +1,10 @@
 """The table message everyone sees, and the round and match messages.
 
-The content line mentions the player(s) the game waits for, with what they must do,
-so they are notified and know to open "My hand"; the embed shows the top card, the
-colour, the direction, every seat, the scores, the last few actions and the turn's
-deadline as a Discord relative timestamp.
+The content line names the player(s) the game waits for, with what they must do (the
+ping, a new message, is what notifies them: see ``bot.ui.pings``); the embed fits a
+phone: the round, top card and colour, the turn's deadline as a Discord relative
+timestamp, every seat on one line with the direction, the last three actions, and the
+picture. The rules are behind the Rules button.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from bot.game.table import CloseReason, Phase, Table
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
 from bot.ui.replay import replayable
-from bot.ui.text import rules_line
 from bot.ui.words import action_line, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
+SHOWN_ACTIONS = 3
+"""The last actions the table shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +42,7 @@ def mention(table: Table, player: str) -> str:
 def table_message(table: Table) -> TableMessage:
     game = table.game
     assert game is not None
-    title = f"UNO · {table.ruleset} · round {game.round_number} · first to {game.options.target}"
-    embed = discord.Embed(title=title, description=_description(table, game),
-                          colour=TABLE_COLOUR)
+    embed = discord.Embed(description=_description(table, game), colour=TABLE_COLOUR)
     rows = [[
         Control(game_id(table.channel_id, table.version, "hand"), "My hand", Style.primary),
         Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, game),
@@ -94,32 +94,37 @@ def call(table: Table, game: Game) -> str:
 
 
 def _description(table: Table, game: Game) -> str:
-    arrow = "↻ in seating order" if game.direction == 1 else "↺ against seating order"
-    lines = [
-        f"Top card: **{card_name(game.top)}** · colour to match: {color_words(game.color)}",
-        f"Direction: {arrow}",
-    ]
-    if table.phase is Phase.PLAYING and not game.round_over:
-        lines.append(f"Turn: {mention(table, game.current)}" + (
-            f" · time runs out <t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""))
-    lines.append("")
-    for seat in game.players:
-        held = len(game.hands[seat])
-        marks = [count_cards(held)]
-        if seat in game.uno_called:
-            marks.append("UNO!")
-        if seat in table.stand_ins:
-            marks.append("🤖 autoplay")
-        marks.append(f"{game.scores.get(seat, 0)} pts")
-        pointer = "▶ " if seat == game.current and not game.round_over else ""
-        lines.append(f"{pointer}{mention(table, seat)} · " + " · ".join(marks))
-        if game.hands_shown_until is not None:
-            lines.append(f"  shows {cards_words(game.hands[seat])}")
-    if table.recent_actions:
-        lines += ["", "**Lately**"]
-        lines += [f"• {action_line(events, table.name_of)}" for events in table.recent_actions]
-    lines += ["", rules_line(table.ruleset, game.options, table.turn_seconds)]
+    """A few lines for a phone: the round, top card and colour (also in the picture, for
+    a table without one), the seats on one line, the last few actions."""
+    top = f"Round {game.round_number} · top card **{card_name(game.top)}** · play on " \
+        f"{color_words(game.color)}"
+    if table.phase is Phase.PLAYING and not game.round_over and table.turn_deadline:
+        top += f" · turn ends <t:{int(table.turn_deadline)}:R>"
+    lines = [top, _seats(table, game)]
+    if game.hands_shown_until is not None:
+        lines += [f"{table.name_of(seat)} shows {cards_words(game.hands[seat])}"
+                  for seat in game.players]
+    lines += [f"• {action_line(events, table.name_of)}"
+              for events in table.recent_actions[-SHOWN_ACTIONS:]]
     return "\n".join(lines)
+
+
+def _seats(table: Table, game: Game) -> str:
+    """ "↻ ana 5 cards · ▶ ben 1 card UNO! · cy 3 cards": seating order, the way play
+    goes, the player to move, with each match score once anyone has one."""
+    scored = any(game.scores.values())
+    seats = []
+    for seat in game.players:
+        words = [mention(table, seat), count_cards(len(game.hands[seat]))]
+        if seat in game.uno_called:
+            words.append("UNO!")
+        if seat in table.stand_ins:
+            words.append("(🤖 autoplay)")
+        if scored:
+            words.append(f"({plural(game.scores.get(seat, 0), 'point')})")
+        pointer = "▶ " if seat == game.current and not game.round_over else ""
+        seats.append(pointer + " ".join(words))
+    return ("↻ " if game.direction == 1 else "↺ ") + " · ".join(seats)
 
 
 def _scored(table: Table, game: Game) -> str:
