@@ -17,7 +17,7 @@ from bot.render.png import encode_png
 from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, font
 
 CARD_WIDTH = 120
-CARDS_PER_ROW = 10
+CARDS_PER_ROW = 12
 MAX_WIDTH = 1200
 """Discord shows up to about this width before it scales a picture down."""
 MARGIN = 12
@@ -73,7 +73,7 @@ def hand_image(cards: list[str], playable: set[int] | None = None,
 
 def render_hand(cards: list[str], playable: set[int] | None = None,
                 counts: list[int] | None = None) -> bytes:
-    """PNG of ``cards`` in rows of up to ten, numbered from 1 in the order given.
+    """PNG of ``cards`` in rows of up to twelve, numbered from 1 in the order given.
 
     ``playable``: indices (0-based, into ``cards``) of the cards that may be played
     now; ``None`` shows every card plain. ``counts``: how many copies of each card

@@ -63,17 +63,17 @@ class TableScene:
 
 
 WIDTH = 520
-HEIGHT = 220
+HEIGHT = 190
 PHONE_WIDTH = 296
 """About how wide Discord's phone app shows an embed's picture on a 400-px screen."""
 MIN_TEXT = 28
 """The smallest text drawn: 28 px at 520 wide shows 15.9 px high at ``PHONE_WIDTH``."""
-BACK_WIDTH = 64
-TOP_WIDTH = 92
-RING_CENTRE = (180, 110)
-RING_RADIUS = 96
-RING_WIDTH = 14
-COLUMN_LEFT = 300
+BACK_WIDTH = 60
+TOP_WIDTH = 80
+RING_CENTRE = (170, 95)
+RING_RADIUS = 84
+RING_WIDTH = 12
+COLUMN_LEFT = 280
 COLUMN_RIGHT = WIDTH - 12
 
 
@@ -114,17 +114,17 @@ def _column(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
     """Right of the ring: "Play on" the colour (its mark and name, large), whose turn it
     is, and the way play goes."""
     left, width = COLUMN_LEFT, COLUMN_RIGHT - COLUMN_LEFT
-    draw.text((left, 40), "Play on", LABEL_RGB, font(MIN_TEXT), "lm")
-    draw_mark(draw, scene.color, (left + 16, 86), 14, CARD_RGB[scene.color], PAPER)
-    draw.text((left + 40, 86), COLOR_NAMES[scene.color].upper(), PAPER, font(40), "lm")
+    draw.text((left, 30), "Play on", LABEL_RGB, font(MIN_TEXT), "lm")
+    draw_mark(draw, scene.color, (left + 16, 71), 14, CARD_RGB[scene.color], PAPER)
+    draw.text((left + 40, 71), COLOR_NAMES[scene.color].upper(), PAPER, font(40), "lm")
     suffix = " to play"
     name, face = fit_name(scene.players[scene.current][0], MIN_TEXT,
                           width - font(MIN_TEXT).getlength(suffix))
-    draw.text((left, 136), name, HIGHLIGHT_RGB, face, "lm")
-    draw.text((left + face.getlength(name), 136), suffix, LABEL_RGB, font(MIN_TEXT), "lm")
-    _direction_arrow(draw, scene.direction, (left, 184))
+    draw.text((left, 117), name, HIGHLIGHT_RGB, face, "lm")
+    draw.text((left + face.getlength(name), 117), suffix, LABEL_RGB, font(MIN_TEXT), "lm")
+    _direction_arrow(draw, scene.direction, (left, 160))
     way = "in order" if scene.direction == 1 else "reversed"
-    draw.text((left + 52, 184), way, LABEL_RGB, font(MIN_TEXT), "lm")
+    draw.text((left + 52, 160), way, LABEL_RGB, font(MIN_TEXT), "lm")
 
 
 def _direction_arrow(draw: ImageDraw.ImageDraw, direction: int, at: tuple[int, int]) -> None:

@@ -1,10 +1,10 @@
 """The table message everyone sees, and the round and match messages.
 
-The content line names the player(s) the game waits for, with what they must do (the
-ping, a new message, is what notifies them: see ``bot.ui.pings``); the embed fits a
-phone: the round, top card and colour, the turn's deadline as a Discord relative
-timestamp, every seat on one line with the direction, the last three actions, and the
-picture. The rules are behind the Rules button.
+The content line names the player(s) the game waits for, with what they must do and
+the turn's deadline as a Discord relative timestamp (the ping, a new message, is what
+notifies them: see ``bot.ui.pings``); the embed fits a phone: the top card and colour,
+every seat on one line with the direction, the last three actions, and the picture.
+The rules are behind the Rules button.
 """
 
 from __future__ import annotations
@@ -51,7 +51,10 @@ def table_message(table: Table) -> TableMessage:
     ]]
     if table.phase is not Phase.PLAYING:
         rows = disabled(rows)
-    return TableMessage(call(table, game), embed, rows)
+    content = call(table, game)
+    if table.phase is Phase.PLAYING and not game.round_over and table.turn_deadline:
+        content += f" Time runs out <t:{int(table.turn_deadline)}:R>."
+    return TableMessage(content, embed, rows)
 
 
 def _catch_label(table: Table, game: Game) -> str:
@@ -94,13 +97,10 @@ def call(table: Table, game: Game) -> str:
 
 
 def _description(table: Table, game: Game) -> str:
-    """A few lines for a phone: the round, top card and colour (also in the picture, for
-    a table without one), the seats on one line, the last few actions."""
-    top = f"Round {game.round_number} · top card **{card_name(game.top)}** · play on " \
-        f"{color_words(game.color)}"
-    if table.phase is Phase.PLAYING and not game.round_over and table.turn_deadline:
-        top += f" · turn ends <t:{int(table.turn_deadline)}:R>"
-    lines = [top, _seats(table, game)]
+    """A few lines for a phone: the top card and colour (also in the picture, for a
+    table without one), the seats on one line, the last few actions."""
+    lines = [f"Top card **{card_name(game.top)}** · play on {color_words(game.color)}",
+             _seats(table, game)]
     if game.hands_shown_until is not None:
         lines += [f"{table.name_of(seat)} shows {cards_words(game.hands[seat])}"
                   for seat in game.players]
@@ -110,21 +110,21 @@ def _description(table: Table, game: Game) -> str:
 
 
 def _seats(table: Table, game: Game) -> str:
-    """ "↻ ana 5 cards · ▶ ben 1 card UNO! · cy 3 cards": seating order, the way play
-    goes, the player to move, with each match score once anyone has one."""
+    """ "↻ Cards: ana 5 · ▶ ben 1 UNO! · cy 3": seating order, the way play goes, the
+    player to move, with each match score once anyone has one."""
     scored = any(game.scores.values())
     seats = []
     for seat in game.players:
-        words = [mention(table, seat), count_cards(len(game.hands[seat]))]
+        words = [mention(table, seat), str(len(game.hands[seat]))]
         if seat in game.uno_called:
             words.append("UNO!")
         if seat in table.stand_ins:
             words.append("(🤖 autoplay)")
         if scored:
-            words.append(f"({plural(game.scores.get(seat, 0), 'point')})")
+            words.append(f"({plural(game.scores.get(seat, 0), 'pt')})")
         pointer = "▶ " if seat == game.current and not game.round_over else ""
         seats.append(pointer + " ".join(words))
-    return ("↻ " if game.direction == 1 else "↺ ") + " · ".join(seats)
+    return ("↻" if game.direction == 1 else "↺") + " Cards: " + " · ".join(seats)
 
 
 def _scored(table: Table, game: Game) -> str:

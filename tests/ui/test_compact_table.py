@@ -33,8 +33,9 @@ async def test_the_table_is_a_few_lines_and_a_small_picture(
     assert "title" not in embed
     lines = embed["description"].splitlines()
     names = [session.table.name_of(p) for p in (a, b, c)]
-    assert lines[0].startswith("Round 1 · top card **red 2** · play on 🔴 red · turn ends <t:")
-    assert lines[1] == f"↻ <@{a}> 1 card · ▶ <@{b}> 2 cards · <@{c}> 2 cards"
+    assert lines[0] == "Top card **red 2** · play on 🔴 red"
+    assert table.content.startswith(f"<@{b}>, it is your turn. Time runs out <t:")
+    assert lines[1] == f"↻ Cards: <@{a}> 1 · ▶ <@{b}> 2 · <@{c}> 2"
     assert lines[2:] == [f"• {names[1]} played a red 4", f"• {names[2]} played a red 6",
                          f"• {names[0]} played a red 2"]  # the last three actions only
     assert "scoring" not in table.text and "Seven-O" not in table.text  # behind Rules

@@ -17,6 +17,7 @@ from bot.engine import Game
 from bot.engine.cards import card_name
 from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, threaded, warm
+from bot.render.table import HEIGHT, WIDTH
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.render.conftest import decode
@@ -74,7 +75,7 @@ async def test_the_table_picture_shows_the_top_card_colour_direction_and_counts(
         discard=["r9"], draw=FILL, current=a, direction=-1))
     table = session.table_message()
     before = table_picture(table)
-    assert decode(before).size == (520, 220)  # small enough for a phone
+    assert decode(before).size == (WIDTH, HEIGHT)  # small enough for a phone
     assert before == render_table(scene(session, "r9", "r", [3, 2, 1], 0, len(FILL), -1))
 
     ana = session.member(a)
@@ -147,7 +148,7 @@ async def test_a_game_opened_without_pictures_is_text_only(
     await session.click(ana, hand, card_button(hand, "play", "r3"))
     await session.settle()
     hand_b = await session.open_hand(session.member(b))
-    assert "top card **red 3**" in session.table_message().text
+    assert "Top card **red 3**" in session.table_message().text
     assert all(no_pictures(m) for m in fake_discord.messages.values())
     assert no_pictures(hand) and no_pictures(hand_b)
     assert not any(call.files for call in fake_discord.calls)
