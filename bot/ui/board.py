@@ -57,6 +57,8 @@ HAND_CHANGES = frozenset({"drew", "discarded", "hands_swapped"})
 EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_over"})
 """Events after which every open hand is refreshed (a round's or the match's end too,
 so no hand still says "Waiting for ben" with the old top card)."""
+NO_PINGS = discord.AllowedMentions.none()
+"""The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
 CLOSED_HAND = "This hand is closed: your newer hand message shows your cards."
 
 
@@ -250,7 +252,9 @@ class Board:
             via = self.pings.click_finished(channel_id, interaction) \
                 or self.pings.voice(channel_id)
             channel = self.channels.get(channel_id)
-            if channel is not None and self.pings.due(channel_id):
+            if channel is None:  # no game here (a stray or refused click): keep nothing
+                self.pings.forget(channel_id)
+            elif self.pings.due(channel_id):
                 self._spawn(self._send(channel, lambda: self.pings.send(channel.table, via)))
 
     def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
@@ -420,7 +424,8 @@ class Board:
             return
         message = await messageable.send(shown.content, embed=shown.embed,
                                          view=to_view(shown.rows),
-                                         files=[drawn] if drawn else discord.utils.MISSING)
+                                         files=[drawn] if drawn else discord.utils.MISSING,
+                                         allowed_mentions=NO_PINGS)
         await self._posted(channel, now, message, old_id, shown.rows)
 
     async def _posted(self, channel: Channel, now: float, message: discord.Message,

@@ -77,7 +77,7 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     lines.append(f"Top card: {card_name(game.top)} · colour to match: {color_words(game.color)}")
     lines.append(_situation(table, game, player))
     if card_do == "discard":
-        lines.append(f"Discard down to {game.discards_owed[player]} cards: press the cards "
+        lines.append(f"Discard down to {count_cards(game.discards_owed[player])}: press the cards "
                      "to discard, one at a time.")
     return HandMessage("\n".join(line for line in lines if line), rows)
 

@@ -77,10 +77,10 @@ class Pings:
         waited = _waited(table)
         if table.phase is Phase.ENDED:
             state.waited, state.due = frozenset(), ("", frozenset()) if state.ping else None
-        elif waited != state.waited:
+        elif waited != state.waited:  # a ping not sent yet for an earlier wait is dropped
             state.waited = waited
-            if waited and table.game is not None:
-                state.due = (call(table, table.game), waited)
+            state.due = (call(table, table.game), waited) \
+                if waited and table.game is not None else None
 
     def due(self, channel_id: int) -> bool:
         state = self.channels.get(channel_id)

@@ -34,6 +34,7 @@ async def test_each_new_turn_rings_its_player_alone_and_removes_the_ping_before(
     await session.settle()
     (ping,) = pings(session)
     assert ping.notified == {int(b)} and ping.content == f"<@{b}>, it is your turn."
+    assert session.table_message().notified == frozenset()  # the pings ring, not the table
     assert ping.owner is not None and ping.owner.user_id == int(a)  # ana's click posted it
     post = fake_discord.calls_to("POST", f"/webhooks/{fake_discord.application_id}/")[-1]
     assert post.json["allowed_mentions"] == {"parse": [], "users": [int(b)]}
