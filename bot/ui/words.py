@@ -174,9 +174,12 @@ def event_sentence(event: dict[str, Any], name: Name) -> str:
 
 def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
     """What an action did to ``player``, said to them: "ben caught you without UNO, so
-    you take 2." Empty when it did nothing to them that needs saying."""
+    you take 2.", "You drew 2 cards and miss your turn." Empty when it did nothing to
+    them that needs saying (their own draws are told with the cards drawn)."""
     sentences: list[str] = []
-    for event in events:
+    actor = events[0].get("player") if events else None
+    told_draw = False
+    for index, event in enumerate(events):
         kind, data = event["kind"], event.get("data") or {}
         who, target = event.get("player"), event.get("target")
         if kind == "challenged" and player in (who, target):
@@ -190,8 +193,17 @@ def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
             asker = "You" if player == who else name(who or "")
             sentences.append(f"{asker} challenged {by} Wild Draw Four: {owner} {matched} "
                              f"the colour before it, so {taken}.")
+            told_draw = True
         elif kind == "caught" and target == player:
             sentences.append(f"{name(who or '')} caught you without UNO, so you take 2.")
+            told_draw = True
         elif kind == "hands_swapped" and target == player:
             sentences.append(f"{name(who or '')} swapped hands with you.")
+        elif kind == "drew" and who == player != actor and not told_draw and event.get("count"):
+            following = events[index + 1] if index + 1 < len(events) else {}
+            misses = following.get("kind") == "skipped" and following.get("player") == player
+            sentences.append(f"You drew {count_cards(event['count'])}"
+                             + (" and miss your turn." if misses else "."))
+        elif kind == "timed_out" and who == player:
+            sentences.append("You ran out of time.")
     return " ".join(sentences)

@@ -96,3 +96,21 @@ async def test_alternative_scoring_says_everyone_scores_their_own_hand(
     await session.settle()
     assert (f"the lowest total wins: {session.table.name_of(b)} 5 points (2 cards left)."
             in round_message(fake_discord).content)
+
+
+async def test_a_draw_two_is_said_to_its_victim_in_their_hand(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    a, b, c = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["rdraw2", "r1", "y5"], b: ["b3", "b4"],
+                                     c: ["y1", "y2"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana, ben = session.member(a), session.member(b)
+    hand_b = await session.open_hand(ben)
+    hand_a = await session.open_hand(ana)
+    await session.click(ana, hand_a, card_button(hand_a, "play", "rdraw2"))
+    await session.settle()
+    assert hand_b.content.startswith("You drew 2 cards and miss your turn.")
+    assert not hand_a.content.startswith("You drew")  # ana played; she drew nothing
