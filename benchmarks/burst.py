@@ -14,7 +14,15 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.players import Clicks, Seats, actions, table_message, version_of, wait_answer
+from benchmarks.players import (
+    Clicks,
+    Seats,
+    actions,
+    table_message,
+    version_of,
+    wait_answer,
+    wait_complete,
+)
 from tests.fakediscord import FakeMember, Interaction, StoredMessage
 
 PREPARE_MOVES = 12
@@ -120,14 +128,17 @@ async def tables_behind(aims: list[Aim]) -> int:
 
 
 async def fire(aims: list[Aim], clicks: Clicks) -> list[Interaction]:
-    """Send every table's seven clicks, all before any answer is awaited."""
+    """Send every table's seven clicks, all before any answer is awaited; returns once
+every answered click is complete."""
     sent: list[Interaction] = []
     for aim in aims:
         for message, custom_id in aim.clicks():
             interaction = await aim.member.click(message, custom_id, wait=False)
             clicks.sent.append(interaction)
             sent.append(interaction)
-    await asyncio.gather(*(wait_answer(i, clicks) for i in sent))
+    answered = await asyncio.gather(*(wait_answer(i, clicks) for i in sent))
+    # An acknowledged click is done once its answer is complete; the move is saved by then.
+    await asyncio.gather(*(wait_complete(i) for i, ok in zip(sent, answered, strict=True) if ok))
     return sent
 
 

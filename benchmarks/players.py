@@ -3,10 +3,11 @@ shows them.
 
 Whose turn it is comes from the table message (it mentions who must act); what a player
 may do comes from the enabled buttons of their hand message, which they open with the
-table's "My hand" button. Whether a click did something comes from the answer: the hand
-shown again (a move went through), a question (colour, player, cards: answer it), the
-hand with "out of date" (nothing happened: look again) or a new ephemeral sentence (a
-refusal). Nothing is read from the bot's memory.
+table's "My hand" button. Whether a click did something comes from the answer (given at
+once, or acknowledged first and completed after): the hand shown again (a move went
+through), a question (colour, player, cards: answer it), the hand with "out of date"
+(nothing happened: look again) or a new ephemeral sentence (a refusal). Nothing is
+read from the bot's memory.
 
 Every click is kept in a :class:`Clicks` so the benchmark can time it from its
 INTERACTION_CREATE to its callback.
@@ -63,6 +64,16 @@ async def wait_answer(interaction: Interaction, clicks: Clicks) -> bool:
     return True
 
 
+async def wait_complete(interaction: Interaction) -> bool:
+    """Whether an acknowledged click's answer was completed (a deferred one edited or
+    followed up) within ``ANSWER_BOUND``."""
+    try:
+        await asyncio.wait_for(asyncio.shield(interaction.completed), ANSWER_BOUND)
+    except TimeoutError:
+        return False
+    return True
+
+
 def table_message(fake: FakeDiscord, channel_id: int) -> StoredMessage | None:
     """The newest message of the channel that everyone sees and that has "My hand"."""
     for message in reversed(fake.channel_messages(channel_id)):
@@ -101,8 +112,13 @@ async def outcome(fake: FakeDiscord, interaction: Interaction, clicks: Clicks) -
     if interaction.callback_type == 4:  # a new ephemeral sentence: a refusal
         return Outcome.REFUSED
     content = shown_content(interaction)
-    if content is None:
-        content = await fake.until(lambda: shown_content(interaction), ANSWER_BOUND)
+    if content is None:  # deferred: completed by an edit, or a refusal as a followup
+        if not await wait_complete(interaction):
+            return Outcome.UNANSWERED
+        if not interaction.edits:
+            return Outcome.REFUSED
+        content = shown_content(interaction)
+        assert content is not None
     if STALE in content:
         return Outcome.STALE
     return Outcome.APPLIED if HAND in content else Outcome.QUESTION

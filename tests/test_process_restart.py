@@ -1,5 +1,7 @@
 """``python -m bot`` killed with SIGKILL mid-game, twice, and started again: the game goes
 on to the end of the match with every card and point, and the match is recorded once.
+And killed after saving a match's last card but before anyone was shown it: the restart
+announces the end.
 
 The fake Discord runs in this process; the bot runs as a real process connected over
 loopback, on the real clock. Its turn timer is 600 s, so no timer fires during the test;
@@ -19,13 +21,14 @@ from pathlib import Path
 import pytest
 
 from bot.engine.cards import build_deck
-from bot.game.saving import table_from_dict
-from bot.game.table import Table
+from bot.game.saving import table_from_dict, table_to_dict
+from bot.game.table import Phase, Table
 from bot.ui.custom_ids import game_id
 from bot.ui.restart import RESTORED
 from tests.botprocess import BotProcess, logged_errors
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage, answered
-from tests.ui.game_helpers import move_in_hand
+from tests.fakediscord.wire import RouteKind
+from tests.ui.game_helpers import card_button, move_in_hand, position
 
 TARGET = 100
 
@@ -56,8 +59,19 @@ class RemoteGame:
     def channel_id(self) -> int:
         return self.guild.channel_id
 
+    def matches(self) -> list[tuple[str, int]]:
+        """The recorded matches: (match id, winner id)."""
+        with sqlite3.connect(self.database_path) as connection:
+            return connection.execute("SELECT match_id, winner_id FROM matches").fetchall()
+
+    def rewrite(self, table: Table) -> None:
+        """Save ``table`` as the bot would (the bot is stopped meanwhile)."""
+        with sqlite3.connect(self.database_path) as connection:
+            connection.execute("UPDATE saved_games SET state = ? WHERE channel_id = ?",
+                               (json.dumps(table_to_dict(table)), self.channel_id))
+
     def saved(self) -> Table | None:
-        """The table as saved now (None once the match is recorded and deleted)."""
+        """The table as saved now (None once the match's end is shown and its row deleted)."""
         with sqlite3.connect(self.database_path) as connection:
             row = connection.execute("SELECT state FROM saved_games WHERE channel_id = ?",
                                      (self.channel_id,)).fetchone()
@@ -93,7 +107,7 @@ class RemoteGame:
         the hand meanwhile) is answered as stale and changes nothing: the next step
         reads the saved game again."""
         table = self.saved()
-        if table is None:
+        if table is None or table.phase is Phase.ENDED:
             return False
         game = table.game
         assert game is not None
@@ -194,3 +208,48 @@ async def test_a_killed_bot_process_picks_the_game_up_where_it_was(
         if member.id != winner:
             assert points[member.id] == last_seen.game.scores[str(member.id)]
 
+
+
+async def test_a_bot_killed_after_saving_the_last_card_announces_the_end_after_restart(
+    bot_process: BotProcess, fake_discord: FakeDiscord, guild: FakeGuild
+) -> None:
+    ana, ben = guild.members[:2]
+    game = RemoteGame(fake_discord, guild, [ana, ben], bot_process.database_path)
+    await bot_process.start()
+    lobby = (await ana.slash("uno new", ruleset="classic", target=60, turn_seconds=600)).response
+    assert lobby is not None
+    await ben.click(lobby, lobby.custom_id("uno:lobby:join:"))
+    await ana.click(lobby, lobby.custom_id("uno:lobby:start:"))
+    await fake_discord.until(game.table_message)
+    await bot_process.stop()
+    table = game.playing()  # ana is one card from winning the match
+    a, b = str(ana.id), str(ben.id)
+    table.game = position("classic", [a, b], options={"target": 60},
+                          hands={a: ["r3"], b: ["wild", "wild"]}, discard=["r5"],
+                          draw=["g7", "g8", "g9"] * 10, current=a, color="r")
+    game.rewrite(table)
+    await bot_process.start()
+    await fake_discord.until(game.restarts_shown)
+    hand = await game.open_hand(ana)
+
+    fake_discord.hold(RouteKind.CALLBACK, RouteKind.WEBHOOK, RouteKind.CHANNEL)
+    last_card = await ana.click(hand, card_button(hand, "play", "r3"), wait=False)
+    callback = f"/interactions/{last_card.id}/"
+    await fake_discord.until(lambda: next(
+        (c for c in fake_discord.held if c.path.startswith(callback)), None))
+    ended = game.saved()  # saved and recorded before the answer was sent ...
+    assert ended is not None and ended.phase is Phase.ENDED
+    assert [m[1] for m in game.matches()] == [ana.id]
+    await bot_process.kill()  # ... which, like the table's edit, never arrives
+    fake_discord.release()
+    shown = game.table_message()
+    assert shown is not None and "wins the match!" not in shown.content
+
+    await bot_process.start()
+    end = await fake_discord.until(lambda: next(
+        (m for m in fake_discord.channel_messages(game.channel_id)
+         if "wins the match!" in m.content), None))
+    assert end.id == shown.id and end.enabled_ids() == []  # the table message, edited
+    await bot_process.stop()
+    assert game.saved() is None  # shown, so its row is gone
+    assert [m[1] for m in game.matches()] == [ana.id]  # recorded once

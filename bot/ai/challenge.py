@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from bot.engine.cards import CARD_COLOR, build_deck
+from bot.engine.cards import CARD_COLOR, Card, build_deck
 
 DRAW_TRUST = 0.8
 JUST_PLAYED_ODDS = 3.0
@@ -42,7 +42,7 @@ def guilt_chance(
     *,
     ruleset: str,
     color: str,
-    hand: list[str],
+    hand: list[Card],
     discarded_of_color: int,
     discard_size: int,
     their_cards: int,

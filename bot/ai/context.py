@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.cards import CARD_COLOR, COLORS
+from bot.engine.cards import CARD_COLOR, COLORS, Card, Color
 
 CLOSE_TO_OUT = 2
 """An opponent holding this many cards or fewer is close to going out."""
@@ -15,7 +15,7 @@ CLOSE_TO_OUT = 2
 @dataclass(slots=True)
 class Context:
     me: str
-    hand: list[str]
+    hand: list[Card]
     counts: dict[str, int]
     """Cards held, per player still in the round (us included)."""
     order: list[str]
@@ -59,7 +59,7 @@ class Context:
     def holds_color(self, color: str) -> bool:
         return any(CARD_COLOR[c] == color for c in self.hand)
 
-    def favourite_color(self, cards: list[str] | None = None) -> str:
+    def favourite_color(self, cards: list[Card] | None = None) -> Color:
         """The colour held most (``COLORS`` order breaks ties), for naming a colour."""
         held = Counter(CARD_COLOR[c] for c in (self.hand if cards is None else cards))
         return max(COLORS, key=lambda c: held[c])

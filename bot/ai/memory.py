@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from bot.engine.cards import CARD_COLOR
+from bot.engine.cards import CARD_COLOR, Card
 from bot.engine.events import Event
 
 WILD = "w"
 """The key for wild cards in the discard counts (a wild has no colour)."""
 
 
-def _color_key(card: str) -> str:
+def _color_key(card: Card) -> str:
     return CARD_COLOR[card] or WILD
 
 
@@ -31,9 +31,9 @@ class Memory:
 
     round: int | None = None
     color: str = ""
-    top: str | None = None
+    top: Card | None = None
     discarded: dict[str, int] = field(default_factory=dict)
-    last_played: dict[str, str] = field(default_factory=dict)
+    last_played: dict[str, Card] = field(default_factory=dict)
     lacks: dict[str, dict[str, int]] = field(default_factory=dict)
     wild4_by: str = ""
     wild4_before: str = ""
@@ -56,7 +56,7 @@ class Memory:
             if handler is not None:
                 handler(self, event, me)
 
-    def _new_round(self, top: str | None) -> None:
+    def _new_round(self, top: Card | None) -> None:
         self.top = top
         self.discarded = {_color_key(top): 1} if top else {}
         self.last_played.clear()
@@ -64,7 +64,7 @@ class Memory:
         self.wild4_by = self.wild4_before = ""
         self.wild4_hint = False
 
-    def _add_discards(self, cards: Iterable[str]) -> None:
+    def _add_discards(self, cards: Iterable[Card]) -> None:
         for card in cards:
             key = _color_key(card)
             self.discarded[key] = self.discarded.get(key, 0) + 1
@@ -95,7 +95,8 @@ class Memory:
             color=str(data.get("color", "")),
             top=data.get("top"),
             discarded={str(k): int(v) for k, v in data.get("discarded", {}).items()},
-            last_played={str(k): str(v) for k, v in data.get("last_played", {}).items()},
+            last_played={str(k): cast(Card, str(v))
+                         for k, v in data.get("last_played", {}).items()},
             lacks={str(p): {str(c): int(n) for c, n in colors.items()}
                    for p, colors in data.get("lacks", {}).items()},
             wild4_by=str(data.get("wild4_by", "")),

@@ -16,7 +16,7 @@ from bot.ai.memory import Memory
 from bot.ai.rng import SplitMix
 from bot.ai.scoring import DRAW, score_play
 from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, CARD_POINTS
+from bot.engine.cards import CARD_COLOR, CARD_POINTS, Card
 
 PLAYS = frozenset({"play", "play_drawn"})
 
@@ -47,7 +47,7 @@ def choose_normal(
     return _best_play(legal, ctx, rng)
 
 
-def _discard(hand: list[str], offered: list[Action]) -> Action:
+def _discard(hand: list[Card], offered: list[Action]) -> Action:
     """The highest-point card, keeping one wild card (it can always be played) while any
     other card is left to give up; among equals, a card of the colour held least."""
     wilds = [c for c in hand if not CARD_COLOR[c]]

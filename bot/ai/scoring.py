@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.ai.context import CLOSE_TO_OUT, Context
 from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, CARD_POINTS, CARD_VALUE
+from bot.engine.cards import CARD_COLOR, CARD_POINTS, CARD_VALUE, Card
 
 DRAW = -80.0
 """The score of drawing (or keeping a drawn card) instead of playing."""
@@ -57,7 +57,7 @@ def score_play(action: Action, ctx: Context) -> float:
     return score
 
 
-def _colour_left(action: Action, last: str, rest: list[str]) -> float:
+def _colour_left(action: Action, last: Card, rest: list[Card]) -> float:
     """Reward leaving a colour we hold; a Wild Swap Hands gives our hand away, so
     it names the colour that hand holds least."""
     color = action.color or CARD_COLOR[last]
@@ -76,7 +76,7 @@ def _attack(value: str, ctx: Context) -> float:
     return 0.0
 
 
-def _swap(action: Action, last: str, rest: list[str], ctx: Context) -> float:
+def _swap(action: Action, last: Card, rest: list[Card], ctx: Context) -> float:
     """Seven-O 7 and Wild Swap Hands trade with the target; a Seven-O 0 makes us take
     the hand of the player before us. Worth it by the cards we lose in the trade."""
     if action.target is not None:
@@ -86,7 +86,7 @@ def _swap(action: Action, last: str, rest: list[str], ctx: Context) -> float:
     return 0.0
 
 
-def _house_rule(rule: int, rest: list[str], ctx: Context) -> float:
+def _house_rule(rule: int, rest: list[Card], ctx: Context) -> float:
     if rule == 5:
         return 20.0 if ctx.counts[ctx.next_player] < 7 else -10.0
     if rule == 6:

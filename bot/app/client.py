@@ -26,6 +26,7 @@ from bot.game.saving import TableStore
 from bot.game.table import Table
 from bot.render import warm_faces_async
 from bot.storage import Database
+from bot.ui.answers import ClickLoad
 from bot.ui.board import Board
 from bot.ui.controls import GameControl
 from bot.ui.errors import refuse
@@ -118,6 +119,7 @@ class UnoBot(commands.Bot):
         self._db: Database | None = database
         self.manager = GameManager(self.clock, on_closed=self._show_closed)
         self.pictures = Pictures()
+        self.clicks = ClickLoad()
         self.board = Board(self, self.clock, self.pictures, self.manager.turns)
         self.warming: asyncio.Task[None] | None = None
         self.restore_queue: RestoreQueue | None = None

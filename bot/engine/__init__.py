@@ -6,9 +6,13 @@ lists what a player may do; ``game.apply(action)`` returns the events it caused 
 ``Phase`` and its players); ``game.seat_view(player)`` is what one player may see (a
 ``PlayerView``; ``game.view`` gives it as a dict); ``game.to_dict()`` and
 ``Game.from_dict`` save and restore the whole state.
+
+Cards (``Card``), colours (``Color``) and action kinds (``ActionKind``) are ``Literal``
+types: mypy tells them apart, and checks every code written in the source.
 """
 
-from bot.engine.actions import Action
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import Card, CardColor, Color
 from bot.engine.errors import ERROR_CODES, IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.game import Game
@@ -22,6 +26,10 @@ __all__ = [
     "NO_EFFECT",
     "RULESETS",
     "Action",
+    "ActionKind",
+    "Card",
+    "CardColor",
+    "Color",
     "Event",
     "Game",
     "IllegalAction",

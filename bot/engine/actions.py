@@ -7,19 +7,28 @@ legal ones.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, cast, get_args
 
-TURN_ACTIONS = frozenset({"play", "draw", "play_drawn", "keep"})
+from bot.engine.cards import Card, Color
+
+ActionKind = Literal[
+    "play", "draw", "play_drawn", "keep", "uno", "catch", "challenge", "accept", "bff",
+    "discard", "vote", "color", "timeout", "leave", "next_round",
+]
+"""What an action does, named as in the rule vectors (FORMAT.md)."""
+
+TURN_ACTIONS: frozenset[ActionKind] = frozenset({"play", "draw", "play_drawn", "keep"})
 """Actions only the player whose turn it is may take (refused with ``not_your_turn``)."""
 
-PLAYER_ACTIONS = frozenset(
+PLAYER_ACTIONS: frozenset[ActionKind] = frozenset(
     {*TURN_ACTIONS, "uno", "catch", "challenge", "accept", "bff", "discard", "vote", "color"}
 )
 """Actions a player chooses. ``color`` names the colour of a wild turned as the start card."""
 
-TABLE_ACTIONS = frozenset({"timeout", "leave", "next_round"})
+TABLE_ACTIONS: frozenset[ActionKind] = frozenset({"timeout", "leave", "next_round"})
 """Actions the table takes for a player (turn timer, leaving, dealing the next round).
 ``legal_actions`` never offers them; ``apply`` accepts them whenever they make sense."""
+assert frozenset(get_args(ActionKind)) == PLAYER_ACTIONS | TABLE_ACTIONS
 
 
 class Action(NamedTuple):
@@ -31,14 +40,14 @@ class Action(NamedTuple):
     """
 
     player: str
-    do: str
-    card: str | None = None
-    cards: tuple[str, ...] | None = None
-    color: str | None = None
+    do: ActionKind
+    card: Card | None = None
+    cards: tuple[Card, ...] | None = None
+    color: Color | None = None
     target: str | None = None
     laughed: bool | None = None
 
-    def played_cards(self) -> tuple[str, ...]:
+    def played_cards(self) -> tuple[Card, ...]:
         """The cards a ``play`` lays, in order, whether given as ``card`` or ``cards``."""
         if self.cards:
             return self.cards
@@ -57,14 +66,16 @@ class Action(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
+        """The action a vector names. Its kind, cards and colour are taken as written,
+        known or not: ``Game.apply`` refuses what makes no sense, and says why."""
         cards = data.get("cards")
         laughed = data.get("laughed")
         return cls(
             player=str(data["player"]),
-            do=str(data["do"]),
-            card=_optional_str(data.get("card")),
-            cards=tuple(str(c) for c in cards) if isinstance(cards, list) else None,
-            color=_optional_str(data.get("color")),
+            do=cast(ActionKind, str(data["do"])),
+            card=cast(Card | None, _optional_str(data.get("card"))),
+            cards=tuple(cast(Card, str(c)) for c in cards) if isinstance(cards, list) else None,
+            color=cast(Color | None, _optional_str(data.get("color"))),
             target=_optional_str(data.get("target")),
             laughed=laughed if isinstance(laughed, bool) else None,
         )

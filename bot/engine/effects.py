@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, CARD_POINTS, CARD_VALUE, WILD_CARDS
+from bot.engine.cards import CARD_COLOR, CARD_POINTS, CARD_VALUE, WILD_CARDS, Card, CardColor, Color
 from bot.engine.events import Event
 from bot.engine.options import HOUSE_RULES
 
@@ -25,15 +25,15 @@ _NO_EFFECT_VALUES = frozenset({*"0123456789", "wild", "bff"})
 """Values that only pass the turn (a 0 and a 7 do more in Seven-O): the common case."""
 
 
-def needs_target(game: Game, card: str) -> bool:
+def needs_target(game: Game, card: Card) -> bool:
     return card == "wildswap" or (game.options.seven_o and CARD_VALUE[card] == "7")
 
 
 def lay_cards(
     game: Game,
     player: str,
-    cards: tuple[str, ...],
-    color: str | None,
+    cards: tuple[Card, ...],
+    color: Color | None,
     target: str | None,
     events: list[Event],
     blocking: bool = False,
@@ -43,19 +43,33 @@ def lay_cards(
     for card in cards:
         hand.remove(card)
     color_before = game.color
-    game.discard_pile.extend(cards)
+    game.discard_pile += cards
     last = cards[-1]
     game.color = CARD_COLOR[last] or color or color_before
     events.append(Event("blocked" if blocking else "played", player, cards, len(cards),
-                        color=game.color))
+                        game.color))
     game.hand_changed(player)
     value = CARD_VALUE[last]
     if not hand:
         _last_card(game, player, value, len(cards), events)
-        return
-    if value in _NO_EFFECT_VALUES and not (value in "07" and game.options.seven_o):
+    elif value in _NO_EFFECT_VALUES and not (value in "07" and game.options.seven_o):
         game.pass_turn(player, 0, events)
-    elif value == "wild4":
+    else:
+        _card_effect(game, player, cards, value, color_before, target, events)
+
+
+def _card_effect(
+    game: Game,
+    player: str,
+    cards: tuple[Card, ...],
+    value: str,
+    color_before: CardColor,
+    target: str | None,
+    events: list[Event],
+) -> None:
+    """What a card that does more than pass the turn does (``value`` is the last card's)."""
+    last = cards[-1]
+    if value == "wild4":
         _wild_draw_four(game, player, color_before, events)
     elif value == "draw2":
         _draw_two(game, player, len(cards), events)
@@ -87,7 +101,9 @@ def _last_card(game: Game, player: str, value: str, count: int, events: list[Eve
     game.end_round(player, events)
 
 
-def _wild_draw_four(game: Game, player: str, color_before: str, events: list[Event]) -> None:
+def _wild_draw_four(
+    game: Game, player: str, color_before: CardColor, events: list[Event]
+) -> None:
     """The draw waits for the victim to accept, challenge, block or stack it. A later
     challenge judges this card against the colour current before it."""
     game.pending_draw, game.pending_kind = 4, "wild4"
@@ -131,7 +147,7 @@ def _swap_hands(game: Game, player: str, target: str, events: list[Event]) -> No
     events.append(Event("hands_swapped", player, target=target))
 
 
-def _house_rule(game: Game, player: str, card: str, events: list[Event]) -> None:
+def _house_rule(game: Game, player: str, card: Card, events: list[Event]) -> None:
     """Carry out the house rule written on ``card`` (RULES.md 6) and move the turn on."""
     rule = game.options.house_rule(card)
     text = game.options.house_rule_texts.get(card, "") if rule == 9 else HOUSE_RULES[rule]
@@ -163,7 +179,7 @@ def _house_rule(game: Game, player: str, card: str, events: list[Event]) -> None
         events.append(Event("vote_started", player))
 
 
-def _draw_until_color(game: Game, victim: str, color: str, events: list[Event]) -> None:
+def _draw_until_color(game: Game, victim: str, color: CardColor, events: list[Event]) -> None:
     """House rule 1: draw one by one until a card of ``color``, or nothing is left."""
     while True:
         taken = game.draw_cards(victim, 1, events, "house_rule")
@@ -171,7 +187,7 @@ def _draw_until_color(game: Game, victim: str, color: str, events: list[Event]) 
             return
 
 
-def _put_under_top(game: Game, cards: list[str]) -> None:
+def _put_under_top(game: Game, cards: list[Card]) -> None:
     game.discard_pile[-1:-1] = cards
 
 
@@ -245,7 +261,7 @@ def vote(game: Game, action: Action, events: list[Event]) -> None:
         game.joke_by = None
 
 
-def costliest_cards(hand: list[str], count: int) -> list[str]:
+def costliest_cards(hand: list[Card], count: int) -> list[Card]:
     """The cards a timed-out player discards: the ones worth most points, so the
     table's choice for them is the one that helps them most."""
     return sorted(hand, key=lambda c: CARD_POINTS[c], reverse=True)[:count]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine.cards import Card, CardColor
+
 NO_EFFECT = frozenset({"uno_needless", "catch_missed", "vote_late"})
 """Events of actions the rules accept but that change nothing (RULES.md 8: a needless
 UNO call, a wrong catch; house rule 8: a vote after a laugh decided it)."""
@@ -28,9 +30,9 @@ class Event:
 
     kind: str
     player: str | None = None
-    cards: tuple[str, ...] = ()
+    cards: tuple[Card, ...] = ()
     count: int = 0
-    color: str | None = None
+    color: CardColor | None = None
     target: str | None = None
     private_to: tuple[str, ...] = ()
     data: dict[str, Any] | None = None

@@ -12,17 +12,21 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import legal, refusals, table
-from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action
-from bot.engine.cards import CARD_COLOR, build_deck, hand_points
+from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action, ActionKind
+from bot.engine.cards import CARD_COLOR, Card, CardColor, Color, full_deck, hand_points
 from bot.engine.errors import IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.moves import PLAYER_HANDLERS, Handler
 from bot.engine.options import RULESETS, Options
-from bot.engine.phase import Waiting, waiting
+from bot.engine.phase import Phase, Waiting, waiting
 from bot.engine.rng import SeedCounter
 
 if TYPE_CHECKING:
     from bot.engine.view import PlayerView
+
+_STALE: dict[str, list[Action]] = {}
+"""What ``Game._legal`` holds once the state has changed. Never read or written: its
+version no longer matches, and ``_new_version`` puts a fresh dict in its place first."""
 
 TURN = "turn"
 ROUND_OVER = "round_over"
@@ -34,7 +38,7 @@ class Game:
     ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
 
     __slots__ = (
-        "_legal", "_legal_version", "answerable_draw_two",
+        "_legal", "_legal_version", "_waiting", "answerable_draw_two",
         "catch_window", "choosing_start_color", "color", "current", "dealer", "direction",
         "discard_pile",
         "discards_owed", "draw_pile", "draw_three_for", "drawn", "hands", "hands_shown_until",
@@ -55,12 +59,12 @@ class Game:
         self.rng = SeedCounter(seed)
         self.players: list[str] = list(players)
         """Seating order of the players still in the match."""
-        self.hands: dict[str, list[str]] = {p: [] for p in players}
-        self.draw_pile: list[str] = []
+        self.hands: dict[str, list[Card]] = {p: [] for p in players}
+        self.draw_pile: list[Card] = []
         """Face down; the top card is the LAST item."""
-        self.discard_pile: list[str] = []
+        self.discard_pile: list[Card] = []
         """Face up, bottom first; the top card is the last item."""
-        self.color = ""
+        self.color: CardColor = ""
         self.direction = 1
         self.current = players[0]
         self.dealer = players[-1]
@@ -76,7 +80,7 @@ class Game:
         # The last Wild Draw Four, for a challenge: who laid it and whether they were guilty.
         self.wild4_by: str | None = None
         self.wild4_guilty = False
-        self.drawn: list[str] = []
+        self.drawn: list[Card] = []
         """Cards the current player drew this turn and may still play (play_drawn/keep)."""
         self.choosing_start_color = False
         self.uno_called: set[str] = set()
@@ -92,12 +96,14 @@ class Game:
         self.late_voters: list[str] = []
         """House rule 8: players whose vote a laugh made needless; theirs changes nothing."""
         self.timeouts: dict[str, int] = {}
-        self.answerable_draw_two = options.stacking or "bff" in build_deck(ruleset)
+        self.answerable_draw_two = options.stacking or "bff" in full_deck(ruleset)
         """A Draw Two waits for its victim when they could answer it (RULES.md 5)."""
         self.version = 0
         """Counts the changes ``apply`` made (not saved): the key of the legal actions."""
         self._legal: dict[str, list[Action]] = {}
         self._legal_version = -1
+        """The version ``_legal`` and ``_waiting`` were worked out for."""
+        self._waiting = Waiting(Phase.TURN, ())
 
     # -- construction ------------------------------------------------------------------
 
@@ -111,8 +117,9 @@ class Game:
     def begin(self) -> list[Event]:
         """Choose the first dealer by drawing and deal the first round; the events say
         what happened (the start card and its effect included)."""
+        events = [*table.choose_first_dealer(self), *table.deal_round(self)]
         self.version += 1
-        return [*table.choose_first_dealer(self), *table.deal_round(self)]
+        return events
 
     @classmethod
     def from_position(
@@ -121,12 +128,12 @@ class Game:
         options: Options,
         players: list[str],
         *,
-        hands: dict[str, list[str]],
-        discard: list[str],
-        draw: list[str],
+        hands: dict[str, list[Card]],
+        discard: list[Card],
+        draw: list[Card],
         current: str,
         direction: int = 1,
-        color: str | None = None,
+        color: Color | None = None,
         uno_called: Iterable[str] = (),
         scores: dict[str, int] | None = None,
         pending_draw: int = 0,
@@ -166,7 +173,7 @@ class Game:
     # -- questions ---------------------------------------------------------------------
 
     @property
-    def top(self) -> str:
+    def top(self) -> Card:
         return self.discard_pile[-1]
 
     @property
@@ -184,12 +191,17 @@ class Game:
 
     @property
     def waiting(self) -> Waiting:
-        """What the game waits for and from whom (``phase.waiting``)."""
-        return waiting(self)
+        """What the game waits for and from whom (``phase.waiting``), worked out once
+        per state version."""
+        if self._legal_version != self.version:
+            self._new_version()
+        return self._waiting
 
     def waiting_for(self) -> list[str]:
         """The players the game is waiting on now (none once the round is over)."""
-        return list(self.waiting.players)
+        if self._legal_version != self.version:
+            self._new_version()
+        return list(self._waiting.players)
 
     def catchable(self) -> list[str]:
         """Players who hold one card without a call and can be caught right now."""
@@ -213,19 +225,21 @@ class Game:
     def legal_actions(self, player: str) -> list[Action]:
         """Every action ``player`` may take now, out-of-turn ones included. Worked out
         once per state version and player; each caller gets its own copy of the list."""
-        if self._legal_version == self.version:
-            listed = self._legal.get(player)
-            if listed is not None:
-                return list(listed)
         return list(self._legal_for(player))
 
     def _legal_for(self, player: str) -> list[Action]:
         if self._legal_version != self.version:
-            self._legal, self._legal_version = {}, self.version
+            self._new_version()
         listed = self._legal.get(player)
         if listed is None:
-            listed = self._legal[player] = legal.legal_actions(self, player)
+            listed = self._legal[player] = legal.legal_actions(self, player, self._waiting.phase)
         return listed
+
+    def _new_version(self) -> None:
+        """Forget what was worked out for the previous version of the state."""
+        self._legal = {}
+        self._legal_version = self.version
+        self._waiting = waiting(self)
 
     def seat_view(self, player: str | None) -> PlayerView:
         """What ``player`` may see (``None``: a spectator), as a typed value."""
@@ -259,42 +273,70 @@ class Game:
         with the reason (``refusals``), except the few the rules accept unlisted: those
         with no effect (which change nothing at all) and a discard of several cards.
         The table's actions (``timeout``, ``leave``, ``next_round``) check themselves.
+
+        A listed action is applied straight away: the list is worked out once per
+        version, so an action just offered is found in it without a second look.
         """
-        table_action = _TABLE_HANDLERS.get(action.do)
+        listed = self._legal.get(action.player) if self._legal_version == self.version else None
+        if listed is None or action not in listed:
+            table_action = _TABLE_HANDLERS.get(action.do)
+            if table_action is not None:
+                return self._apply_table_action(table_action, action)
+            action = self._accepted(action)
         events: list[Event] = []
-        if table_action is not None:
-            if action.player not in self.hands:
-                raise IllegalAction("not_a_player", action.player)
-            table_action(self, action, events)
-            self.version += 1
+        PLAYER_HANDLERS[action.do](self, action, events)
+        if events[-1].kind in NO_EFFECT:
             return events
+        if self.timeouts:
+            self.timeouts.pop(action.player, None)
+        self._changed()
+        return events
+
+    def _accepted(self, action: Action) -> Action:
+        """``action`` as it applies (``legal.canonical``) when it is listed or one of the
+        few the rules accept unlisted; else the refusal (``refusals``) is raised."""
         if action.do == "play_drawn" and action.card is None:
             action = legal.canonical(self, action)
         if action not in self._legal_for(action.player):
             refusals.check(self, action)
-        PLAYER_HANDLERS[action.do](self, action, events)
-        if events and events[-1].kind in NO_EFFECT:
-            return events
-        self.timeouts.pop(action.player, None)
-        self.version += 1
+        return action
+
+    def _apply_table_action(self, handler: Handler, action: Action) -> list[Event]:
+        if action.player not in self.hands:
+            raise IllegalAction("not_a_player", action.player)
+        events: list[Event] = []
+        handler(self, action, events)
+        self._changed()
         return events
+
+    def _changed(self) -> None:
+        """A new version of the state: the lists of the last one are let go, so a game
+        at rest keeps none (``_STALE`` is never read: its version no longer matches)."""
+        self.version += 1
+        self._legal = _STALE
 
     # -- shared mechanics (used by effects and table too) ------------------------------
 
-    def draw_cards(self, player: str, count: int, events: list[Event], reason: str) -> list[str]:
+    def draw_cards(self, player: str, count: int, events: list[Event], reason: str) -> list[Card]:
         """``player`` draws up to ``count`` cards, reshuffling the discard pile when the
         draw pile runs out; with nothing left anywhere, they take what there is."""
-        taken: list[str] = []
-        for _ in range(count):
-            if not self.draw_pile and not self.reshuffle(events):
-                break
-            taken.append(self.draw_pile.pop())
+        pile = self.draw_pile
+        if 0 < count <= len(pile):
+            taken = pile[-count:]
+            del pile[-count:]
+            taken.reverse()
+        else:
+            taken = []
+            for _ in range(count):
+                if not pile and not self.reshuffle(events):
+                    break
+                taken.append(pile.pop())
         if taken:
-            self.hands[player].extend(taken)
+            self.hands[player] += taken
             self.hand_changed(player)
         events.append(
-            Event("drew", player, tuple(taken), len(taken), private_to=(player,),
-                  data={"reason": reason})
+            Event("drew", player, tuple(taken), len(taken), None, None, (player,),
+                  {"reason": reason})
         )
         return taken
 
@@ -339,19 +381,21 @@ class Game:
     def pass_turn(self, from_player: str, skips: int, events: list[Event]) -> None:
         """Move the turn ``skips + 1`` seats on from ``from_player`` (RULES.md 5: the same
         arithmetic gives the two-player rules), naming each player skipped."""
-        for step in range(1, skips + 1):
-            events.append(Event("skipped", self.seat_after(from_player, step)))
         seats = self.players
-        self.set_current(seats[(seats.index(from_player) + (skips + 1) * self.direction)
-                               % len(seats)])
+        seat = seats.index(from_player)
+        direction = self.direction
+        if skips:
+            for step in range(1, skips + 1):
+                events.append(Event("skipped", seats[(seat + step * direction) % len(seats)]))
+        self.set_current(seats[(seat + (skips + 1) * direction) % len(seats)])
 
     def set_current(self, player: str) -> None:
-        if self.draw_three_for == self.current:
+        if self.draw_three_for is not None and self.draw_three_for == self.current:
             self.draw_three_for = None
         self.current = player
         if self.drawn:
             self.drawn = []
-        if self.hands_shown_until == player:
+        if self.hands_shown_until is not None and self.hands_shown_until == player:
             self.hands_shown_until = None
 
     def end_round(self, winner: str, events: list[Event]) -> None:
@@ -392,7 +436,7 @@ class Game:
         return round_winner if round_winner in tied else tied[0]
 
 
-_TABLE_HANDLERS: dict[str, Handler] = {
+_TABLE_HANDLERS: dict[ActionKind, Handler] = {
     "timeout": table.timeout,
     "leave": table.leave,
     "next_round": table.next_round,

@@ -5,68 +5,122 @@ the one card a ``play_drawn`` may leave out) and refuses one left out,
 except the few the rules accept unlisted (``refusals``): an UNO call that would not
 count, a wrong catch and a late vote, which change nothing and so are not offered, and
 a discard of several cards, offered as the one-card discards that add up to it.
+
+Actions are immutable values, so a player's actions that name no other player are
+built once (``Offers``) and shared by every list and every game they sit in: listing a
+turn looks cards up in two tables and builds nothing but the list.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from bot.engine.actions import Action
-from bot.engine.cards import ALL_CARDS, CARD_COLOR, CARD_VALUE, COLORS
-from bot.engine.checks import matches_value
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, Color
+from bot.engine.checks import PLAYABLE
 from bot.engine.effects import needs_target
-from bot.engine.phase import Phase, waiting
+from bot.engine.phase import Phase
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
 
-_OVER = frozenset({Phase.ROUND_OVER, Phase.MATCH_OVER})
-_SHARED_LIMIT = 1 << 16
-"""Actions are immutable values, so the same ones are built once and shared between
-games; the shared tables are emptied when they reach this size."""
-_SINGLE_PLAYS: dict[tuple[str, str], tuple[Action, ...]] = {}
-_BARE: dict[tuple[str, str], Action] = {}
+_SHARED_LIMIT = 1 << 9
+"""The shared offers are emptied when this many players have some: ids come and go.
+One player's offers for every card of every deck take about 50 KB, so at most ~25 MB."""
+_TURN, _START_COLOR, _ANSWER_DRAW, _DISCARD, _VOTE, _ROUND_OVER, _MATCH_OVER = (
+    Phase.TURN, Phase.START_COLOR, Phase.ANSWER_DRAW, Phase.DISCARD, Phase.VOTE,
+    Phase.ROUND_OVER, Phase.MATCH_OVER)
+"""The phases as plain names: looking a member up on its Enum class is slow."""
 _TARGETED = frozenset({"wildswap"})
 _TARGETED_SEVEN_O = _TARGETED | {f"{c}7" for c in COLORS}
 """The cards whose play names another player (``effects.needs_target``)."""
 
 
-def legal_actions(game: Game, player: str) -> list[Action]:
-    """Everything ``player`` may do now; the phase (``Game.waiting``) says what that is."""
-    hands = game.hands
-    phase = waiting(game).phase
-    if phase in _OVER or player not in hands:
+class Offers:
+    """The actions of one player that name no other player, built once and shared:
+    the bare ones, and the plays of each card (a wild's with each colour)."""
+
+    __slots__ = ("accept", "challenge", "draw", "drawn_plays", "keep", "plays", "uno")
+
+    def __init__(self, player: str) -> None:
+        self.draw = Action(player, "draw")
+        self.keep = Action(player, "keep")
+        self.uno = Action(player, "uno")
+        self.accept = Action(player, "accept")
+        self.challenge = Action(player, "challenge")
+        self.plays = _Plays(player, "play")
+        self.drawn_plays = _Plays(player, "play_drawn")
+
+
+class _Plays(dict[Card, tuple[Action, ...]]):
+    """Card code to its plays, filled on first ask."""
+
+    __slots__ = ("do", "player")
+
+    def __init__(self, player: str, do: ActionKind) -> None:
+        super().__init__()
+        self.player, self.do = player, do
+
+    def __missing__(self, card: Card) -> tuple[Action, ...]:
+        plays = self[card] = _choices(self.player, self.do, (card,), not CARD_COLOR[card], ())
+        return plays
+
+
+_OFFERS: dict[str, Offers] = {}
+
+
+def offers(player: str) -> Offers:
+    """The shared ``Offers`` of ``player``."""
+    found = _OFFERS.get(player)
+    if found is None:
+        if len(_OFFERS) >= _SHARED_LIMIT:
+            _OFFERS.clear()
+        found = _OFFERS[player] = Offers(player)
+    return found
+
+
+def legal_actions(game: Game, player: str, phase: Phase) -> list[Action]:
+    """Everything ``player`` may do now in ``phase`` (``Game.waiting``)."""
+    hand = game.hands.get(player)
+    if hand is None or phase is _ROUND_OVER or phase is _MATCH_OVER:
         return []
-    actions: list[Action] = []
-    size = len(hands[player])
+    mine = _OFFERS.get(player) or offers(player)
+    size = len(hand)
     if (size == 1 or (size == 2 and player == game.current)) and player not in game.uno_called:
-        actions.append(_bare(player, "uno"))
+        actions = [mine.uno]
+    else:
+        actions = []
     if game.catch_window:
         actions.extend(Action(player, "catch", target=t) for t in game.catchable() if t != player)
-    if phase is Phase.DISCARD or phase is Phase.VOTE:
-        if player in game.discards_owed:
-            actions.extend(Action(player, "discard", cards=(c,)) for c in _distinct(hands[player]))
-        if player in game.voters:
-            actions += [Action(player, "vote", laughed=True), Action(player, "vote", laughed=False)]
-        return actions
-    if player != game.current:
-        return actions
-    if phase is Phase.TURN:
+    if phase is _TURN:
+        if player != game.current:
+            return actions
         if game.options.stacking:
             _stacked_plays(game, player, actions)
         else:
-            _plays(game, player, actions)
-        actions.append(_bare(player, "draw"))
-    elif phase is Phase.START_COLOR:
+            _plays(game, player, hand, mine, actions)
+        actions.append(mine.draw)
+    elif phase is _DISCARD or phase is _VOTE:
+        if player in game.discards_owed:
+            actions.extend(Action(player, "discard", cards=(c,)) for c in dict.fromkeys(hand))
+        if player in game.voters:
+            actions += [Action(player, "vote", laughed=True), Action(player, "vote", laughed=False)]
+    elif player != game.current:
+        return actions
+    elif phase is _START_COLOR:
         actions.extend(Action(player, "color", color=c) for c in COLORS)
-    elif phase is Phase.ANSWER_DRAW:
-        actions.extend(_answers_to_draw(game, player))
+    elif phase is _ANSWER_DRAW:
+        _answers_to_draw(game, player, mine, actions)
     else:  # Phase.DRAWN_CARD
-        for card in _distinct(game.drawn):
-            actions.extend(_with_choices(game, player, "play_drawn", (card,)))
-        actions.append(_bare(player, "keep"))
+        drawn_plays = mine.drawn_plays
+        for card in dict.fromkeys(game.drawn):
+            if needs_target(game, card):
+                actions += _with_choices(game, player, "play_drawn", (card,))
+            else:
+                actions += drawn_plays[card]
+        actions.append(mine.keep)
     return actions
 
 
@@ -78,60 +132,38 @@ def canonical(game: Game, action: Action) -> Action:
     return action
 
 
-def _distinct(cards: list[str]) -> list[str]:
-    return list(dict.fromkeys(cards))
-
-
-def _answers_to_draw(game: Game, player: str) -> list[Action]:
-    actions = [_bare(player, "accept"), _bare(player, "draw")]
+def _answers_to_draw(game: Game, player: str, mine: Offers, actions: list[Action]) -> None:
+    actions += (mine.accept, mine.draw)
     hand = game.hands[player]
     if game.pending_kind == "wild4" and game.wild4_by is not None:
-        actions.append(_bare(player, "challenge"))
+        actions.append(mine.challenge)
     if "bff" in hand:
         actions.extend(Action(player, "bff", color=c) for c in COLORS)
     if game.options.stacking:
         answers = [c for c in hand if CARD_VALUE[c] == game.pending_kind]
         for stack in _stacks(answers):
             actions.extend(_with_choices(game, player, "play", stack))
-    return actions
 
 
-def _plays(game: Game, player: str, actions: list[Action]) -> None:
-    """One card at a time: the hot path of every game, hence the shared actions."""
-    top = game.discard_pile[-1]
-    playable = _playable(game.color, CARD_VALUE[top] if CARD_COLOR[top] else "")
+def _plays(game: Game, player: str, hand: list[Card], mine: Offers, actions: list[Action]) -> None:
+    """One card at a time: the hot path of every game. A second copy of a card adds
+    nothing: its plays are the very objects already listed."""
+    playable = PLAYABLE[game.color][game.discard_pile[-1]]
     targeted = _TARGETED_SEVEN_O if game.options.seven_o else _TARGETED
-    shared = _SINGLE_PLAYS
-    for card in dict.fromkeys(game.hands[player]):
-        if card not in playable:
-            continue
-        if card in targeted:
-            actions += _with_choices(game, player, "play", (card,))
-            continue
-        key = (player, card)
-        plays = shared.get(key)
-        if plays is None:
-            if len(shared) >= _SHARED_LIMIT:
-                shared.clear()
-            plays = shared[key] = _choices(player, "play", (card,), not CARD_COLOR[card], ())
-        actions += plays
-
-
-@cache
-def _playable(color: str, top_value: str) -> frozenset[str]:
-    """Every card that may be laid when ``color`` is to match on a top card of
-    ``top_value`` ('' for a wild): the one question ``checks.matches`` answers."""
-    return frozenset(c for c in ALL_CARDS if matches_value(c, top_value, color))
+    plays = mine.plays
+    for card in hand:
+        if card in playable:
+            choices = (_with_choices(game, player, "play", (card,)) if card in targeted
+                       else plays[card])
+            if choices[0] not in actions:
+                actions += choices
 
 
 def _stacked_plays(game: Game, player: str, actions: list[Action]) -> None:
     hand = game.hands[player]
-    top = game.discard_pile[-1]
-    color = game.color
-    top_value = CARD_VALUE[top] if CARD_COLOR[top] else None
+    playable = PLAYABLE[game.color][game.discard_pile[-1]]
     for card in dict.fromkeys(hand):
-        card_color = CARD_COLOR[card]
-        if card_color and card_color != color and CARD_VALUE[card] != top_value:
+        if card not in playable:
             continue
         rest = list(hand)
         rest.remove(card)
@@ -140,15 +172,17 @@ def _stacked_plays(game: Game, player: str, actions: list[Action]) -> None:
             actions += _with_choices(game, player, "play", (card, *tail))
 
 
-def _stacks(cards: list[str], longest: int = 3) -> list[tuple[str, ...]]:
+def _stacks(cards: list[Card], longest: int = 3) -> list[tuple[Card, ...]]:
     """Distinct ordered stacks of 1 to ``longest`` of ``cards`` (order sets the top)."""
-    found: dict[tuple[str, ...], None] = {}
+    found: dict[tuple[Card, ...], None] = {}
     for size in range(1, min(longest, len(cards)) + 1):
         found.update(dict.fromkeys(permutations(cards, size)))
     return list(found)
 
 
-def _with_choices(game: Game, player: str, do: str, cards: tuple[str, ...]) -> tuple[Action, ...]:
+def _with_choices(
+    game: Game, player: str, do: ActionKind, cards: tuple[Card, ...]
+) -> tuple[Action, ...]:
     """The play of ``cards`` with every colour and target it takes. A last card takes
     them too, though it ends the round with no effect: a wild always names a colour."""
     last = cards[-1]
@@ -156,24 +190,13 @@ def _with_choices(game: Game, player: str, do: str, cards: tuple[str, ...]) -> t
     return _choices(player, do, cards, not CARD_COLOR[last], others)
 
 
-def _bare(player: str, do: str) -> Action:
-    """An action with no fields (draw, keep, uno, ...), built once per player and kind."""
-    key = (player, do)
-    action = _BARE.get(key)
-    if action is None:
-        if len(_BARE) >= _SHARED_LIMIT:
-            _BARE.clear()
-        action = _BARE[key] = Action(player, do)
-    return action
-
-
 @lru_cache(maxsize=1 << 16)
 def _choices(
-    player: str, do: str, cards: tuple[str, ...], wild: bool, targets: tuple[str, ...]
+    player: str, do: ActionKind, cards: tuple[Card, ...], wild: bool, targets: tuple[str, ...]
 ) -> tuple[Action, ...]:
     """Actions are immutable values, so the same choices are built once and shared."""
     card, stack = (cards[0], None) if len(cards) == 1 else (None, cards)
-    colors: tuple[str | None, ...] = COLORS if wild else (None,)
+    colors: tuple[Color | None, ...] = COLORS if wild else (None,)
     return tuple(
         Action(player, do, card=card, cards=stack, color=c, target=t)
         for c in colors

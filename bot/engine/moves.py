@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.engine import effects
-from bot.engine.actions import Action
-from bot.engine.checks import matches
+from bot.engine.actions import Action, ActionKind
+from bot.engine.checks import PLAYABLE
 from bot.engine.events import Event
 
 if TYPE_CHECKING:
@@ -24,8 +24,9 @@ Handler = Callable[["Game", Action, list[Event]], None]
 
 def play(game: Game, action: Action, events: list[Event]) -> None:
     game.begin_turn_action()
-    effects.lay_cards(game, action.player, action.played_cards(), action.color, action.target,
-                      events)
+    card = action.card
+    cards = action.cards or ((card,) if card is not None else ())
+    effects.lay_cards(game, action.player, cards, action.color, action.target, events)
 
 
 def draw(game: Game, action: Action, events: list[Event]) -> None:
@@ -35,19 +36,14 @@ def draw(game: Game, action: Action, events: list[Event]) -> None:
         return
     player = action.player
     game.begin_turn_action()
-    count = 3 if game.draw_three_for == player and not _can_play(game, player) else 1
-    taken = game.draw_cards(player, count, events, "turn")
-    top, color = game.top, game.color
-    playable = [c for c in taken if matches(c, top, color)]
+    fits = PLAYABLE[game.color][game.discard_pile[-1]]
+    three = game.draw_three_for == player and fits.isdisjoint(game.hands[player])
+    taken = game.draw_cards(player, 3 if three else 1, events, "turn")
+    playable = [c for c in taken if c in fits]
     if playable:
         game.drawn = playable
     else:
         game.pass_turn(player, 0, events)
-
-
-def _can_play(game: Game, player: str) -> bool:
-    top, color = game.top, game.color
-    return any(matches(card, top, color) for card in game.hands[player])
 
 
 def play_drawn(game: Game, action: Action, events: list[Event]) -> None:
@@ -119,7 +115,7 @@ def color(game: Game, action: Action, events: list[Event]) -> None:
     events.append(Event("color_chosen", action.player, color=game.color))
 
 
-PLAYER_HANDLERS: dict[str, Handler] = {
+PLAYER_HANDLERS: dict[ActionKind, Handler] = {
     "play": play,
     "draw": draw,
     "play_drawn": play_drawn,

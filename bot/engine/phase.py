@@ -43,17 +43,33 @@ class Waiting(NamedTuple):
     players: tuple[str, ...]
 
 
+_TURN, _START_COLOR, _ANSWER_DRAW, _DRAWN_CARD = (
+    Phase.TURN, Phase.START_COLOR, Phase.ANSWER_DRAW, Phase.DRAWN_CARD)
+_ROUND_OVER = Waiting(Phase.ROUND_OVER, ())
+_MATCH_OVER = Waiting(Phase.MATCH_OVER, ())
+_ONE_PLAYER: dict[tuple[Phase, str], Waiting] = {}
+"""Waitings on one player, shared: asked for on every new state, built once each."""
+_SHARED_LIMIT = 1 << 14
+
+
 def waiting(game: Game) -> Waiting:
     if game.phase != "turn":
-        return Waiting(Phase.MATCH_OVER if game.phase == "match_over" else Phase.ROUND_OVER, ())
+        return _MATCH_OVER if game.phase == "match_over" else _ROUND_OVER
     if game.discards_owed or game.voters:
         phase = Phase.DISCARD if game.discards_owed else Phase.VOTE
         return Waiting(phase, (*game.discards_owed, *game.voters))
-    current = (game.current,)
     if game.choosing_start_color:
-        return Waiting(Phase.START_COLOR, current)
-    if game.pending_draw:
-        return Waiting(Phase.ANSWER_DRAW, current)
-    if game.drawn:
-        return Waiting(Phase.DRAWN_CARD, current)
-    return Waiting(Phase.TURN, current)
+        phase = _START_COLOR
+    elif game.pending_draw:
+        phase = _ANSWER_DRAW
+    elif game.drawn:
+        phase = _DRAWN_CARD
+    else:
+        phase = _TURN
+    key = (phase, game.current)
+    found = _ONE_PLAYER.get(key)
+    if found is None:
+        if len(_ONE_PLAYER) >= _SHARED_LIMIT:
+            _ONE_PLAYER.clear()
+        found = _ONE_PLAYER[key] = Waiting(phase, (game.current,))
+    return found

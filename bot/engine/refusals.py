@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bot.engine.actions import PLAYER_ACTIONS, TURN_ACTIONS, Action
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS
+from bot.engine.actions import PLAYER_ACTIONS, TURN_ACTIONS, Action, ActionKind
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.engine.checks import matches
 from bot.engine.effects import needs_target
 from bot.engine.errors import IllegalAction
@@ -26,7 +26,7 @@ from bot.engine.errors import IllegalAction
 if TYPE_CHECKING:
     from bot.engine.game import Game
 
-_FIELDS: dict[str, frozenset[str]] = {
+_FIELDS: dict[ActionKind, frozenset[str]] = {
     "play": frozenset({"card", "cards", "color", "target"}),
     "play_drawn": frozenset({"card", "color", "target"}),
     "catch": frozenset({"target"}),
@@ -153,7 +153,7 @@ def _check_keep(game: Game, action: Action) -> bool:
     return False
 
 
-def _check_choices(game: Game, player: str, last: str, action: Action) -> None:
+def _check_choices(game: Game, player: str, last: Card, action: Action) -> None:
     """A wild needs a colour and a swap needs another player, even as the last card."""
     if not CARD_COLOR[last] and action.color not in COLORS:
         raise IllegalAction("needs_color")
@@ -234,7 +234,7 @@ def _check_vote(game: Game, action: Action) -> bool:
     return True
 
 
-def _check_in_hand(hand: list[str], cards: tuple[str, ...]) -> None:
+def _check_in_hand(hand: list[Card], cards: tuple[Card, ...]) -> None:
     """Every card named is in ``hand`` (as a multiset: two r5 need two r5)."""
     remaining = list(hand)
     for card in cards:
@@ -243,7 +243,7 @@ def _check_in_hand(hand: list[str], cards: tuple[str, ...]) -> None:
         remaining.remove(card)
 
 
-_KIND_CHECKS: dict[str, Callable[[Game, Action], bool]] = {
+_KIND_CHECKS: dict[ActionKind, Callable[[Game, Action], bool]] = {
     "play": _check_play,
     "draw": _check_draw,
     "play_drawn": _check_play_drawn,

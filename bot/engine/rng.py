@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
+from itertools import repeat
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _COUNTER_BITS = 32
+_random = random.Random.random
 
 
 class SeedCounter:
@@ -32,10 +35,11 @@ class SeedCounter:
         return random.Random((self.seed << _COUNTER_BITS) + self.counter)
 
     def shuffle(self, cards: list[T]) -> None:
-        """Shuffle in place: sorting by random keys is a uniform shuffle, and twice as
-        fast as ``random.shuffle``, which draws each index in Python."""
-        key = self._next().random
-        cards.sort(key=lambda _: key())
+        """Shuffle in place: a stable sort by random keys, drawn one per card in order,
+        is a uniform shuffle, and faster than ``random.shuffle``, which draws each index
+        in Python; here the keys are drawn and the cards sorted by them all in C."""
+        keys = map(_random, repeat(self._next(), len(cards)))
+        cards.sort(key=partial(next, keys))
 
     def sample(self, population: Sequence[T], k: int) -> list[T]:
         return self._next().sample(population, k)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, build_deck
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, build_deck
 from bot.engine.effects import costliest_cards
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
@@ -30,7 +30,7 @@ def choose_first_dealer(game: Game) -> list[Event]:
     (Drawing k cards from a shuffled deck is drawing a random sample of k.)"""
     deck = build_deck(game.ruleset)
     contenders = list(game.players)
-    draws: list[dict[str, str]] = []
+    draws: list[dict[str, Card]] = []
     while len(contenders) > 1:
         if len(deck) < len(contenders):
             deck = build_deck(game.ruleset)
@@ -74,7 +74,7 @@ def deal_round(game: Game) -> list[Event]:
     return events
 
 
-def _start_card_effect(game: Game, start: str, events: list[Event]) -> None:
+def _start_card_effect(game: Game, start: Card, events: list[Event]) -> None:
     value = CARD_VALUE[start]
     first = game.seat_after(game.dealer)
     game.set_current(first)
@@ -140,7 +140,9 @@ def timeout(game: Game, action: Action, events: list[Event]) -> None:
         leave(game, Action(player, "leave"), events)
 
 
-def _apply_for(game: Game, player: str, do: str, events: list[Event], **fields: object) -> None:
+def _apply_for(
+    game: Game, player: str, do: ActionKind, events: list[Event], **fields: object
+) -> None:
     PLAYER_HANDLERS[do](game, Action(player, do, **fields), events)  # type: ignore[arg-type]
 
 

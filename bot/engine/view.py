@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.actions import Action
+from bot.engine.cards import Card, CardColor
 from bot.engine.phase import Waiting
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ class Seat:
     cards: int
     uno: bool
     score: int
-    hand: tuple[str, ...] | None
+    hand: tuple[Card, ...] | None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "cards": self.cards, "uno": self.uno,
@@ -45,7 +46,7 @@ class PlayerView:
     """
 
     you: str | None
-    hand: tuple[str, ...]
+    hand: tuple[Card, ...]
     players: tuple[Seat, ...]
     ruleset: str
     options: dict[str, Any]
@@ -55,13 +56,13 @@ class PlayerView:
     dealer: str
     current: str
     direction: int
-    top: str | None
-    color: str
+    top: Card | None
+    color: CardColor
     draw_size: int
     discard_size: int
     pending_draw: int
     pending_kind: str | None
-    drawn: tuple[str, ...]
+    drawn: tuple[Card, ...]
     catchable: tuple[str, ...]
     discards_owed: dict[str, int]
     voters: tuple[str, ...]

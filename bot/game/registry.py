@@ -40,7 +40,11 @@ class TableStore(Protocol):
     async def delete(self, channel_id: int) -> None: ...
 
     async def finish(self, table: Table) -> None:
-        """Record a finished match, then forget its table."""
+        """Save the ended table and record its match."""
+        ...
+
+    async def forget_shown(self, table: Table) -> None:
+        """Delete the row of an ended table whose end the channel has been shown."""
         ...
 
     def last_saved(self, channel_id: int) -> Table | None:
@@ -78,6 +82,11 @@ class TableRegistry:
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    def busy(self, channel_id: int) -> bool:
+        """Whether a change of the channel's table is being worked on right now."""
+        lock = self._locks.get(channel_id)
+        return lock is not None and lock.locked()
 
     def new_version(self) -> int:
         return next(self._versions)
@@ -121,12 +130,12 @@ class TableRegistry:
         if self.store is None:
             return
         try:
-            if table.phase is not Phase.ENDED:
-                await self.store.save(table)
+            if table.phase is Phase.ENDED and table.game is None:  # a lobby: nothing to show
+                await self.store.delete(table.channel_id)
             elif table.close_reason is CloseReason.FINISHED:
                 await self.store.finish(table)
-            else:
-                await self.store.delete(table.channel_id)
+            else:  # an ended game stays saved until its end is shown (``forget_shown``)
+                await self.store.save(table)
         except StorageUnavailable as error:
             if table.channel_id not in self._unsaved:
                 self._unsaved.add(table.channel_id)
@@ -136,6 +145,14 @@ class TableRegistry:
             raise NotSaved() from error
         if self._unsaved:
             self._unsaved.discard(table.channel_id)
+
+    async def forget_shown(self, table: Table) -> None:
+        """The channel has been shown the end of ``table``: its saved row can go (under
+        the channel's lock, so it never races a new table's first save)."""
+        if self.store is None or table.phase is not Phase.ENDED:
+            return
+        async with self.lock(table.channel_id):
+            await self.store.forget_shown(table)
 
     def _revert(self, table: Table) -> None:
         assert self.store is not None

@@ -14,7 +14,7 @@ from typing import Any
 from bot.ai import ComputerPlayer
 from bot.engine import RULESETS, Game
 from bot.engine.options import Options
-from bot.game.ports import BadRow, GameStorage, StorageUnavailable
+from bot.game.ports import BadRow, GameStorage, MatchRecord, StorageUnavailable
 from bot.game.records import match_record
 from bot.game.table import CloseReason, Phase, Player, Table
 from bot.game.tally import MatchTally
@@ -91,8 +91,8 @@ class Recovered:
     live: list[Table] = field(default_factory=list)
     """Lobbies and games to take back."""
     ended: list[Table] = field(default_factory=list)
-    """Games saved as over (a finished match among them, recorded now) whose rows were
-    still there: the crash may have come before their channel was shown the end."""
+    """Games saved as over (a finished match among them, recorded now) whose channel
+    may not have been shown the end; each row stays until it is (``forget_shown``)."""
     unreadable: list[BadRow] = field(default_factory=list)
     """Rows that cannot be restored, deleted (their channels are told by the caller)."""
 
@@ -120,20 +120,36 @@ class TableStore:
         return table_from_dict(json.loads(state)) if state is not None else None
 
     async def finish(self, table: Table) -> None:
-        """Record a finished match, exactly once even across a crash.
+        """Save the ended table and record its match, exactly once even across a crash.
 
-        The ended table is saved first: until its row is deleted, the row says the
-        match may not be recorded yet, and start-up finishes it again. Recording is
-        idempotent (``record_match`` ignores a ``match_id`` it already has), so a crash
-        between recording and deleting never counts the match twice.
+        The row stays, saved as ended, until the channel has been shown the end
+        (:meth:`forget_shown`): a crash before that finds it at start-up, which records
+        the match if need be and shows the end. Recording is idempotent
+        (``record_match`` ignores a ``match_id`` it already has), so the match is never
+        counted twice.
         """
         record = match_record(table)
         await self.save(table)
+        await self._record(table, record)
+
+    async def _record(self, table: Table, record: MatchRecord) -> None:
         try:
             await self.db.record_match(record)
-            await self.delete(table.channel_id)
         except StorageUnavailable as error:  # saved as ended: start-up records it
             log.warning("match saved but not yet recorded guild=%s channel=%s: %s",
+                        table.guild_id, table.channel_id, error.__cause__ or error)
+
+    async def forget_shown(self, table: Table) -> None:
+        """The channel has been shown the end of ``table``: delete its row, unless the
+        channel has saved something newer since (a new lobby). A row left behind by a
+        failure here is shown once more at the next start, then deleted."""
+        saved = self._saved.get(table.channel_id)
+        if saved is None or json.loads(saved)["version"] != table.version:
+            return
+        try:
+            await self.delete(table.channel_id)
+        except StorageUnavailable as error:
+            log.warning("ended table not deleted guild=%s channel=%s: %s",
                         table.guild_id, table.channel_id, error.__cause__ or error)
 
     async def load(self) -> tuple[list[Table], list[BadRow]]:
@@ -154,11 +170,13 @@ class TableStore:
         return tables, bad
 
     async def recover(self) -> Recovered:
-        """At start-up: the lobbies and games to take back, the games that ended just
-        before the crash, and the rows that cannot be restored (deleted here).
+        """At start-up: the lobbies and games to take back, the games that ended before
+        their channel was shown the end, and the rows that cannot be restored (deleted
+        here).
 
-        A finished table still saved is a match that a crash may have left unrecorded:
-        it is recorded now (at most once, see :meth:`finish`) and deleted.
+        A finished match still saved may be unrecorded: it is recorded now (at most
+        once, see :meth:`finish`). An ended game keeps its row until the UI has shown
+        its end (:meth:`forget_shown`); one with nothing to show is deleted now.
         """
         tables, bad = await self.load()
         found = Recovered(unreadable=bad)
@@ -166,16 +184,16 @@ class TableStore:
             if table.phase is not Phase.ENDED:
                 found.live.append(table)
                 continue
-            if table.game is not None:
-                found.ended.append(table)
             if table.close_reason is CloseReason.FINISHED:
                 try:
-                    await self.finish(table)
-                    continue
+                    await self._record(table, match_record(table))
                 except ValueError as error:
                     log.warning("finished match in channel %s (guild %s) cannot be recorded: %r",
                                 table.channel_id, table.guild_id, error)
-            await self.delete(table.channel_id)
+            if table.game is not None and table.table_message_id is not None:
+                found.ended.append(table)
+            else:
+                await self.delete(table.channel_id)
         for row in bad:
             await self.delete(row.channel_id)
         return found

@@ -13,7 +13,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.render.style import CARD_RGB, INK, PAPER, RGB, TABLE_RGB, WILD_RGB, draw_mark
 from bot.render.symbols import corner_drawer, symbol_drawer
 
@@ -60,7 +60,7 @@ def _draw_corners(image: Image.Image, value: str, colour: str) -> Image.Image:
 
 
 @cache
-def card_face(code: str, width: int) -> Image.Image:
+def card_face(code: Card, width: int) -> Image.Image:
     """The RGBA face of card ``code``, ``width`` px wide; transparent outside its corners.
 
     Cached: treat the result as read-only (paste it, never draw on it).
@@ -83,7 +83,7 @@ DIM = 0.6
 
 
 @cache
-def dimmed_face(code: str, width: int) -> Image.Image:
+def dimmed_face(code: Card, width: int) -> Image.Image:
     """``card_face`` faded into the table colour, for a card that cannot be played now."""
     face = card_face(code, width)
     faded = Image.blend(face, Image.new("RGBA", face.size, (*TABLE_RGB, 255)), DIM)

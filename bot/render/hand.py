@@ -12,6 +12,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import Card
 from bot.render.faces import card_face, card_height, dimmed_face
 from bot.render.png import encode_png
 from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, font
@@ -33,7 +34,7 @@ def _row_length(count: int) -> int:
     return math.ceil(count / rows)
 
 
-def hand_image(cards: list[str], playable: set[int] | None = None,
+def hand_image(cards: list[Card], playable: set[int] | None = None,
                counts: list[int] | None = None) -> Image.Image:
     """The RGB picture of ``render_hand``; ``playable`` holds indices into ``cards``."""
     if playable is not None and any(not 0 <= i < len(cards) for i in playable):
@@ -71,7 +72,7 @@ def hand_image(cards: list[str], playable: set[int] | None = None,
     return image
 
 
-def render_hand(cards: list[str], playable: set[int] | None = None,
+def render_hand(cards: list[Card], playable: set[int] | None = None,
                 counts: list[int] | None = None) -> bytes:
     """PNG of ``cards`` in rows of up to twelve, numbered from 1 in the order given.
 

@@ -18,7 +18,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import ALL_CARDS, COLOR_NAMES, COLORS
+from bot.engine.cards import ALL_CARDS, COLOR_NAMES, COLORS, Card, Color
 from bot.render.faces import SUPERSAMPLE, card_back, card_face, card_height
 from bot.render.names import fit_name
 from bot.render.png import encode_png
@@ -42,8 +42,8 @@ class TableScene:
     the colour to match ('r', 'y', 'g', 'b'), for a wild the one chosen with it.
     """
 
-    top_card: str
-    color: str
+    top_card: Card
+    color: Color
     direction: int
     players: tuple[tuple[str, int], ...]
     current: int

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.engine.cards import Card
 from bot.render.hand import render_hand
 from bot.render.table import TableScene, render_table
 
 
-async def render_hand_async(cards: list[str], playable: set[int] | None = None,
+async def render_hand_async(cards: list[Card], playable: set[int] | None = None,
                             counts: list[int] | None = None) -> bytes:
     """``render_hand`` run in a worker thread; the lists are copied first."""
     return await asyncio.to_thread(

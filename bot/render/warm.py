@@ -8,8 +8,9 @@ thread when the bot starts instead of in the first player's answer.
 from __future__ import annotations
 
 import asyncio
+from typing import cast
 
-from bot.engine.cards import ALL_CARDS, COLORS
+from bot.engine.cards import ALL_CARDS, COLORS, Card
 from bot.render.faces import card_face
 from bot.render.hand import hand_image, render_hand
 from bot.render.table import TOP_WIDTH, TableScene, render_table, table_image
@@ -30,7 +31,7 @@ def warm_faces() -> None:
     for top in cards:
         card_face(top, TOP_WIDTH)
     for color in COLORS:
-        table_image(TableScene(f"{color}0", color, 1, (("", 0),), 0, 0))
+        table_image(TableScene(cast(Card, f"{color}0"), color, 1, (("", 0),), 0, 0))
     render_table(TableScene("wild", COLORS[0], -1, (("", 0),), 0, 0))
     _warm = True
 

@@ -9,12 +9,15 @@ the bot runs: after a restart the button answers that ``/uno new`` starts a game
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 
 from bot.game.errors import TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
-from bot.ui.lobby import edit_lobby_message, post_lobby
+from bot.ui.answers import say
+from bot.ui.lobby import edit_lobby_message, message_fields, post_lobby
 from bot.ui.replay import ready_line
 from bot.ui.services import uno_client
 
@@ -26,16 +29,21 @@ async def play_again(interaction: discord.Interaction, channel_id: int, version:
     client = uno_client(interaction)
     replay = client.board.replays.get(channel_id)
     if replay is None or replay.table.version != version:
-        await interaction.response.send_message(GONE, ephemeral=True)
+        await say(interaction, GONE)
         return
     if interaction.user.id not in {p.id for p in replay.people}:
-        await interaction.response.send_message(NOT_PLAYER, ephemeral=True)
+        await say(interaction, NOT_PLAYER)
         return
     replay.ready.add(interaction.user.id)
     message = interaction.message
     shown = message.content.split("\nPlay again:")[0] if message is not None else ""
     if replay.waiting():
-        await interaction.response.edit_message(content=f"{shown}\n{ready_line(replay)}")
+        content = f"{shown}\n{ready_line(replay)}"
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(content=content)
+        elif message is not None:  # acknowledged already (a busy bot): edit, then say
+            await message.edit(content=content)
+            await say(interaction, "You are ready to play again.")
         return
     del client.board.replays[channel_id]
     try:
@@ -57,7 +65,7 @@ async def _seat_again(interaction: discord.Interaction, old: Table) -> None:
         guild_id=old.guild_id, channel_id=old.channel_id, host=host, ruleset=old.ruleset,
         overrides=old.options.to_dict(), turn_seconds=old.turn_seconds,
         autoplay=old.autoplay, images=old.images,
-        post=lambda table: post_lobby(interaction, table))
+        post=lambda table: _post_lobby(interaction, table))
     for player in old.players:
         if player.is_computer:
             level = old.computers[str(player.id)].level
@@ -67,6 +75,22 @@ async def _seat_again(interaction: discord.Interaction, old: Table) -> None:
     with client.board.clicking(old.channel_id, interaction):  # its token pings the first
         await lobby.start(old.channel_id, host.id, None,
                           lambda table: edit_lobby_message(interaction.client, table))
+
+
+def _post_lobby(interaction: discord.Interaction, table: Table) -> Callable[[], Awaitable[int]]:
+    """The new lobby message: the click's answer, or, once the click was acknowledged
+    already (a busy bot), a message in the channel and a word for the one who clicked."""
+    if not interaction.response.is_done():
+        return post_lobby(interaction, table)
+
+    async def send() -> int:
+        channel = interaction.client.get_partial_messageable(table.channel_id,
+                                                              guild_id=table.guild_id)
+        message = await channel.send(**message_fields(table))
+        await say(interaction, "The same players are seated again below.")
+        return message.id
+
+    return send
 
 
 def _quietly(table: Table) -> Reply:

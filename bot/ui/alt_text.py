@@ -3,7 +3,7 @@ for ``table.png`` and ``hand.png``, in the words the messages use."""
 
 from __future__ import annotations
 
-from bot.engine.cards import COLOR_NAMES, card_name
+from bot.engine.cards import COLOR_NAMES, Card, card_name
 from bot.render import TableScene
 from bot.ui.words import count_cards
 
@@ -22,7 +22,7 @@ def table_alt_text(scene: TableScene) -> str:
                 f"{count_cards(scene.draw_pile)} to draw.")
 
 
-def hand_alt_text(cards: list[str], counts: list[int], playable: set[int] | None) -> str:
+def hand_alt_text(cards: list[Card], counts: list[int], playable: set[int] | None) -> str:
     """ "Your hand, 4 cards: 1 red 7 (2 of them), 2 blue 2, 3 Wild. You can play 1
     and 3." """
     listed = ", ".join(f"{number} {card_name(card)}" + (f" ({copies} of them)" if copies > 1

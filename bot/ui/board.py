@@ -12,6 +12,8 @@ without waiting for anyone else's message. The courier then, in order:
 3. edits the table message, at most once a second per channel (later changes wait for
    the next slot and go out together), its picture replaced by the new one, and posts
    it afresh before the message is an hour old, when Discord starts to limit edits of it.
+   Once it shows a game's end, the ended game's saved row is deleted: until then a
+   restart shows the end.
 
 After a restart, :meth:`Board.show_restored` shows each saved table once (paced by
 ``bot.ui.restart``): an edit of its table message, whose age its snowflake id tells,
@@ -185,6 +187,7 @@ class Board:
                 log.warning("restored table not shown channel=%s", table.channel_id,
                             exc_info=True)
             self._forget_if_over(channel)
+        await self.turns.registry.forget_shown(table)  # ended: shown, or tried once more
 
     def adopt(self, table: Table) -> None:
         """A game taken back after a restart: its table message's age comes from its id,
@@ -412,6 +415,7 @@ class Board:
             picture = self.pictures.table_picture(table) \
                 if self.pictures.in_channel(self.client, table) else None
             old_id = table.table_message_id
+            over = table.phase is Phase.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
         if drawn is not None:
             shown.embed.set_image(url=f"attachment://{TABLE_FILE}")
@@ -421,12 +425,14 @@ class Board:
             await messageable.get_partial_message(old_id).edit(
                 content=shown.content, embed=shown.embed, view=to_view(shown.rows),
                 attachments=[drawn] if drawn else [])
-            return
-        message = await messageable.send(shown.content, embed=shown.embed,
-                                         view=to_view(shown.rows),
-                                         files=[drawn] if drawn else discord.utils.MISSING,
-                                         allowed_mentions=NO_PINGS)
-        await self._posted(channel, now, message, old_id, shown.rows)
+        else:
+            message = await messageable.send(shown.content, embed=shown.embed,
+                                             view=to_view(shown.rows),
+                                             files=[drawn] if drawn else discord.utils.MISSING,
+                                             allowed_mentions=NO_PINGS)
+            await self._posted(channel, now, message, old_id, shown.rows)
+        if over:  # the end is out: its saved row has served
+            await self.turns.registry.forget_shown(table)
 
     async def _posted(self, channel: Channel, now: float, message: discord.Message,
                       old_id: int | None, rows: Rows) -> None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import cast
 
 from bot.engine import Action
-from bot.engine.actions import PLAYER_ACTIONS
-from bot.engine.cards import COLORS
+from bot.engine.actions import PLAYER_ACTIONS, ActionKind
+from bot.engine.cards import COLORS, Card, CardColor
 
 PATTERN = r"uno:g:(?P<channel>\d+):(?P<version>\d+):(?P<what>[a-z0-9:+!_-]+)"
 EXACT = "!"
@@ -30,10 +31,10 @@ DRAFT_FIELDS = 6
 class Draft:
     """An action being put together by clicks: every field left empty is still open."""
 
-    do: str
-    cards: tuple[str, ...] = ()
+    do: ActionKind
+    cards: tuple[Card, ...] = ()
     exact: bool = False
-    color: str = ""
+    color: CardColor = ""
     target: str = ""
     laughed: str = ""
     """"1" or "0" for house rule 8's vote."""
@@ -48,8 +49,10 @@ class Draft:
         foreign text raises ``ValueError``)."""
         _, do, cards, color, target, laughed = text.split(":")
         exact = cards.endswith(EXACT)
-        codes = tuple(c for c in cards.rstrip(EXACT).split("+") if c)
-        return cls(do, codes, exact, color, target, laughed)
+        codes = tuple(cast(Card, c) for c in cards.rstrip(EXACT).split("+") if c)
+        # Taken as written: ``understood`` checks the kind and the colour, and the
+        # engine refuses a card that is not one, in its own words.
+        return cls(cast(ActionKind, do), codes, exact, cast(CardColor, color), target, laughed)
 
     def allows(self, action: Action) -> bool:
         """Whether ``action`` is one this draft may still become."""
@@ -70,7 +73,7 @@ class Draft:
             )
         )
 
-    def settled(self, cards: tuple[str, ...]) -> Draft:
+    def settled(self, cards: tuple[Card, ...]) -> Draft:
         return replace(self, cards=cards, exact=True)
 
     def as_action(self, player: str) -> Action:

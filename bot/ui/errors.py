@@ -8,6 +8,7 @@ import discord
 
 from bot.engine import IllegalAction
 from bot.game.errors import TableError
+from bot.ui.answers import say
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +20,4 @@ async def refuse(interaction: discord.Interaction, error: TableError | IllegalAc
         "refused code=%s guild=%s channel=%s user=%s",
         error.code, interaction.guild_id, interaction.channel_id, interaction.user.id,
     )
-    if interaction.response.is_done():
-        await interaction.followup.send(error.message, ephemeral=True)
-    else:
-        await interaction.response.send_message(error.message, ephemeral=True)
+    await say(interaction, error.message)

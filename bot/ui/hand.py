@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.engine import Action, Game, Phase
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, card_name
+from bot.engine.actions import ActionKind
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, Card, card_name
 from bot.game.table import Table
 from bot.ui.controls import Control, Rows, Style
 from bot.ui.custom_ids import Draft, game_id
@@ -34,7 +36,7 @@ class HandMessage:
     rows: Rows
 
 
-def sort_key(card: str) -> tuple[int, int, str]:
+def sort_key(card: Card) -> tuple[int, int, str]:
     color = CARD_COLOR[card]
     value = CARD_VALUE[card]
     order = VALUE_ORDER.index(value) if value in VALUE_ORDER else len(VALUE_ORDER)
@@ -88,24 +90,24 @@ def _news(table: Table, player: str) -> str:
         if table.recent_actions else ""
 
 
-def card_order(hand: list[str], first: set[str]) -> list[str]:
+def card_order(hand: Iterable[Card], first: set[Card]) -> list[Card]:
     """The distinct cards of ``hand`` as the buttons and the picture show them: the
     cards in ``first`` (those the player can play now) ahead of the others, each
     group by colour and value."""
     return sorted(set(hand), key=lambda card: (card not in first, sort_key(card)))
 
 
-def _card_do(game: Game, player: str) -> str:
+def _card_do(game: Game, player: str) -> ActionKind:
     return "discard" if player in game.discards_owed else "play"
 
 
-def playable_cards(game: Game, player: str, legal: list[Action]) -> set[str]:
+def playable_cards(game: Game, player: str, legal: list[Action]) -> set[Card]:
     """The cards whose buttons are enabled: some legal action starts with them."""
     card_do = _card_do(game, player)
     return {a.played_cards()[0] for a in legal if a.do == card_do}
 
 
-def lifted_cards(game: Game, player: str, legal: list[Action]) -> set[str]:
+def lifted_cards(game: Game, player: str, legal: list[Action]) -> set[Card]:
     """The cards the picture lifts: the playable ones, or the card just drawn when
     only it may be played (its "Play it" button plays it)."""
     return playable_cards(game, player, legal) | {

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine.cards import COLORS
+from bot.engine.cards import COLORS, Card
 from bot.game.table import Table
 from bot.render import TableScene, render_hand_async, render_table_async
 from bot.ui.alt_text import hand_alt_text, table_alt_text
@@ -85,7 +85,7 @@ def table_scene(table: Table) -> TableScene | None:
 class HandCards:
     """What the hand picture shows: one card per button, in the buttons' order."""
 
-    cards: list[str]
+    cards: list[Card]
     counts: list[int]
     playable: set[int] | None
 

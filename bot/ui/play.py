@@ -23,6 +23,7 @@ from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
 from bot.ui.again import play_again
+from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warning
 from bot.ui.board import HandSession
 from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
@@ -35,12 +36,17 @@ from bot.ui.words import action_line, cards_words, said_to
 
 
 async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
-    """Every game button lands here (see ``bot.ui.custom_ids``)."""
+    """Every game button lands here (see ``bot.ui.custom_ids``). A busy bot acknowledges
+    the click first (``bot.ui.answers``)."""
     match = parse(custom_id)
     assert match is not None  # the DynamicItem template matched it
-    channel_id, version, what = int(match["channel"]), int(match["version"]), match["what"]
-    with uno_client(interaction).board.clicking(channel_id, interaction):
-        await _on_click(interaction, channel_id, version, what)
+    channel_id = int(match["channel"])
+    bot = uno_client(interaction)
+    with bot.clicks.click() as busy, too_late_is_a_warning(interaction), \
+            bot.board.clicking(channel_id, interaction):
+        if busy or bot.manager.registry.busy(channel_id):
+            await acknowledge(interaction)  # too late already: nothing is applied
+        await _on_click(interaction, channel_id, int(match["version"]), match["what"])
 
 
 async def _on_click(interaction: discord.Interaction, channel_id: int, version: int,
@@ -67,7 +73,7 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
             else:
                 await act(interaction, channel_id, version, draft)
     except StaleView as stale:
-        if _on_hand_message(interaction):
+        if on_hand_message(interaction):
             await show_hand(interaction, channel_id, notice=stale.message + " Your hand now:")
         else:
             await refuse(interaction, stale)
@@ -75,14 +81,9 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
         await refuse(interaction, error)
 
 
-def _on_hand_message(interaction: discord.Interaction) -> bool:
-    message = interaction.message
-    return message is not None and message.flags.ephemeral
-
-
 def confirm(sentence: str, interaction: discord.Interaction) -> Answer:
     def answer(table: Table, events: list[Event]) -> Reply:
-        return lambda: interaction.response.send_message(sentence, ephemeral=True)
+        return lambda: say(interaction, sentence)
 
     return answer
 
@@ -137,7 +138,7 @@ async def act(interaction: discord.Interaction, channel_id: int, version: int,
         player = str(interaction.user.id)
         if asked:
             rows = prompt_rows(table.channel_id, table.version, asked[0],
-                               back=_on_hand_message(interaction))
+                               back=on_hand_message(interaction))
             return _show(interaction, table, asked[0].question, rows, 0)
         hand = hand_message(table, player, 0, private_news(table, events, player))
         return _show(interaction, table, hand.content, hand.rows, 0, hand=True)
@@ -161,13 +162,12 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
     def answer(table: Table, events: list[Event]) -> Reply:
         if asked:
             rows = prompt_rows(table.channel_id, table.version, asked[0], back=False)
-            return lambda: interaction.response.send_message(
-                asked[0].question, view=to_view(rows), ephemeral=True)
+            return lambda: say(interaction, asked[0].question, view=to_view(rows))
         caught = [e for e in events if e.kind == "caught"]
         caught_name = table.name_of(caught[0].target or "") if caught else ""
         sentence = (f"You caught {caught_name} without UNO, so {caught_name} takes 2."
                     if caught else NobodyToCatch().message)
-        return lambda: interaction.response.send_message(sentence, ephemeral=True)
+        return lambda: say(interaction, sentence)
 
     try:
         await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer,
@@ -204,7 +204,7 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
     channel_id, version = table.channel_id, table.version
     picture = client.pictures.hand_picture(table, player) \
         if hand and client.pictures.in_answer(interaction, table) else None
-    in_place = _on_hand_message(interaction)
+    in_place = on_hand_message(interaction)
     kept = not hand  # a question leaves the message's picture as it is
     if in_place:
         session = client.board.hand_session(channel_id, player)
@@ -218,7 +218,8 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
         view = to_view(rows)
         ready = client.pictures.ready(picture) if picture is not None else None
         attachments = discord.utils.MISSING if kept else [ready] if ready else []
-        if picture is None or ready is not None:  # nothing to wait for: answer directly
+        if not interaction.response.is_done() and (picture is None or ready is not None):
+            # acknowledged by nobody yet, and nothing to wait for: answer directly
             if in_place:
                 await interaction.response.edit_message(content=content, view=view,
                                                         attachments=attachments)
@@ -226,14 +227,12 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
             sent = await interaction.response.send_message(
                 content, view=view, ephemeral=True, files=attachments)
             message_id = sent.message_id or 0
-        else:  # acknowledge now, complete once the picture is drawn
-            if in_place:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            drawn = await client.pictures.file(picture)
+        else:  # acknowledged (now, if not yet), completed once the picture is drawn
+            await acknowledge(interaction)
+            drawn = await client.pictures.file(picture) if picture is not None else None
             message = await interaction.edit_original_response(
-                content=content, view=view, attachments=[drawn] if drawn else [])
+                content=content, view=view,
+                attachments=attachments if kept else [drawn] if drawn else [])
             if in_place:
                 return
             message_id = message.id
@@ -247,13 +246,12 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
 async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
     table = uno_client(interaction).manager.get(channel_id)
     if table is None or table.game is None:
-        await interaction.response.send_message("This game is over.", ephemeral=True)
+        await say(interaction, "This game is over.")
         return
     body = ruleset_details(table.ruleset, table.game.options)
     body += f"\nTurn timer: {table.turn_seconds} seconds."
-    await interaction.response.send_message(
-        embed=discord.Embed(title=f"Rules of this game: {table.ruleset}", description=body),
-        ephemeral=True)
+    await say(interaction, embed=discord.Embed(title=f"Rules of this game: {table.ruleset}",
+                                               description=body))
 
 
 async def leave(interaction: discord.Interaction, channel_id: int) -> None:

@@ -9,6 +9,7 @@ import discord
 
 from bot.game.manager import GameManager
 from bot.storage import Database
+from bot.ui.answers import ClickLoad
 from bot.ui.board import Board
 from bot.ui.pictures import Pictures
 
@@ -17,6 +18,7 @@ class UnoClient(Protocol):
     manager: GameManager
     board: Board
     pictures: Pictures
+    clicks: ClickLoad
 
     @property
     def db(self) -> Database: ...

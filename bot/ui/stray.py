@@ -8,15 +8,16 @@
 - A game or lobby button clicked in another channel (or server) than the one its
   custom id names: :class:`ChannelBound` refuses it before any handler runs.
 
-discord.py runs every DynamicItem whose template matches a custom id, so the
-catch-all stays silent whenever a specific template matches: one answer per click.
+discord.py runs every DynamicItem whose template matches a custom id (each run rebuilds
+the clicked message's view), so the catch-all's template excludes every handler's: one
+run and one answer per click.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -73,10 +74,9 @@ class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
 
 
 class StrayControl(discord.ui.DynamicItem[Item], template=r"uno:.*"):
-    """Any button of the bot's namespace: answers only when no handler in ``known``
-    (set with :func:`register`) has a template that matches the custom id."""
-
-    known: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
+    """Any button of the bot's namespace that no handler's template takes: its template
+    is narrowed to those by :func:`register`, so discord.py runs it (and rebuilds the
+    clicked message's view for it) only for such clicks, never beside a handler."""
 
     @classmethod
     async def from_custom_id(
@@ -85,17 +85,17 @@ class StrayControl(discord.ui.DynamicItem[Item], template=r"uno:.*"):
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not handled(self.custom_id):
-            await answer(interaction, self.custom_id, STRAY, "no handler")
+        await answer(interaction, self.custom_id, STRAY, "no handler")
 
 
-def handled(custom_id: str) -> bool:
-    """Whether a handler of ``StrayControl.known`` takes this custom id."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
-               for item in StrayControl.known)
+def unhandled(*items: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
+    """The ids of the namespace that none of ``items``' templates matches whole."""
+    templates = "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern)
+                         for item in items)  # unnamed groups: names repeat across templates
+    return re.compile(rf"(?!(?:{templates})\Z){NAMESPACE}.*")
 
 
 def register(bot: discord.Client, *items: type[discord.ui.DynamicItem[Any]]) -> None:
     """Add the bot's DynamicItems, and the catch-all for ids none of them takes."""
-    StrayControl.known = items
+    StrayControl.__discord_ui_compiled_template__ = unhandled(*items)
     bot.add_dynamic_items(*items, StrayControl)

@@ -7,10 +7,10 @@ pings nobody).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, card_name
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name, is_card
 from bot.engine.options import HOUSE_RULE_CARDS
 
 COLOR_MARKS = {"r": "🔴", "y": "🟡", "g": "🟩", "b": "🔷"}
@@ -30,13 +30,14 @@ SHORT_VALUES = {
 
 Name = Callable[[str], str]
 
-HOUSE_RULE_CARD_NAMES = {card: ("Every " if card == "wildcustom" else "The ") + card_name(card)
-                         for card in HOUSE_RULE_CARDS}
+HOUSE_RULE_CARD_NAMES: dict[str, str] = {
+    card: ("Every " if card == "wildcustom" else "The ") + card_name(card)
+    for card in HOUSE_RULE_CARDS if is_card(card)}
 """How ``/uno settings`` names the cards that carry house rules: "Every Wild
 Customizable", "The red Blank"."""
 
 
-def card_label(card: str) -> str:
+def card_label(card: Card) -> str:
     """A button label: "🟡 Yellow 7", "🔴 Red +2", "Wild +4"."""
     value = SHORT_VALUES.get(CARD_VALUE[card], CARD_VALUE[card])
     color = CARD_COLOR[card]
@@ -57,12 +58,12 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else words or word + 's'}"
 
 
-def a_card(card: str) -> str:
+def a_card(card: Card) -> str:
     """ "a red 7", "a Wild Draw Four": every card name starts with a consonant sound."""
     return f"a {card_name(card)}"
 
 
-def cards_words(cards: list[str]) -> str:
+def cards_words(cards: Iterable[Card]) -> str:
     return ", ".join(card_name(c) for c in cards)
 
 
@@ -120,7 +121,7 @@ def event_sentence(event: dict[str, Any], name: Name) -> str:
     kind = event["kind"]
     who = name(event["player"]) if event.get("player") else ""
     target = name(event["target"]) if event.get("target") else ""
-    cards: list[str] = event.get("cards", [])
+    cards: list[Card] = event.get("cards", [])
     count: int = event.get("count", 0)
     data: dict[str, Any] = event.get("data") or {}
     chosen = event.get("color")

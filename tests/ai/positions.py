@@ -6,14 +6,15 @@ from typing import Any
 
 from bot.ai import ComputerPlayer, show_events
 from bot.engine import Action, Game, Options
+from bot.engine.cards import Card, Color
 
-FILLER = ["y5", "y6", "y7", "y8", "y9", "b9", "b8", "g8", "g9", "g7"]
+FILLER: list[Card] = ["y5", "y6", "y7", "y8", "y9", "b9", "b8", "g8", "g9", "g7"]
 
 
 def position(
-    hands: dict[str, list[str]], top: str = "r3", *, ruleset: str = "classic",
+    hands: dict[str, list[Card]], top: Card = "r3", *, ruleset: str = "classic",
     current: str | None = None, overrides: dict[str, Any] | None = None,
-    draw: list[str] | None = None, color: str | None = None,
+    draw: list[Card] | None = None, color: Color | None = None,
 ) -> tuple[Game, dict[str, ComputerPlayer]]:
     """A mid-round position with a ``normal`` computer player in every seat."""
     players = list(hands)

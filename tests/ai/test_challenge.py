@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bot.ai.challenge import guilt_chance
 from bot.engine import Action
+from bot.engine.cards import Card
 from tests.ai.positions import act, decide, position
 
-ANA = ["r7", "g1", "g2", "y3", "b4"]
+ANA: list[Card] = ["r7", "g1", "g2", "y3", "b4"]
 
 
 def test_challenges_a_player_who_had_just_been_playing_the_colour() -> None:
@@ -26,7 +27,7 @@ def test_accepts_from_a_player_seen_drawing_on_the_colour() -> None:
     assert decide(game, ais, "ana") == Action("ana", "accept")
 
 
-def _chance(hand: list[str], discarded: int, drawn_since: int | None = None,
+def _chance(hand: list[Card], discarded: int, drawn_since: int | None = None,
             just_played: bool = True) -> float:
     """Red was current; 20 cards lie in the discard pile; the player holds 6."""
     return guilt_chance(ruleset="classic", color="r", hand=hand, discarded_of_color=discarded,

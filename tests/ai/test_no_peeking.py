@@ -9,12 +9,13 @@ import pytest
 
 from bot.ai import ComputerPlayer, computer_action, show_events
 from bot.engine import RULESETS, Action, Game
+from bot.engine.cards import Card
 from tests.ai.positions import act, decide, position
 from tests.ai.tables import new_table
 
 
 @pytest.mark.parametrize("ben_holds", [["r9", "b2"], ["g6", "b2"], ["y1", "y2"]])
-def test_hidden_cards_do_not_change_the_challenge(ben_holds: list[str]) -> None:
+def test_hidden_cards_do_not_change_the_challenge(ben_holds: list[Card]) -> None:
     """Guilty or not, the same seen play gives the same answer."""
     game, ais = position({"ben": ["r5", "wild4", *ben_holds], "ana": ["r7", "g1", "g2", "y3"]})
     act(game, ais, Action("ben", "play", card="r5"))

@@ -6,11 +6,11 @@ from collections import Counter
 
 from bot.ai import ComputerPlayer
 from bot.engine import Action, Game, Options
-from bot.engine.cards import CARD_COLOR, COLORS
+from bot.engine.cards import CARD_COLOR, COLORS, Card
 from bot.engine.options import HOUSE_RULE_CARDS
 from tests.ai.positions import act, decide, position
 
-CALM = ["g1", "g2", "b3", "b4", "y5", "y6"]
+CALM: list[Card] = ["g1", "g2", "b3", "b4", "y5", "y6"]
 """An opponent's hand far from going out."""
 
 
@@ -56,7 +56,7 @@ def test_a_needed_wild_names_the_colour_held_most() -> None:
 
 
 def test_sheds_high_points_when_an_opponent_is_close_to_going_out() -> None:
-    hand = ["r1", "r9", "g2", "g3"]
+    hand: list[Card] = ["r1", "r9", "g2", "g3"]
     close, ais = position({"ana": hand, "ben": list(CALM), "cy": ["b1"]})
     assert decide(close, ais, "ana") == Action("ana", "play", card="r9")
     game, ais = position({"ana": ["rskip", "r1", "g2"], "ben": list(CALM), "cy": ["b1"]})
@@ -71,16 +71,17 @@ def test_never_bluffs_a_wild_draw_four() -> None:
 
 
 def test_seven_o_seven_trades_with_the_smallest_hand() -> None:
-    hands = {"ana": ["r7", "g1", "g2", "b5", "b6"], "ben": list(CALM), "cy": ["y1", "y2"],
-             "dee": ["b1", "b2", "b3", "b4"]}
+    hands: dict[str, list[Card]] = {
+        "ana": ["r7", "g1", "g2", "b5", "b6"], "ben": list(CALM), "cy": ["y1", "y2"],
+        "dee": ["b1", "b2", "b3", "b4"]}
     game, ais = position(hands, ruleset="seven-o")
     assert decide(game, ais, "ana") == Action("ana", "play", card="r7", target="cy")
 
 
 def test_wild_swap_hands_trades_with_the_smallest_hand_naming_a_colour_it_gives_away_least(
 ) -> None:
-    hands = {"ana": ["wildswap", "g1", "g2", "b5", "b6", "y3"], "ben": list(CALM),
-             "cy": ["y1", "y2"]}
+    hands: dict[str, list[Card]] = {"ana": ["wildswap", "g1", "g2", "b5", "b6", "y3"],
+                                    "ben": list(CALM), "cy": ["y1", "y2"]}
     game, ais = position(hands, ruleset="swap")
     choice = decide(game, ais, "ana")
     assert choice is not None and (choice.card, choice.target) == ("wildswap", "cy")
@@ -95,7 +96,8 @@ def test_blocks_a_draw_two_with_bff_power() -> None:
 
 
 def test_stacks_draw_twos_in_serious() -> None:
-    hands = {"ben": ["rdraw2", "g1", "g2"], "ana": ["gdraw2", "bdraw2", "b1", "y3"], "cy": CALM}
+    hands: dict[str, list[Card]] = {"ben": ["rdraw2", "g1", "g2"],
+                                    "ana": ["gdraw2", "bdraw2", "b1", "y3"], "cy": CALM}
     game, ais = position(hands, ruleset="serious")
     act(game, ais, Action("ben", "play", card="rdraw2"))
     choice = decide(game, ais, "ana")
@@ -106,8 +108,8 @@ def test_stacks_draw_twos_in_serious() -> None:
 
 def test_discards_the_highest_points_but_keeps_a_wild() -> None:
     rules = {"house_rules": {card: 6 for card in HOUSE_RULE_CARDS}}
-    hands = {"ben": ["wildcustom", "g1", "g2", "g3"],
-             "ana": ["wild", "r9", "g1", "bskip", "y2", "y3"]}
+    hands: dict[str, list[Card]] = {"ben": ["wildcustom", "g1", "g2", "g3"],
+                                    "ana": ["wild", "r9", "g1", "bskip", "y2", "y3"]}
     game, ais = position(hands, ruleset="customizable", overrides=rules)
     act(game, ais, Action("ben", "play", card="wildcustom", color="g"))
     assert decide(game, ais, "ana") == Action("ana", "discard", cards=("bskip",))
@@ -119,7 +121,7 @@ def test_discards_the_highest_points_but_keeps_a_wild() -> None:
 
 def test_does_not_laugh_at_an_opponents_joke() -> None:
     rules = {"house_rules": {card: 8 for card in HOUSE_RULE_CARDS}}
-    hands = {"ben": ["wildcustom", "g1", "g2"], "ana": list(CALM)}
+    hands: dict[str, list[Card]] = {"ben": ["wildcustom", "g1", "g2"], "ana": list(CALM)}
     game, ais = position(hands, ruleset="customizable", overrides=rules)
     act(game, ais, Action("ben", "play", card="wildcustom", color="g"))
     assert decide(game, ais, "ana") == Action("ana", "vote", laughed=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import Action, Game, Options
+from bot.engine.actions import ActionKind
 from bot.engine.cards import COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, RULESETS
 
@@ -51,12 +52,14 @@ def candidate_actions(game: Game, player: str) -> list[Action]:
     colors = (None, COLORS[0], COLORS[2])
     targets = (None, player, *others[:2])
     found: list[Action] = []
-    for do in ("play", "play_drawn"):
+    plays: tuple[ActionKind, ...] = ("play", "play_drawn")
+    for do in plays:
         for card in cards:
             for color in colors:
                 for target in targets:
                     found.append(Action(player, do, card=card, color=color, target=target))
-    for do in ("draw", "keep", "accept", "challenge", "uno", "play_drawn"):
+    bare: tuple[ActionKind, ...] = ("draw", "keep", "accept", "challenge", "uno", "play_drawn")
+    for do in bare:
         found.append(Action(player, do))
         found += [Action(player, do, card=c) for c in cards[:1]]
     found += [Action(player, "bff", color=c) for c in (None, *COLORS)]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from bot.engine import Action, Game, Options
-from bot.engine.cards import build_deck
+from bot.engine.cards import Card, build_deck
 from bot.engine.rng import SeedCounter
 from bot.engine.table import choose_first_dealer, deal_round
 
@@ -119,7 +121,7 @@ def test_seven_o_start_zero_or_seven_has_no_effect(card: str) -> None:
 def test_the_next_round_is_dealt_by_the_next_seat() -> None:
     game = Game.new("classic", Options(), PLAYERS, seed=11)
     first_dealer = game.dealer
-    last = game.top[0] + "1" if game.color else "wild"
+    last = cast(Card, game.top[0] + "1") if game.color else "wild"
     game.hands[game.current] = [last]
     game.apply(Action(game.current, "play", card=last, color=None if game.color else "r"))
     assert game.round_over and not game.match_over

@@ -101,7 +101,7 @@ def test_a_timeout_for_a_player_the_game_is_not_waiting_for_is_refused() -> None
 
 @pytest.mark.parametrize("action,code", [
     (Action("zed", "play", card="r3"), "not_a_player"),
-    (Action("ana", "dance"), "bad_action"),
+    (Action("ana", "dance"), "bad_action"),  # type: ignore[arg-type]  # no such kind
     (Action("ana", "play", card="wild"), "not_in_hand"),
     (Action("ana", "catch", target="zed"), "not_a_player"),
     (Action("ana", "catch", target="ana"), "not_allowed_now"),

@@ -29,7 +29,7 @@ from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.limits import message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
-from tests.fakediscord.wire import Latency, route_kind
+from tests.fakediscord.wire import Latency, RouteKind, route_kind
 
 ANSWER_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
@@ -98,6 +98,10 @@ class FakeDiscord:
         self._by_token: dict[str, Interaction] = {}
         self._call_waiters: list[tuple[Callable[[RestCall], bool], asyncio.Future[RestCall]]] = []
         self._handled: list[asyncio.Event] = []
+        self.held: list[RestCall] = []
+        """Requests kept on the wire by :meth:`hold`, in the order they were sent."""
+        self._holding: set[RouteKind] = set()
+        self._released = asyncio.Event()
         self.gateway = Gateway(token, self._ready_payloads, self.violate)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -155,6 +159,17 @@ class FakeDiscord:
     def calls_to(self, method: str, path_part: str) -> list[RestCall]:
         return [c for c in self.calls if c.method == method and path_part in c.path]
 
+    def hold(self, *kinds: RouteKind) -> None:
+        """Keep requests of these kinds on their way (sent, not yet arrived) until
+        :meth:`release`: to kill a bot between saving a change and showing it. A held
+        request whose sender is gone by then never arrives, as on the wire."""
+        self._holding = set(kinds)
+        self._released = asyncio.Event()
+
+    def release(self) -> None:
+        self._holding = set()
+        self._released.set()
+
     def expect_call(self, predicate: Callable[[RestCall], bool]) -> asyncio.Future[RestCall]:
         """A future for the first REST call from now on that ``predicate`` accepts.
         It is registered at once, so a call made before the test awaits is not missed."""
@@ -169,7 +184,7 @@ class FakeDiscord:
 
     async def until(self, check: Callable[[], T | None], timeout: float = 30.0) -> T:
         """``check()`` once it gives something (not None), asked now and again after every
-        REST call the fake has handled: for a bot in another process, whose messages
+        REST call the fake has handled (or held): for a bot in another process, whose messages
         arrive when they arrive. ``timeout`` only bounds a failing wait."""
         deadline = asyncio.get_running_loop().time() + timeout
         while (found := check()) is None:
@@ -241,6 +256,13 @@ class FakeDiscord:
         delay = self.latency.delay(route_kind(path))
         body, uploads = await read_body(request)
         request[JSON_BODY], request[UPLOADS] = body, uploads
+        if route_kind(path) in self._holding:
+            self.held.append(RestCall(request.method, path, body,
+                                      asyncio.get_running_loop().time(), tuple(uploads)))
+            self._wake_waiters()
+            await self._released.wait()
+            if request.transport is None or request.transport.is_closing():
+                return web.Response(status=499)  # its sender died: it never arrives
         if delay:
             await asyncio.sleep(delay / 2)  # on its way to Discord
         response = await self._handle(request, handler, RestCall(
@@ -273,9 +295,13 @@ class FakeDiscord:
             return DiscordError(error.status, error.code, error.message, **(
                 {"errors": errors} if errors else {})).response()
         finally:
-            handled, self._handled = self._handled, []
-            for event in handled:
-                event.set()
+            self._wake_waiters()
+
+    def _wake_waiters(self) -> None:
+        """Let every :meth:`until` check again."""
+        handled, self._handled = self._handled, []
+        for event in handled:
+            event.set()
 
     async def _route(self, request: web.Request) -> web.StreamResponse:
         path = request.path[len(API_PREFIX):]

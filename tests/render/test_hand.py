@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bot.engine.cards import ALL_CARDS, build_deck
+from bot.engine.cards import ALL_CARDS, Card, build_deck
 from bot.render import render_hand
 from bot.render.hand import MAX_WIDTH
 from tests.render.conftest import decode
@@ -13,7 +13,7 @@ DISCORD_SAFE_WIDTH = 1600
 MAX_BYTES = 1_000_000
 
 
-def deal(count: int) -> list[str]:
+def deal(count: int) -> list[Card]:
     """``count`` cards from a deck big enough for any count (repeats allowed past one deck)."""
     pool = build_deck("serious") * 2
     return random.Random(count).sample(pool, count)
@@ -54,7 +54,7 @@ def test_order_matters() -> None:
 
 
 def test_playable_changes_the_picture() -> None:
-    cards = ["r1", "b2", "wild"]
+    cards: list[Card] = ["r1", "b2", "wild"]
     plain = render_hand(cards)
     some = render_hand(cards, {0, 2})
     assert plain != some
@@ -75,4 +75,4 @@ def test_empty_hand_still_gives_a_picture() -> None:
 
 def test_unknown_card_is_refused() -> None:
     with pytest.raises(KeyError):
-        render_hand(["r10"])
+        render_hand(["r10"])  # type: ignore[list-item]  # not a card, on purpose

@@ -3,10 +3,11 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from bot.engine.cards import Card
 from bot.render import TableScene, render_hand_async, render_table_async, threaded
 from tests.render.conftest import decode
 
@@ -43,7 +44,7 @@ async def test_table_renders_off_the_event_loop(monkeypatch: pytest.MonkeyPatch)
 async def test_async_hand_equals_the_sync_one() -> None:
     from bot.render import render_hand
 
-    cards = ["r1", "b2", "bff"]
+    cards: list[Card] = ["r1", "b2", "bff"]
     assert await render_hand_async(cards, {0}) == render_hand(cards, {0})
 
 
@@ -51,6 +52,8 @@ async def test_concurrent_renders_agree_with_sequential_ones() -> None:
     """Worker threads share the face and font caches; they must not disturb each other."""
     from bot.render import render_hand
 
-    hands = [[code, "wild", f"b{i % 10}", "rskip"] for i, code in enumerate(["r1", "g2", "y3"] * 4)]
+    codes: list[Card] = ["r1", "g2", "y3"]
+    hands: list[list[Card]] = [[code, "wild", cast(Card, f"b{i % 10}"), "rskip"]
+                               for i, code in enumerate(codes * 4)]
     results = await asyncio.gather(*(render_hand_async(hand, {0}) for hand in hands))
     assert results == [render_hand(hand, {0}) for hand in hands]

@@ -119,12 +119,13 @@ async def test_rows_that_make_no_table_are_bad_rows_and_the_others_load(
     assert all(r.levelno <= logging.WARNING for r in caplog.records)
 
 
-async def test_a_finished_match_is_recorded_once_and_its_row_deleted(db: Database) -> None:
+async def test_a_finished_match_is_recorded_once_and_its_row_kept_until_shown(
+    db: Database,
+) -> None:
     store = TableStore(db)
     await store.finish(finished(30))
     await store.finish(finished(30))  # a retry
 
-    assert await db.load_games() == ([], [])
     (match,) = await db.history(GUILD)
     assert (match.match_id, match.rounds, match.winner_id) == ("30-1700000000000", 1, 1)
     assert (match.ended_at - match.started_at) == 900.0
@@ -133,15 +134,39 @@ async def test_a_finished_match_is_recorded_once_and_its_row_deleted(db: Databas
     assert (computer.points, computer.won, computer.is_bot) == (0, False, True)
     stats = await db.player_stats(GUILD, 1)
     assert (stats.games, stats.round_wins, stats.best_round, stats.cards_played) == (1, 1, 50, 1)
+    games, _ = await db.load_games()
+    assert [g.state["phase"] for g in games] == [Phase.ENDED.value]  # until shown
+
+    await store.forget_shown(finished(30))
+    assert await db.load_games() == ([], [])
+
+
+async def test_an_ended_row_shown_late_never_deletes_the_channels_next_table(
+    db: Database,
+) -> None:
+    store = TableStore(db)
+    ended = finished(31)
+    await store.finish(ended)
+    lobby = sample(31)
+    lobby.version = ended.version + 1
+    await store.save(lobby)  # a new game opened before the end was shown
+
+    await store.forget_shown(ended)
+
+    games, _ = await db.load_games()
+    assert [(g.channel_id, g.state["version"]) for g in games] == [(31, lobby.version)]
 
 
 async def test_recover_records_a_match_a_crash_left_unrecorded_but_never_twice(
     db: Database,
 ) -> None:
     store = TableStore(db)
-    await store.save(finished(40))  # crashed before recording
-    await store.save(finished(41))  # crashed after recording, before deleting
-    await db.record_match(match_record(finished(41)))
+    unrecorded, recorded, unshowable = finished(40), finished(41), finished(44)
+    unrecorded.table_message_id = recorded.table_message_id = 400
+    await store.save(unrecorded)  # crashed before recording
+    await store.save(recorded)  # crashed after recording, before the end was shown
+    await db.record_match(match_record(recorded))
+    await store.save(unshowable)  # no table message: nothing to show
     await store.save(playing(42))
     await db.save_game(43, GUILD, {"ruleset": "classic"})
 
@@ -150,10 +175,10 @@ async def test_recover_records_a_match_a_crash_left_unrecorded_but_never_twice(
     assert [t.channel_id for t in found.live] == [42]
     assert sorted(t.channel_id for t in found.ended) == [40, 41]  # to be shown over
     assert [b.channel_id for b in found.unreadable] == [43]
-    assert sorted(m.channel_id for m in await db.history(GUILD)) == [40, 41]
-    assert (await db.player_stats(GUILD, 1)).games == 2
+    assert sorted(m.channel_id for m in await db.history(GUILD)) == [40, 41, 44]
+    assert (await db.player_stats(GUILD, 1)).games == 3
     games, _ = await db.load_games()
-    assert [g.channel_id for g in games] == [42]
+    assert sorted(g.channel_id for g in games) == [40, 41, 42]  # kept until shown
 
 
 async def test_tables_saved_by_the_old_table_store_move_to_saved_games(db_path: Path) -> None:

@@ -5,7 +5,7 @@ that can be played, never pages."""
 from __future__ import annotations
 
 from bot.app.client import UnoBot
-from bot.engine.cards import ALL_CARDS, CARD_COLOR
+from bot.engine.cards import ALL_CARDS, CARD_COLOR, Card
 from bot.game.clock import FakeClock
 from bot.render import render_hand
 from tests.fakediscord import FakeDiscord, FakeGuild
@@ -13,7 +13,7 @@ from tests.ui.game_helpers import players, position, start_game
 from tests.ui.test_game_pictures import button_cards
 
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
-BIG_HAND = ["r1", "r2", "r3", "r4", "r5", "r5",  # 6 reds to play on the red 9
+BIG_HAND: list[Card] = ["r1", "r2", "r3", "r4", "r5", "r5",  # 6 reds to play on the red 9
             "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8",
             "y1", "y2", "y3", "y4", "y6", "y7", "g2", "g3"]
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from typing import Any
 
+import pytest
+
 from bot.app.client import UnoBot
+from bot.engine import Action, Game, legal
+from bot.engine import Phase as EnginePhase
 from bot.game.clock import FakeClock
 from bot.game.computers import PAUSE_SECONDS
 from bot.game.table import CloseReason, Phase
@@ -187,3 +192,43 @@ async def test_without_autoplay_the_engine_timeout_applies(
     assert any(a[0] == {"kind": "timed_out", "player": me} for a in table.recent_actions)
     assert table.stand_ins == {}
     assert session.game.timeouts[me] == 1  # the engine acted for them: one timeout counted
+
+
+async def test_each_state_works_out_a_players_legal_actions_once(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hand and its pictures, the questions a click asks, the table and the computer
+    players all read the engine's list: the rules are asked at most once per state
+    version and player, of the one game the table holds."""
+    asked: Counter[tuple[int, int, str]] = Counter()
+    games: list[Game] = []
+    work_out = legal.legal_actions
+
+    def counted(game: Game, player: str, phase: EnginePhase) -> list[Action]:
+        if not any(game is seen for seen in games):
+            games.append(game)
+        asked[(id(game), game.version, player)] += 1
+        return work_out(game, player, phase)
+
+    monkeypatch.setattr(legal, "legal_actions", counted)
+    session = await start_with_computers(guild, bot, fake_discord, clock, seed=2)
+    person = session.members[0]
+    me = str(person.id)
+    game = session.game
+    rng = random.Random(3)
+    hands: dict[str, StoredMessage] = {}
+    person_moves = 0
+    for _ in range(300):
+        if game.round_over or person_moves >= 6:
+            break
+        if me in game.waiting_for():
+            person_moves += await play_any_legal_move(session, hands, rng)
+        else:
+            await clock.advance(PAUSE_SECONDS[1])
+            await bot.board.idle()
+    await session.settle()
+    assert person_moves >= 3 or game.round_over, person_moves
+    assert games == [game]
+    assert asked and max(asked.values()) == 1, asked.most_common(3)
+    assert {player for _, _, player in asked} == set(game.players)

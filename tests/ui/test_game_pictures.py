@@ -14,7 +14,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.engine import Game
-from bot.engine.cards import card_name
+from bot.engine.cards import Card, CardColor, card_name, is_card
 from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, threaded, warm
 from bot.render.table import HEIGHT, WIDTH
@@ -37,10 +37,10 @@ def table_picture(message: StoredMessage) -> bytes:
     return picture.data
 
 
-def button_cards(hand: StoredMessage) -> tuple[list[str], list[int], set[int]]:
+def button_cards(hand: StoredMessage) -> tuple[list[Card], list[int], set[int]]:
     """The cards of a hand message's buttons, in order; the copies each stands for
     (a button "x2" two); and the indices of the cards whose button is enabled."""
-    cards: list[str] = []
+    cards: list[Card] = []
     counts: list[int] = []
     enabled: set[int] = set()
     enabled_ids = hand.enabled_ids()
@@ -50,14 +50,17 @@ def button_cards(hand: StoredMessage) -> tuple[list[str], list[int], set[int]]:
             continue
         if custom_id in enabled_ids:
             enabled.add(len(cards))
-        cards.append(found.group(1))
+        code = found.group(1)
+        assert is_card(code)
+        cards.append(code)
         counts.append(int(label.rsplit(" x", 1)[1]) if re.search(r" x\d+$", label) else 1)
     return cards, counts, enabled
 
 
-def scene(session: Playing, top: str, color: str, counts: list[int], current: int,
+def scene(session: Playing, top: Card, color: CardColor, counts: list[int], current: int,
           draw_pile: int, direction: int = 1) -> TableScene:
     names = [session.table.name_of(p) for p in session.game.players]
+    assert color, "a colour to match"
     return TableScene(top, color, direction, tuple(zip(names, counts, strict=True)), current,
                       draw_pile)
 

@@ -38,7 +38,8 @@ async def test_a_win_by_forfeit_is_recorded_and_an_ended_game_is_not(
     (match,) = await bot.db.history(guild.id)
     assert match.winner_id == ana.id and [p.user_id for p in match.players] == [ana.id, ben.id]
 
-    await start_game(guild, bot, fake_discord, clock, 2)
+    again = await start_game(guild, bot, fake_discord, clock, 2)
     await ana.slash("uno end")
+    await again.settle()  # the end shown on the table: its saved row has gone
     assert len(await bot.db.history(guild.id)) == 1
     assert await bot.db.load_games() == ([], [])

@@ -78,8 +78,9 @@ async def test_leaderboard_by_points_this_week_leaves_out_older_matches(
     ana, ben, cy = guild.members[:3]
     await bot.db.record_match(finished_match(guild, 1, {ana: 300, ben: 0}, ana,
                                              ended_at=time.time() - 40 * 86400))
-    await bot.db.record_match(finished_match(guild, 2, {ben: 120, cy: 0}, ben))
-    answer = await ana.slash("uno leaderboard", ranking="points", period="week")
+    await bot.db.record_match(finished_match(guild, 2, {ben: 120, cy: 0}, ben,
+                                             ended_at=time.time()))  # this week, even on
+    answer = await ana.slash("uno leaderboard", ranking="points", period="week")  # Monday
     assert "Points · This week" in answer.text
     assert f"**1.** {ben.mention} · 120 points" in answer.text
     assert ana.mention not in answer.text.split("You")[0]

@@ -1,0 +1,92 @@
+"""A busy bot acknowledges each click first and completes it after: the acknowledgement
+never waits for a table's lock, a save or a picture, and a click Discord has already
+given up on changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
+from tests.fakediscord import FakeDiscord, FakeGuild, answered
+from tests.ui.game_helpers import Playing, card_button, position, start_game, table_button
+
+DEFERRED_UPDATE, DEFERRED_MESSAGE = 6, 5
+FILL = ["g7", "g8", "g9", "b1", "b2", "b3"] * 4
+
+
+async def two_players(bot: UnoBot, guild: FakeGuild, fake: FakeDiscord, clock: FakeClock
+                      ) -> tuple[Playing, str, str]:
+    session = await start_game(guild, bot, fake, clock, 2)
+    ana, ben = (str(m.id) for m in session.members)
+    await session.set_position(position(
+        "classic", [ana, ben], hands={ana: ["r3", "r4", "y7"], ben: ["r1", "y2", "b5"]},
+        discard=["r9"], draw=FILL, current=ana))
+    return session, ana, ben
+
+
+async def test_a_busy_bot_defers_every_kind_of_click_and_completes_each(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, ana, _ = await two_players(bot, guild, fake_discord, clock)
+    bot.clicks.busy = 0  # every click finds the bot busy
+    table = session.table_message()
+    member = session.member(ana)
+
+    opened = await answered(await member.click(table, table_button(table, "hand")), whole=True)
+    assert opened.callback_type == DEFERRED_MESSAGE and opened.ephemeral
+    assert opened.response is not None and "r3" in " ".join(opened.response.custom_ids())
+    hand = opened.response
+
+    played = await answered(await member.click(hand, card_button(hand, "play", "r3")), whole=True)
+    assert played.callback_type == DEFERRED_UPDATE and played.edits
+    assert session.game.discard_pile[-1] == "r3"
+    assert "r3" not in " ".join(hand.custom_ids())  # the hand message, completed in place
+
+    caught = await answered(await member.click(table, table_button(table, "catch")), whole=True)
+    assert caught.callback_type == DEFERRED_MESSAGE
+    assert "nobody" in caught.said.lower()  # the "thinking" message filled with the refusal
+
+    rules = await answered(await member.click(table, table_button(table, "rules")), whole=True)
+    assert rules.callback_type == DEFERRED_MESSAGE
+    assert rules.response is not None and "Rules of this game" in str(rules.response.payload)
+
+
+async def test_a_click_on_a_table_being_changed_is_acknowledged_before_the_lock_is_free(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, ana, _ = await two_players(bot, guild, fake_discord, clock)
+    member = session.member(ana)
+    hand = await session.open_hand(member)
+    version = session.table.version
+    async with bot.manager.registry.lock(session.channel_id):  # another click at work
+        click = await member.click(hand, card_button(hand, "play", "r3"), wait=False)
+        await asyncio.wait_for(asyncio.shield(click.answered), 5)
+        assert click.callback_type == DEFERRED_UPDATE
+        assert session.table.version == version  # acknowledged, not applied yet
+    await answered(click, whole=True)
+    assert session.game.discard_pile[-1] == "r3" and click.edits
+
+
+async def test_a_click_discord_gave_up_on_changes_nothing_and_is_only_a_warning(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    session, ana, _ = await two_players(bot, guild, fake_discord, clock)
+    member = session.member(ana)
+    hand = await session.open_hand(member)
+    version, top = session.table.version, session.game.discard_pile[-1]
+    bot.clicks.busy = 0
+    fake_discord.fail_next("POST", "/callback", 404, 10062, "Unknown interaction")
+    with caplog.at_level(logging.WARNING):
+        refused = fake_discord.expect_call(lambda call: call.path.endswith("/callback"))
+        click = await member.click(hand, card_button(hand, "play", "r3"), wait=False)
+        await asyncio.wait_for(refused, 5)  # the acknowledgement, answered 10062
+        assert click.handlers is not None
+        await asyncio.wait_for(asyncio.gather(*click.handlers), 5)
+    assert (session.table.version, session.game.discard_pile[-1]) == (version, top)
+    assert [r.levelname for r in caplog.records if "too late" in r.getMessage()] == ["WARNING"]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
