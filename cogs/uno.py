@@ -25,6 +25,7 @@ LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVEL
 HOUSE_RULE_OPTIONS = {"wildcustom": "wild_customizable", "rblank": "red_blank",
                       "yblank": "yellow_blank", "gblank": "green_blank", "bblank": "blue_blank"}
 """``/uno settings`` options as players see them: card names, not card codes."""
+CARD_CODES = {shown: code for code, shown in HOUSE_RULE_OPTIONS.items()}
 
 
 class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in this channel"):
@@ -39,6 +40,11 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         stacking="Stacking: lay up to 3 equal cards, chain Draw Twos",
         scoring="How round points are counted",
         target="Points that end the match (default 500)",
+        jump_in="Jump-in: play a card identical to the top card out of turn",
+        draw_until_playable="Draw until playable: a turn's draw goes on until a card can be played",
+        stack_draws="Stack draws: answer a Draw Two or Wild Draw Four with one; the total grows",
+        force_play="Force play: whoever can play must play",
+        no_bluff="No bluffing: Wild Draw Four only without the colour; no challenges",
         turn_seconds="Seconds each player has for a turn (10 to 600; default the server's, 60)",
         autoplay="A computer player takes the turns of anyone whose time runs out",
         images="Card pictures on the table and in hands (default the server's setting, on)",
@@ -53,6 +59,11 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         stacking: bool | None = None,
         scoring: str | None = None,
         target: int | None = None,
+        jump_in: bool | None = None,
+        draw_until_playable: bool | None = None,
+        stack_draws: bool | None = None,
+        force_play: bool | None = None,
+        no_bluff: bool | None = None,
         turn_seconds: int | None = None,
         autoplay: bool = False,
         images: bool | None = None,
@@ -67,6 +78,11 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
                 ("stacking", stacking),
                 ("scoring", scoring),
                 ("target", target),
+                ("jump_in", jump_in),
+                ("draw_until_playable", draw_until_playable),
+                ("stack_draws", stack_draws),
+                ("force_play", force_play),
+                ("no_bluff", no_bluff),
             )
             if value is not None
         }
@@ -172,6 +188,11 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         stacking="Stacking on or off by default",
         scoring="Default scoring",
         target="Default points that end a match",
+        jump_in="Jump-in on or off by default",
+        draw_until_playable="Draw until playable on or off by default",
+        stack_draws="Stack draws on or off by default",
+        force_play="Force play on or off by default",
+        no_bluff="No bluffing on or off by default",
         turn_seconds="Default turn timer, 10 to 600 seconds",
         images="Card pictures on the table and in hands",
         wildcustom="House rule of every Wild Customizable: 1-9, or a written rule",
@@ -191,6 +212,11 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         stacking: bool | None = None,
         scoring: str | None = None,
         target: int | None = None,
+        jump_in: bool | None = None,
+        draw_until_playable: bool | None = None,
+        stack_draws: bool | None = None,
+        force_play: bool | None = None,
+        no_bluff: bool | None = None,
         turn_seconds: int | None = None,
         images: bool | None = None,
         wildcustom: str | None = None,
@@ -206,11 +232,9 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
                 "settings.", ephemeral=True,
             )
             return
-        given = {"ruleset": ruleset, "seven_o": seven_o, "stacking": stacking,
-                 "scoring": scoring, "target": target, "turn_seconds": turn_seconds,
-                 "images": images, "wildcustom": wildcustom, "rblank": rblank,
-                 "yblank": yblank, "gblank": gblank, "bblank": bblank}
-        changes = {key: value for key, value in given.items() if value is not None}
+        given = {CARD_CODES.get(key, key): value for key, value in interaction.namespace
+                 if value is not None}  # the namespace names options as Discord shows them
+        changes = {key: getattr(value, "value", value) for key, value in given.items()}
         current = await self.bot.db.get_settings(interaction.guild_id)
         if not changes:
             await interaction.response.send_message(

@@ -1,8 +1,10 @@
 """The ``normal`` level: plays to win with what its view and its memory show.
 
 Order of business: call UNO, catch, then whatever the game waits on (discards, a vote,
-the start colour, an answer to a pending draw, a turn). Card plays are scored in
-``scoring``; the Wild Draw Four challenge is weighed in ``challenge``.
+the start colour, an answer to a pending draw, a turn), or, when the game waits on
+somebody else, a jump-in worth making. Card plays are scored in ``scoring``; the Wild
+Draw Four challenge is weighed in ``challenge``. What the table options forbid (a bluff
+with no bluffing, a draw with force play) is never offered, so never chosen.
 """
 
 from __future__ import annotations
@@ -42,9 +44,19 @@ def choose_normal(
     if not legal:
         return None
     ctx = Context.from_view(view)
+    if view["you"] not in view["waiting_for"]:
+        return _jump_in(kinds.get("play", []), ctx, rng)
     if view["pending_draw"]:
         return _answer_draw(view, kinds, ctx, memory, rng)
     return _best_play(legal, ctx, rng)
+
+
+def _jump_in(plays: list[Action], ctx: Context, rng: SplitMix) -> Action | None:
+    """Jump in (RULES.md 11) with a play we would rather make than draw on our own turn."""
+    if not plays:
+        return None
+    best = _best(plays, lambda a: score_play(a, ctx), rng)
+    return best if score_play(best, ctx) > DRAW else None
 
 
 def _discard(hand: list[Card], offered: list[Action]) -> Action:
@@ -68,7 +80,9 @@ def _answer_draw(
     chance = _guilt(view, ctx, memory) if "challenge" in kinds else 0.0
     if chance >= CHALLENGE_RATHER_THAN_BLOCK_AT:
         return kinds["challenge"][0]
-    answers = [a for a in kinds.get("play", []) if not _bluff(a, ctx)]
+    # With stack draws an answer is never judged as a bluff (RULES.md 11).
+    unchecked = view["options"].get("stack_draws", False)
+    answers = [a for a in kinds.get("play", []) if unchecked or not _bluff(a, ctx)]
     if answers:
         return _best(answers, lambda a: score_play(a, ctx), rng)
     if "bff" in kinds:

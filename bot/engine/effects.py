@@ -13,7 +13,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, CARD_POINTS, CARD_VALUE, WILD_CARDS, Card, CardColor, Color
+from bot.engine.cards import (
+    ALL_CARDS,
+    CARD_COLOR,
+    CARD_POINTS,
+    CARD_VALUE,
+    COLORS,
+    WILD_CARDS,
+    Card,
+    CardColor,
+    Color,
+)
 from bot.engine.events import Event
 from bot.engine.options import HOUSE_RULES
 
@@ -21,6 +31,9 @@ if TYPE_CHECKING:
     from bot.engine.game import Game
 
 HOUSE_RULE_VALUES = frozenset({"wildcustom", "blank"})
+_OF_COLOR: dict[CardColor, frozenset[Card]] = {
+    c: frozenset(card for card in ALL_CARDS if CARD_COLOR[card] == c) for c in COLORS
+}
 _NO_EFFECT_VALUES = frozenset({*"0123456789", "wild", "bff"})
 """Values that only pass the turn (a 0 and a 7 do more in Seven-O): the common case."""
 
@@ -70,7 +83,7 @@ def _card_effect(
     """What a card that does more than pass the turn does (``value`` is the last card's)."""
     last = cards[-1]
     if value == "wild4":
-        _wild_draw_four(game, player, color_before, events)
+        _wild_draw_four(game, player, len(cards), color_before, events)
     elif value == "draw2":
         _draw_two(game, player, len(cards), events)
     elif value == "skip":
@@ -96,19 +109,31 @@ def _card_effect(
 def _last_card(game: Game, player: str, value: str, count: int, events: list[Event]) -> None:
     """The round ends; a last Draw Two or Wild Draw Four is still drawn (RULES.md 9)."""
     if value in ("draw2", "wild4"):
-        total = 4 if value == "wild4" else game.pending_draw + 2 * count
+        if value == "wild4" and not game.options.stack_draws:
+            total = 4
+        else:
+            total = game.pending_draw + (4 if value == "wild4" else 2) * count
         game.draw_cards(game.seat_after(player), total, events, value)
     game.end_round(player, events)
 
 
 def _wild_draw_four(
-    game: Game, player: str, color_before: CardColor, events: list[Event]
+    game: Game, player: str, count: int, color_before: CardColor, events: list[Event]
 ) -> None:
     """The draw waits for the victim to accept, challenge, block or stack it. A later
-    challenge judges this card against the colour current before it."""
-    game.pending_draw, game.pending_kind = 4, "wild4"
-    game.wild4_by = player
-    game.wild4_guilty = any(CARD_COLOR[c] == color_before for c in game.hands[player])
+    challenge judges this card against the colour current before it. With stack draws
+    (RULES.md 11) each Wild Draw Four adds 4, and one laid as an answer is no bluff."""
+    answer = game.pending_draw > 0
+    if game.options.stack_draws:
+        game.pending_draw += 4 * count
+    else:
+        game.pending_draw = 4
+    game.pending_kind = "wild4"
+    if answer and game.options.stack_draws:
+        game.wild4_by = None
+    else:
+        game.wild4_by = player
+        game.wild4_guilty = any(CARD_COLOR[c] == color_before for c in game.hands[player])
     _await_answer(game, player, events)
 
 
@@ -154,7 +179,7 @@ def _house_rule(game: Game, player: str, card: Card, events: list[Event]) -> Non
     events.append(Event("house_rule", player, (card,), data={"rule": rule, "text": text}))
     victim = game.seat_after(player)
     if rule == 1:
-        _draw_until_color(game, victim, game.color, events)
+        game.draw_until(victim, _OF_COLOR.get(game.color, frozenset()), events, "house_rule")
         game.pass_turn(player, 1, events)
         return
     if rule == 4:
@@ -177,14 +202,6 @@ def _house_rule(game: Game, player: str, card: Card, events: list[Event]) -> Non
         game.joke_by = player
         game.voters = [game.seat_after(player, s) for s in range(1, len(game.players))]
         events.append(Event("vote_started", player))
-
-
-def _draw_until_color(game: Game, victim: str, color: CardColor, events: list[Event]) -> None:
-    """House rule 1: draw one by one until a card of ``color``, or nothing is left."""
-    while True:
-        taken = game.draw_cards(victim, 1, events, "house_rule")
-        if not taken or CARD_COLOR[taken[0]] == color:
-            return
 
 
 def _put_under_top(game: Game, cards: list[Card]) -> None:

@@ -48,6 +48,12 @@ REASONS: dict[str, tuple[str, str]] = {
     "nothing_to_challenge": ("not_allowed_now", "There is no Wild Draw Four to challenge."),
     "waiting_for_table": ("not_allowed_now",
                           "Wait: other players must discard or vote before play goes on."),
+    "jump_in_one_card": ("not_allowed_now", "A jump-in is one card."),
+    "jump_in_not_now": ("not_allowed_now",
+                        "Too late to jump in: the game is not waiting for an ordinary turn."),
+    "must_play": ("not_allowed_now", "Force play is on: you hold a card you can play."),
+    "no_bluffing_no_challenge": ("not_allowed_now",
+                                 "No bluffing is on: a Wild Draw Four cannot be challenged."),
     "choose_start_color": ("not_allowed_now", "Choose the colour of the start card first."),
     "no_color_to_choose": ("not_allowed_now", "There is no colour to choose now."),
     "catch_self": ("not_allowed_now", "You cannot catch yourself."),
@@ -59,6 +65,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "no_card_named": ("not_in_hand", "Name the card to play."),
     "not_the_drawn_card": ("not_in_hand", "After drawing, only the card you drew may be played."),
     "name_drawn_card": ("not_in_hand", "Name which of the cards you drew to play."),
+    "no_bluffing": ("does_not_match", "No bluffing is on: a Wild Draw Four only when you "
+                                      "hold nothing of the current colour."),
     "stack_values_differ": ("does_not_match", "Cards laid together must share a number or symbol."),
 }
 """Finer reasons: each names its vector code and the sentence shown to the player."""

@@ -18,7 +18,7 @@ class Event:
 
     ``kind`` is one of: ``dealer_chosen``, ``dealt``, ``start_card``, ``reshuffled``,
     ``played``, ``drew``, ``color_chosen``, ``direction_changed``, ``skipped``,
-    ``draw_pending``, ``kept``, ``hands_passed``, ``hands_swapped``, ``uno_called``,
+    ``draw_pending``, ``kept``, ``jumped_in``, ``hands_passed``, ``hands_swapped``, ``uno_called``,
     ``uno_needless``, ``caught``, ``catch_missed``, ``challenged``, ``hand_revealed``,
     ``blocked``, ``house_rule``, ``discard_owed``, ``discarded``, ``vote_started``,
     ``voted``, ``vote_late``, ``hands_shown``, ``timed_out``, ``left``, ``round_over``,

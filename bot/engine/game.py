@@ -8,7 +8,7 @@ actions (dealing, timeouts, leaving) in ``table``, the list of legal actions in 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import legal, refusals, table
@@ -96,7 +96,8 @@ class Game:
         self.late_voters: list[str] = []
         """House rule 8: players whose vote a laugh made needless; theirs changes nothing."""
         self.timeouts: dict[str, int] = {}
-        self.answerable_draw_two = options.stacking or "bff" in full_deck(ruleset)
+        self.answerable_draw_two = (options.stacking or options.stack_draws
+                                    or "bff" in full_deck(ruleset))
         """A Draw Two waits for its victim when they could answer it (RULES.md 5)."""
         self.version = 0
         """Counts the changes ``apply`` made (not saved): the key of the legal actions."""
@@ -339,6 +340,18 @@ class Game:
                   {"reason": reason})
         )
         return taken
+
+    def draw_until(
+        self, player: str, wanted: Container[Card], events: list[Event], reason: str
+    ) -> list[Card]:
+        """``player`` draws card by card until one of ``wanted`` (the last card drawn)
+        or until nothing is left to draw; every card drawn joins the hand."""
+        taken: list[Card] = []
+        while True:
+            card = self.draw_cards(player, 1, events, reason)
+            taken += card
+            if not card or card[0] in wanted:
+                return taken
 
     def reshuffle(self, events: list[Event]) -> bool:
         """Shuffle the discard pile but its top card into a new draw pile."""

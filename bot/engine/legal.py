@@ -22,6 +22,14 @@ from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, Color
 from bot.engine.checks import PLAYABLE
 from bot.engine.effects import needs_target
 from bot.engine.phase import Phase
+from bot.engine.table_rules import (
+    DRAW_VALUES,
+    answers_draw,
+    jump_in_card,
+    longest_answer,
+    must_play,
+    playable_now,
+)
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -96,12 +104,15 @@ def legal_actions(game: Game, player: str, phase: Phase) -> list[Action]:
         actions.extend(Action(player, "catch", target=t) for t in game.catchable() if t != player)
     if phase is _TURN:
         if player != game.current:
+            if game.options.jump_in:
+                _jump_in(game, player, mine, actions)
             return actions
         if game.options.stacking:
             _stacked_plays(game, player, actions)
         else:
             _plays(game, player, hand, mine, actions)
-        actions.append(mine.draw)
+        if not (game.options.force_play and must_play(game, player, hand)):
+            actions.append(mine.draw)
     elif phase is _DISCARD or phase is _VOTE:
         if player in game.discards_owed:
             actions.extend(Action(player, "discard", cards=(c,)) for c in dict.fromkeys(hand))
@@ -115,13 +126,25 @@ def legal_actions(game: Game, player: str, phase: Phase) -> list[Action]:
         _answers_to_draw(game, player, mine, actions)
     else:  # Phase.DRAWN_CARD
         drawn_plays = mine.drawn_plays
+        playable = playable_now(game, player) if game.options.no_bluff else None
         for card in dict.fromkeys(game.drawn):
+            if playable is not None and card not in playable:
+                continue
             if needs_target(game, card):
                 actions += _with_choices(game, player, "play_drawn", (card,))
             else:
                 actions += drawn_plays[card]
-        actions.append(mine.keep)
+        if not (game.options.force_play and must_play(game, player, game.drawn)):
+            actions.append(mine.keep)
     return actions
+
+
+def _jump_in(game: Game, player: str, mine: Offers, actions: list[Action]) -> None:
+    """Jump-in (RULES.md 11): one card identical to the top card, out of turn."""
+    card = jump_in_card(game, player)
+    if card is not None:
+        actions += (_with_choices(game, player, "play", (card,)) if needs_target(game, card)
+                    else mine.plays[card])
 
 
 def canonical(game: Game, action: Action) -> Action:
@@ -135,20 +158,25 @@ def canonical(game: Game, action: Action) -> Action:
 def _answers_to_draw(game: Game, player: str, mine: Offers, actions: list[Action]) -> None:
     actions += (mine.accept, mine.draw)
     hand = game.hands[player]
-    if game.pending_kind == "wild4" and game.wild4_by is not None:
+    if game.pending_kind == "wild4" and game.wild4_by is not None and not game.options.no_bluff:
         actions.append(mine.challenge)
     if "bff" in hand:
         actions.extend(Action(player, "bff", color=c) for c in COLORS)
-    if game.options.stacking:
-        answers = [c for c in hand if CARD_VALUE[c] == game.pending_kind]
-        for stack in _stacks(answers):
-            actions.extend(_with_choices(game, player, "play", stack))
+    longest = longest_answer(game)
+    if longest:
+        for value in DRAW_VALUES:
+            answers = [c for c in hand if CARD_VALUE[c] == value]
+            for stack in _stacks(answers, longest):
+                if answers_draw(game, player, stack[0]):
+                    actions.extend(_with_choices(game, player, "play", stack))
 
 
 def _plays(game: Game, player: str, hand: list[Card], mine: Offers, actions: list[Action]) -> None:
     """One card at a time: the hot path of every game. A second copy of a card adds
     nothing: its plays are the very objects already listed."""
     playable = PLAYABLE[game.color][game.discard_pile[-1]]
+    if game.options.no_bluff:
+        playable = playable_now(game, player)
     targeted = _TARGETED_SEVEN_O if game.options.seven_o else _TARGETED
     plays = mine.plays
     for card in hand:
@@ -161,7 +189,7 @@ def _plays(game: Game, player: str, hand: list[Card], mine: Offers, actions: lis
 
 def _stacked_plays(game: Game, player: str, actions: list[Action]) -> None:
     hand = game.hands[player]
-    playable = PLAYABLE[game.color][game.discard_pile[-1]]
+    playable = playable_now(game, player)
     for card in dict.fromkeys(hand):
         if card not in playable:
             continue

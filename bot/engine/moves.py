@@ -15,6 +15,7 @@ from bot.engine import effects
 from bot.engine.actions import Action, ActionKind
 from bot.engine.checks import PLAYABLE
 from bot.engine.events import Event
+from bot.engine.table_rules import playable_now
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -23,6 +24,11 @@ Handler = Callable[["Game", Action, list[Event]], None]
 
 
 def play(game: Game, action: Action, events: list[Event]) -> None:
+    """A play; one by a player whose turn it is not is a jump-in (RULES.md 11): the
+    player whose turn it was loses it, and play goes on from the jumper."""
+    if action.player != game.current:
+        events.append(Event("jumped_in", action.player, target=game.current))
+        game.set_current(action.player)
     game.begin_turn_action()
     card = action.card
     cards = action.cards or ((card,) if card is not None else ())
@@ -30,16 +36,26 @@ def play(game: Game, action: Action, events: list[Event]) -> None:
 
 
 def draw(game: Game, action: Action, events: list[Event]) -> None:
-    """A turn's draw; with a draw pending on the player, ``draw`` takes it (``accept``)."""
+    """A turn's draw; with a draw pending on the player, ``draw`` takes it (``accept``).
+    House rule 3 draws three; draw until playable (RULES.md 11) goes on to a playable card."""
     if game.pending_draw:
         accept(game, action, events)
         return
     player = action.player
     game.begin_turn_action()
     fits = PLAYABLE[game.color][game.discard_pile[-1]]
-    three = game.draw_three_for == player and fits.isdisjoint(game.hands[player])
-    taken = game.draw_cards(player, 3 if three else 1, events, "turn")
+    options = game.options
+    if options.no_bluff:
+        fits = playable_now(game, player)
+    if game.draw_three_for == player and fits.isdisjoint(game.hands[player]):
+        taken = game.draw_cards(player, 3, events, "turn")
+    elif options.draw_until_playable:
+        taken = game.draw_until(player, fits, events, "turn")[-1:]
+    else:
+        taken = game.draw_cards(player, 1, events, "turn")
     playable = [c for c in taken if c in fits]
+    if playable and options.no_bluff:  # three cards drawn may bring the colour
+        playable = [c for c in playable if c in playable_now(game, player)]
     if playable:
         game.drawn = playable
     else:
@@ -66,17 +82,20 @@ def accept(game: Game, action: Action, events: list[Event]) -> None:
 
 
 def challenge(game: Game, action: Action, events: list[Event]) -> None:
+    """Judged as RULES.md 5 says; with stack draws the total is at stake (RULES.md 11):
+    guilty, the challenged player draws it; innocent, the challenger draws it and 2 more."""
     challenger, challenged, guilty = action.player, game.wild4_by, game.wild4_guilty
     assert challenged is not None
+    total = game.pending_draw
     game.begin_turn_action()
     game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
     events.append(Event("challenged", challenger, target=challenged, data={"guilty": guilty}))
     events.append(Event("hand_revealed", challenged, tuple(game.hands[challenged]),
                         len(game.hands[challenged]), private_to=(challenger,)))
     if guilty:
-        game.draw_cards(challenged, 4, events, "challenge")
+        game.draw_cards(challenged, total, events, "challenge")
     else:
-        game.draw_cards(challenger, 6, events, "challenge")
+        game.draw_cards(challenger, total + 2, events, "challenge")
         events.append(Event("skipped", challenger))
         game.pass_turn(challenger, 0, events)
 

@@ -1,4 +1,5 @@
-"""Rulesets (RULES.md section 2) and the optional rules a table switches (sections 6, 7, 9)."""
+"""Rulesets (RULES.md section 2) and the optional rules a table switches (sections 6, 7, 9,
+and the table options of section 11)."""
 
 from __future__ import annotations
 
@@ -36,8 +37,48 @@ HOUSE_RULES: dict[int, str] = {
 HOUSE_RULE_CARDS: tuple[str, ...] = ("wildcustom", *(f"{c}blank" for c in COLORS))
 """Cards that carry a house rule: every Wild Customizable shares one, each Blank has its own."""
 
+TABLE_OPTIONS: dict[str, tuple[str, str, str]] = {
+    "jump_in": (
+        "Jump-in",
+        "Anyone holding a card identical to the top card (same colour and number or symbol, "
+        "never a wild) may play it at once, out of turn.",
+        "Play goes on from the jumper; the player whose turn it was loses it. "
+        "The first to jump in counts.",
+    ),
+    "draw_until_playable": (
+        "Draw until playable",
+        "A turn's draw goes on card by card until a playable card comes, or nothing is left.",
+        "Every card drawn stays in the hand; the last one may be played at once, or kept.",
+    ),
+    "stack_draws": (
+        "Stack draws",
+        "Made to draw by a Draw Two or a Wild Draw Four? Answer with a Draw Two (of the colour "
+        "named, on a Wild Draw Four) or a Wild Draw Four.",
+        "The cards add up: the first player who does not answer draws the total and loses "
+        "the turn.",
+    ),
+    "force_play": (
+        "Force play",
+        "Whoever holds a playable card must play one: drawing is only for a hand with "
+        "nothing to play.",
+        "A Wild Draw Four counts only without a card of the current colour; a playable drawn "
+        "card must be played.",
+    ),
+    "no_bluff": (
+        "No bluffing",
+        "A Wild Draw Four may be played only when you hold no card of the current colour.",
+        "So it is never a bluff, and it cannot be challenged.",
+    ),
+}
+"""The options of RULES.md section 11 by their vector names: a name to show, then what
+the option does in two lines."""
+
 FREE_TEXT_RULE = 9
 MAX_TARGET = 10_000
+
+
+_SWITCHES = frozenset({"seven_o", "stacking", *TABLE_OPTIONS})
+"""Options that are simply on or off."""
 
 
 class OptionsError(ValueError):
@@ -54,6 +95,11 @@ class Options:
     target: int = 500
     house_rules: dict[str, int] = field(default_factory=dict)
     house_rule_texts: dict[str, str] = field(default_factory=dict)
+    jump_in: bool = False
+    draw_until_playable: bool = False
+    stack_draws: bool = False
+    force_play: bool = False
+    no_bluff: bool = False
 
     @classmethod
     def for_ruleset(cls, ruleset: str, overrides: dict[str, Any] | None = None) -> Options:
@@ -68,7 +114,7 @@ class Options:
     def updated(self, overrides: dict[str, Any]) -> Options:
         changes: dict[str, Any] = {}
         for key, value in overrides.items():
-            if key in ("seven_o", "stacking"):
+            if key in _SWITCHES:
                 if not isinstance(value, bool):
                     raise OptionsError(f"{key} must be true or false")
                 changes[key] = value
@@ -98,8 +144,14 @@ class Options:
         """The house rule a card carries; a card nobody wrote on has no effect (rule 9)."""
         return self.house_rules.get(card, FREE_TEXT_RULE)
 
+    def table_options(self) -> list[str]:
+        """The options of RULES.md 11 switched on, in the order of ``TABLE_OPTIONS``."""
+        return [name for name in TABLE_OPTIONS if getattr(self, name)]
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The options of section 11 are written only when on: a game saved before they
+        existed, or with them off, has the same saved form (and loads with them off)."""
+        data: dict[str, Any] = {
             "seven_o": self.seven_o,
             "stacking": self.stacking,
             "scoring": self.scoring,
@@ -107,6 +159,9 @@ class Options:
             "house_rules": dict(self.house_rules),
             "house_rule_texts": dict(self.house_rule_texts),
         }
+        for name in self.table_options():
+            data[name] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:

@@ -19,7 +19,8 @@ class Phase(StrEnum):
     """What the game waits for."""
 
     TURN = "turn"
-    """An ordinary turn: play, or draw."""
+    """An ordinary turn: play, or draw (with jump-in, RULES.md 11, another player holding
+    a card identical to the top card may play it instead)."""
     START_COLOR = "start_color"
     """The first player names the colour of a wild start card."""
     ANSWER_DRAW = "answer_draw"

@@ -22,6 +22,8 @@ from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.engine.checks import matches
 from bot.engine.effects import needs_target
 from bot.engine.errors import IllegalAction
+from bot.engine.phase import Phase
+from bot.engine.table_rules import answers_draw, longest_answer, must_play, wild4_allowed
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -49,6 +51,8 @@ def check(game: Game, action: Action) -> None:
     if game.phase != "turn":
         raise IllegalAction("match_over" if game.match_over else "round_over")
     if action.do in TURN_ACTIONS and action.player != game.current:
+        if action.do == "play" and game.options.jump_in:
+            _check_jump_in(game, action)
         raise IllegalAction("not_your_turn")
     if not _KIND_CHECKS[action.do](game, action):
         raise IllegalAction("not_offered", str(action.to_dict()))
@@ -115,14 +119,33 @@ def _check_play(game: Game, action: Action) -> bool:
         raise IllegalAction("stack_too_big")
     _check_in_hand(game.hands[action.player], cards)
     if game.pending_draw:
-        if not game.options.stacking or any(CARD_VALUE[c] != game.pending_kind for c in cards):
+        if (not longest_answer(game) or not answers_draw(game, action.player, cards[0])
+                or any(CARD_VALUE[c] != CARD_VALUE[cards[0]] for c in cards[1:])):
             raise IllegalAction("answer_the_draw")
     elif not matches(cards[0], game.top, game.color):
         raise IllegalAction("does_not_match")
+    elif cards[0] == "wild4" and not wild4_allowed(game, action.player):
+        raise IllegalAction("no_bluffing")
     if any(CARD_VALUE[c] != CARD_VALUE[cards[0]] for c in cards[1:]):
         raise IllegalAction("stack_values_differ")
     _check_choices(game, action.player, cards[-1], action)
     return False
+
+
+def _check_jump_in(game: Game, action: Action) -> None:
+    """Jump-in (RULES.md 11): a play of cards identical to a coloured top card, out of
+    turn, is refused for what keeps it from being a jump-in now; any other play out of
+    turn is not the player's turn (``check``)."""
+    cards = action.played_cards()
+    top = game.top
+    if not cards or not CARD_COLOR[top] or any(c != top for c in cards):
+        return
+    _check_in_hand(game.hands[action.player], cards)
+    if len(cards) > 1:
+        raise IllegalAction("jump_in_one_card")
+    if game.waiting.phase is not Phase.TURN:
+        raise IllegalAction("jump_in_not_now")
+    _check_choices(game, action.player, top, action)
 
 
 def _check_draw(game: Game, action: Action) -> bool:
@@ -130,6 +153,8 @@ def _check_draw(game: Game, action: Action) -> bool:
         _check_waiting_on_turn(game)
         if game.drawn:
             raise IllegalAction("already_drew")
+        if game.options.force_play and must_play(game, action.player, game.hands[action.player]):
+            raise IllegalAction("must_play")
     return False
 
 
@@ -143,6 +168,8 @@ def _check_play_drawn(game: Game, action: Action) -> bool:
         card = game.drawn[0]
     if card not in game.drawn:
         raise IllegalAction("not_the_drawn_card", card)
+    if card == "wild4" and not wild4_allowed(game, action.player):
+        raise IllegalAction("no_bluffing")
     _check_choices(game, action.player, card, action)
     return False
 
@@ -150,6 +177,8 @@ def _check_play_drawn(game: Game, action: Action) -> bool:
 def _check_keep(game: Game, action: Action) -> bool:
     if not game.drawn:
         raise IllegalAction("nothing_drawn")
+    if game.options.force_play and must_play(game, action.player, game.drawn):
+        raise IllegalAction("must_play")
     return False
 
 
@@ -174,6 +203,8 @@ def _check_victim(game: Game, action: Action) -> bool:
 
 def _check_challenge(game: Game, action: Action) -> bool:
     _check_victim(game, action)
+    if game.options.no_bluff:
+        raise IllegalAction("no_bluffing_no_challenge")
     if game.pending_kind != "wild4" or game.wild4_by is None:
         raise IllegalAction("nothing_to_challenge")
     return False

@@ -106,7 +106,7 @@ class StaleView(TableError):
     code = "stale_view"
 
     def __init__(self) -> None:
-        super().__init__("That was out of date, so nothing happened.")
+        super().__init__("A moment late: that was out of date, so nothing happened.")
 
 
 class NotAllowedToRun(TableError):

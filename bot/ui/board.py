@@ -6,9 +6,10 @@ without waiting for anyone else's message. The courier then, in order:
 
 1. posts the round and match messages;
 2. refreshes the open hand messages of the players the game now waits for, of those
-   whose hand changed out of turn, and every one at a round's or the match's end
-   (through the interaction's webhook, while its 15-minute token lasts), each with its
-   new picture; a hand message replaced by a newer one becomes a note without buttons;
+   whose hand changed out of turn, and every one at a round's or the match's end or
+   where jump-ins are on (any change may give or take a player's Jump in!) (through
+   the interaction's webhook, while its 15-minute token lasts), each with its new
+   picture; a hand message replaced by a newer one becomes a note without buttons;
 3. edits the table message, at most once a second per channel (later changes wait for
    the next slot and go out together), its picture replaced by the new one, and posts
    it afresh before the message is an hour old, when Discord starts to limit edits of it.
@@ -141,7 +142,7 @@ class Board:
         game = table.game
         assert game is not None
         kinds = {e.kind for e in events}
-        if kinds & EVERY_HAND:
+        if kinds & EVERY_HAND or game.options.jump_in:  # any change may open a jump-in
             channel.stale_hands.update(game.players)
         for event in events:
             if event.kind in HAND_CHANGES:

@@ -3,10 +3,12 @@
 Each distinct card is one button (a second copy shows as "x2": custom ids must be
 unique in a message), coloured by its colour and disabled when no legal action starts
 with it; the cards the player can play come first, in the buttons as in the picture.
-Below the cards, always shown: the actions that are not cards (Draw, Take, Challenge,
-Block, Play it, Keep, colours, votes, UNO!). A hand with more cards than the rows left
-hold shows only the cards that can be played as buttons (the picture shows them all),
-so no one pages to find a playable card and no message breaks Discord's 5 rows of 5.
+A card that answers a pending draw (stacking, stack draws) reads "Add". Below the
+cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
+Play it, Keep, Jump in!, colours, votes, UNO!). A hand with more cards than the rows
+left hold shows only the cards that can be played as buttons (the picture shows them
+all), so no one pages to find a playable card and no message breaks Discord's 5 rows
+of 5.
 """
 
 from __future__ import annotations
@@ -63,10 +65,12 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     pages = max(1, math.ceil(len(cards) / per_page))
     page = min(max(page, 0), pages - 1)
     shown = cards[page * per_page:(page + 1) * per_page]
+    add = "Add " if game.pending_draw else ""  # a card that answers the draw adds to it
     card_buttons = [
         Control(
             game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
-            card_label(card) + (f" x{counts[card]}" if counts[card] > 1 else ""),
+            (add if card in usable else "") + card_label(card)
+            + (f" x{counts[card]}" if counts[card] > 1 else ""),
             CARD_STYLES[CARD_COLOR[card]],
             disabled=card not in usable,
         )
@@ -131,6 +135,9 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
                       Style.success))
     if "keep" in doing:
         specs.append((Draft("keep"), "Keep", Style.secondary))
+    if player != game.current:  # a play out of turn is a jump-in (RULES.md 11)
+        specs += [(Draft("play", (card,), exact=True), f"Jump in! ({card_label(card)})",
+                   Style.success) for card in _first_cards(legal)]
     for color in COLORS:
         if Action(player, "color", color=color) in legal:
             specs.append((Draft("color", color=color), color_label(color), COLOR_STYLES[color]))
@@ -147,6 +154,11 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
 def _card_slots(controls: list[Control]) -> int:
     """Card buttons that fit beside ``controls`` (which always show: Draw, UNO!...)."""
     return (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
+
+
+def _first_cards(legal: list[Action]) -> list[Card]:
+    """The cards the legal plays start with (out of turn: the jump-in)."""
+    return list(dict.fromkeys(a.played_cards()[0] for a in legal if a.do == "play"))
 
 
 def _layout(

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.engine.cards import COLOR_NAMES
-from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES, OptionsError
+from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES, TABLE_OPTIONS, OptionsError
 from bot.storage import (
     DEFAULT_MIN_GAMES,
     PERIODS,
@@ -176,6 +176,8 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
         f"Seven-O: {'on' if options.seven_o else 'off'} · "
         f"stacking: {'on' if options.stacking else 'off'}",
         f"Scoring: {options.scoring} to {options.target} points",
+        "Table options: " + (", ".join(TABLE_OPTIONS[n][0] for n in options.table_options())
+                             or "none"),
         f"Turn timer: {settings.turn_seconds} seconds",
         f"Card images: {'on' if settings.images else 'off'}",
         "House rules:",

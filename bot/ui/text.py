@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.cards import build_deck
-from bot.engine.options import HAND_SIZE, RULESETS, Options
+from bot.engine.options import HAND_SIZE, RULESETS, TABLE_OPTIONS, Options
 from bot.game.lobby import MAX_PLAYERS, MIN_PLAYERS
 
 
@@ -19,6 +19,7 @@ def rules_line(ruleset: str, options: Options, turn_seconds: int | None = None) 
         f"Seven-O {on_off(options.seven_o)}",
         f"stacking {on_off(options.stacking)}",
         f"{options.scoring} scoring to {options.target}",
+        *(TABLE_OPTIONS[name][0] for name in options.table_options()),
     ]
     if turn_seconds is not None:
         parts.append(f"{turn_seconds} s turns")
@@ -32,8 +33,18 @@ def ruleset_details(ruleset: str, options: Options) -> str:
             f"Deck: {len(build_deck(ruleset))} cards. Hand: {HAND_SIZE[ruleset]} cards.",
             f"Seven-O: {on_off(options.seven_o)}. Stacking: {on_off(options.stacking)}.",
             f"Scoring: {options.scoring}, first to {options.target} points.",
+            *table_options_details(options),
         ]
     )
+
+
+def table_options_details(options: Options) -> list[str]:
+    """The table options in force (RULES.md 11), two lines each."""
+    lines: list[str] = []
+    for name in options.table_options():
+        label, what, more = TABLE_OPTIONS[name]
+        lines += [f"**{label}**: {what}", more]
+    return lines
 
 
 HELP_SHORT = """\

@@ -7,7 +7,7 @@ import random
 from bot.engine import Action, Game, Options
 from bot.engine.actions import ActionKind
 from bot.engine.cards import COLORS
-from bot.engine.options import HOUSE_RULE_CARDS, RULESETS
+from bot.engine.options import HOUSE_RULE_CARDS, RULESETS, TABLE_OPTIONS
 
 PLAYS = frozenset({"play", "play_drawn"})
 
@@ -18,13 +18,15 @@ def new_game(ruleset: str, players: int, seed: int, extra: dict[str, object]) ->
 
 
 def random_options(rng: random.Random, ruleset: str) -> dict[str, object]:
-    """Optional rules switched at random, with a low target so matches end quickly."""
+    """Optional rules switched at random, the table options of RULES.md 11 included,
+    with a low target so matches end quickly."""
     return {
         "seven_o": rng.random() < 0.5 if ruleset != "seven-o" else True,
         "stacking": rng.random() < 0.5 if ruleset != "serious" else True,
         "scoring": rng.choice(["standard", "alternative"]),
         "target": rng.choice([60, 150, 300]),
         "house_rules": {card: rng.randint(1, 9) for card in HOUSE_RULE_CARDS},
+        **{name: rng.random() < 0.5 for name in TABLE_OPTIONS},
     }
 
 
