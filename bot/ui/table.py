@@ -16,6 +16,7 @@ import discord
 from bot.engine import Game
 from bot.engine import Phase as GamePhase
 from bot.engine.cards import card_name, hand_points
+from bot.engine.options import TABLE_OPTIONS
 from bot.game.table import CloseReason, Phase, Table
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
@@ -98,8 +99,11 @@ def call(table: Table, game: Game) -> str:
 
 def _description(table: Table, game: Game) -> str:
     """A few lines for a phone: the top card and colour (also in the picture, for a
-    table without one), the seats on one line, the last few actions."""
-    lines = [f"Top card **{card_name(game.top)}** · play on {color_words(game.color)}",
+    table without one) and the table options that change how play goes (jump-ins...),
+    the seats on one line, the last few actions."""
+    in_force = [TABLE_OPTIONS[name][0] for name in game.options.table_options()]
+    lines = [" · ".join([f"Top card **{card_name(game.top)}**",
+                         f"play on {color_words(game.color)}", *in_force]),
              _seats(table, game)]
     if game.hands_shown_until is not None:
         lines += [f"{table.name_of(seat)} shows {cards_words(game.hands[seat])}"
