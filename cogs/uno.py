@@ -13,7 +13,8 @@ from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
 from bot.game.standings import PERIODS, RANKINGS
 from bot.game.table import Phase
 from bot.ui import lobby, play, records
-from bot.ui.text import HELP_TEXT, ruleset_details
+from bot.ui.help import show_help
+from bot.ui.text import ruleset_details
 
 if TYPE_CHECKING:
     from bot.app.client import UnoBot
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
 RULESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in RULESETS]
 SCORING_CHOICES = [app_commands.Choice(name=mode, value=mode) for mode in SCORING_MODES]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+HOUSE_RULE_OPTIONS = {"wildcustom": "wild_customizable", "rblank": "red_blank",
+                      "yblank": "yellow_blank", "gblank": "green_blank", "bblank": "blue_blank"}
+"""``/uno settings`` options as players see them: card names, not card codes."""
+CARD_CODES = {shown: code for code, shown in HOUSE_RULE_OPTIONS.items()}
 
 
 class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in this channel"):
@@ -196,6 +201,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         gblank="House rule of the green Blank: 1-9, or a written rule",
         bblank="House rule of the blue Blank: 1-9, or a written rule",
     )
+    @app_commands.rename(**HOUSE_RULE_OPTIONS)
     @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
     @app_commands.guild_only()
     async def settings(
@@ -226,7 +232,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
                 "settings.", ephemeral=True,
             )
             return
-        given = {key: value for key, value in interaction.namespace if value is not None}
+        given = {CARD_CODES.get(key, key): value for key, value in interaction.namespace
+                 if value is not None}  # the namespace names options as Discord shows them
         changes = {key: getattr(value, "value", value) for key, value in given.items()}
         current = await self.bot.db.get_settings(interaction.guild_id)
         if not changes:
@@ -249,7 +256,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
 
     @app_commands.command(name="help", description="How to play, and the commands")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(HELP_TEXT, ephemeral=True)
+        await show_help(interaction)
 
     @app_commands.command(name="rules", description="The rules of this channel's game or a ruleset")
     @app_commands.describe(ruleset="A ruleset to describe instead of this channel's game")

@@ -1,9 +1,9 @@
 """A player's hand as one PNG, cards in the order of the hand's buttons.
 
-Each card has its number under it (1 for the first card), so a player can match the
-picture to the buttons. When the caller says which cards are playable, those are
-lifted a little and the others faded: the difference shows in position as well as
-in brightness.
+Each card has its number under it (1 for the first card), with "x2" for a card held
+twice, so a player can match the picture to the buttons. When the caller says which
+cards are playable, those are lifted a little and the others faded: the difference
+shows in position as well as in brightness.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from bot.render.png import encode_png
 from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, font
 
 CARD_WIDTH = 120
-CARDS_PER_ROW = 10
+CARDS_PER_ROW = 12
 MAX_WIDTH = 1200
 """Discord shows up to about this width before it scales a picture down."""
 MARGIN = 12
@@ -34,10 +34,13 @@ def _row_length(count: int) -> int:
     return math.ceil(count / rows)
 
 
-def hand_image(cards: list[Card], playable: set[int] | None = None) -> Image.Image:
+def hand_image(cards: list[Card], playable: set[int] | None = None,
+               counts: list[int] | None = None) -> Image.Image:
     """The RGB picture of ``render_hand``; ``playable`` holds indices into ``cards``."""
     if playable is not None and any(not 0 <= i < len(cards) for i in playable):
         raise ValueError(f"playable indices {sorted(playable)} outside a hand of {len(cards)}")
+    if counts is not None and (len(counts) != len(cards) or min(counts, default=1) < 1):
+        raise ValueError(f"counts {counts} do not give 1 or more of each of {len(cards)} cards")
     per_row = _row_length(len(cards)) if cards else 1
     rows = math.ceil(len(cards) / per_row) if cards else 1
     card_h = card_height(CARD_WIDTH)
@@ -58,9 +61,10 @@ def hand_image(cards: list[Card], playable: set[int] | None = None) -> Image.Ima
         lifted = playable is not None and not faded
         face = dimmed_face(code, CARD_WIDTH) if faded else card_face(code, CARD_WIDTH)
         image.paste(face, (x, top if lifted else top + LIFT), face)
+        copies = counts[i] if counts is not None else 1
         draw.text(
             (x + visible / 2, top + LIFT + card_h + LABEL_HEIGHT / 2),
-            str(i + 1),
+            f"{i + 1} x{copies}" if copies > 1 else str(i + 1),
             MUTED_RGB if faded else LABEL_RGB,
             label_font,
             "mm",
@@ -68,11 +72,13 @@ def hand_image(cards: list[Card], playable: set[int] | None = None) -> Image.Ima
     return image
 
 
-def render_hand(cards: list[Card], playable: set[int] | None = None) -> bytes:
-    """PNG of ``cards`` in rows of up to ten, numbered from 1 in the order given.
+def render_hand(cards: list[Card], playable: set[int] | None = None,
+                counts: list[int] | None = None) -> bytes:
+    """PNG of ``cards`` in rows of up to twelve, numbered from 1 in the order given.
 
     ``playable``: indices (0-based, into ``cards``) of the cards that may be played
-    now; ``None`` shows every card plain. At most 1200 px wide; 60 cards stay
-    well under a megabyte.
+    now; ``None`` shows every card plain. ``counts``: how many copies of each card
+    the hand holds, shown beside its number ("3 x2"), so one card stands for each
+    button. At most 1200 px wide; 60 cards stay well under a megabyte.
     """
-    return encode_png(hand_image(cards, playable))
+    return encode_png(hand_image(cards, playable, counts))

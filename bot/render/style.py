@@ -8,6 +8,7 @@ colour matters: on the card, on a wild's colour quarters, on the table's colour 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
@@ -44,6 +45,17 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - build without FreeType
         raise RuntimeError("Pillow was built without FreeType; the card images need it")
     return loaded
+
+
+FALLBACK_FONT = Path(__file__).with_name("fonts") / "DejaVuSans.ttf"
+"""For names with letters Aileron lacks (Greek, Cyrillic, many symbols); its licence
+is ``fonts/LICENSE-DejaVu.txt``."""
+
+
+@cache
+def fallback_font(size: int) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans at ``size`` px, shipped with the package."""
+    return ImageFont.truetype(str(FALLBACK_FONT), size)
 
 
 def draw_mark(

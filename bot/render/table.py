@@ -1,8 +1,13 @@
-"""The table as one PNG: draw pile, top card in a ring of the colour to match, players.
+"""The table as one small PNG: draw pile, top card in a ring of the colour to match,
+the colour's name, whose turn it is and the way play goes.
 
-The ring carries the colour's mark and its name as well as the colour, and shows for
-wild cards too (their chosen colour). The players are listed in seating order with the
-one whose turn it is highlighted; an arrow beside the list points the way play goes.
+Made to be read on a phone: Discord shows an embed's picture about 300 px wide on a
+400-px screen, so the picture is ``WIDTH`` px wide and its smallest text ``MIN_TEXT``
+px high, which shows at least 14 px high there. The players with their card counts are
+in the message's text (one line), not in the picture.
+
+The ring carries the colour's mark as well as the colour, and shows for wild cards too
+(their chosen colour).
 """
 
 from __future__ import annotations
@@ -20,9 +25,7 @@ from bot.render.png import encode_png
 from bot.render.style import (
     CARD_RGB,
     HIGHLIGHT_RGB,
-    INK,
     LABEL_RGB,
-    MUTED_RGB,
     PAPER,
     TABLE_RGB,
     draw_mark,
@@ -59,25 +62,27 @@ class TableScene:
             raise ValueError("card counts cannot be negative")
 
 
-WIDTH = 900
-MIN_HEIGHT = 420
-BACK_WIDTH = 96
-TOP_WIDTH = 136
-RING_CENTRE = (330, 190)
-RING_RADIUS = 150
-RING_WIDTH = 20
-LIST_LEFT = 560
-LIST_TOP = 70
-ROW_HEIGHT = 34
+WIDTH = 520
+HEIGHT = 190
+PHONE_WIDTH = 296
+"""About how wide Discord's phone app shows an embed's picture on a 400-px screen."""
+MIN_TEXT = 28
+"""The smallest text drawn: 28 px at 520 wide shows 15.9 px high at ``PHONE_WIDTH``."""
+BACK_WIDTH = 60
+TOP_WIDTH = 80
+RING_CENTRE = (170, 95)
+RING_RADIUS = 84
+RING_WIDTH = 12
+COLUMN_LEFT = 280
+COLUMN_RIGHT = WIDTH - 12
 
 
 def _draw_pile(image: Image.Image, draw: ImageDraw.ImageDraw, count: int) -> None:
     back = card_back(BACK_WIDTH)
-    x, y = 30, RING_CENTRE[1] - back.height // 2
+    x, y = 16, RING_CENTRE[1] - back.height // 2 - 16
     image.paste(back, (x, y), back)
-    centre_x = x + BACK_WIDTH / 2
-    draw.text((centre_x, y - 18), "Draw pile", LABEL_RGB, font(18), "mm")
-    draw.text((centre_x, y + back.height + 24), str(count), PAPER, font(30), "mm")
+    draw.text((x + BACK_WIDTH / 2, y + back.height + 26), str(count), PAPER, font(MIN_TEXT),
+              "mm")
 
 
 @cache
@@ -96,65 +101,51 @@ def _ring(color: str) -> Image.Image:
     return image.reduce(SUPERSAMPLE)
 
 
-def _colour_ring(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
+def _colour_ring(image: Image.Image, scene: TableScene) -> None:
     cx, cy = RING_CENTRE
     r = RING_RADIUS
     ring = _ring(scene.color)
     image.paste(ring, (cx - r, cy - r), ring)
     face = card_face(scene.top_card, TOP_WIDTH)
     image.paste(face, (cx - TOP_WIDTH // 2, cy - card_height(TOP_WIDTH) // 2), face)
-    label = f"Play on {COLOR_NAMES[scene.color]}"
-    label_font = font(24)
-    label_y = cy + r + 28
-    text_w = label_font.getlength(label)
-    draw_mark(draw, scene.color, (cx - text_w / 2 - 18, label_y), 10, CARD_RGB[scene.color], PAPER)
-    draw.text((cx + 8, label_y), label, PAPER, label_font, "mm")
 
 
-def _direction_arrow(draw: ImageDraw.ImageDraw, direction: int, bottom: float) -> None:
-    """A vertical arrow beside the list: down for seating order, up when reversed."""
-    x, top = LIST_LEFT - 22, LIST_TOP + 4
-    head = 12
-    tip, tail = (bottom, top) if direction == 1 else (top, bottom)
+def _column(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
+    """Right of the ring: "Play on" the colour (its mark and name, large), whose turn it
+    is, and the way play goes."""
+    left, width = COLUMN_LEFT, COLUMN_RIGHT - COLUMN_LEFT
+    draw.text((left, 30), "Play on", LABEL_RGB, font(MIN_TEXT), "lm")
+    draw_mark(draw, scene.color, (left + 16, 71), 14, CARD_RGB[scene.color], PAPER)
+    draw.text((left + 40, 71), COLOR_NAMES[scene.color].upper(), PAPER, font(40), "lm")
+    suffix = " to play"
+    name, face = fit_name(scene.players[scene.current][0], MIN_TEXT,
+                          width - font(MIN_TEXT).getlength(suffix))
+    draw.text((left, 117), name, HIGHLIGHT_RGB, face, "lm")
+    draw.text((left + face.getlength(name), 117), suffix, LABEL_RGB, font(MIN_TEXT), "lm")
+    _direction_arrow(draw, scene.direction, (left, 160))
+    way = "in order" if scene.direction == 1 else "reversed"
+    draw.text((left + 52, 160), way, LABEL_RGB, font(MIN_TEXT), "lm")
+
+
+def _direction_arrow(draw: ImageDraw.ImageDraw, direction: int, at: tuple[int, int]) -> None:
+    """A short arrow: right for seating order, left when reversed."""
+    x, y = at
+    tail, tip = (x, x + 40) if direction == 1 else (x + 40, x)
     sign = 1 if direction == 1 else -1
-    draw.line((x, tail, x, tip - sign * head), LABEL_RGB, 5)
-    draw.polygon([(x - 10, tip - sign * head), (x + 10, tip - sign * head), (x, tip)], LABEL_RGB)
-
-
-def _players(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
-    name_font, count_font = font(20), font(18)
-    right = WIDTH - 24
-    draw.text((LIST_LEFT, LIST_TOP - 34), "Players", LABEL_RGB, font(22))
-    order = "in seating order" if scene.direction == 1 else "reversed"
-    draw.text((right, LIST_TOP - 30), order, MUTED_RGB, font(18), "ra")
-    for seat, (name, count) in enumerate(scene.players):
-        top = LIST_TOP + seat * ROW_HEIGHT
-        middle = top + ROW_HEIGHT / 2
-        ink = LABEL_RGB
-        if seat == scene.current:
-            band = (LIST_LEFT - 6, top + 2, right + 6, top + ROW_HEIGHT - 2)
-            draw.rounded_rectangle(band, 8, HIGHLIGHT_RGB)
-            ink = INK
-        cards = f"{count} card" if count == 1 else f"{count} cards"
-        count_w = count_font.getlength(cards)
-        shown = fit_name(name, name_font, right - LIST_LEFT - count_w - 24)
-        draw.text((LIST_LEFT + 4, middle), shown, ink, name_font, "lm")
-        draw.text((right, middle), cards, ink, count_font, "rm")
-    bottom = LIST_TOP + len(scene.players) * ROW_HEIGHT - 4
-    _direction_arrow(draw, scene.direction, bottom)
+    draw.line((tail, y, tip - sign * 12, y), LABEL_RGB, 5)
+    draw.polygon([(tip - sign * 14, y - 10), (tip - sign * 14, y + 10), (tip, y)], LABEL_RGB)
 
 
 def table_image(scene: TableScene) -> Image.Image:
     """The RGB picture of ``render_table``."""
-    height = max(MIN_HEIGHT, LIST_TOP + len(scene.players) * ROW_HEIGHT + 24)
-    image = Image.new("RGB", (WIDTH, height), TABLE_RGB)
+    image = Image.new("RGB", (WIDTH, HEIGHT), TABLE_RGB)
     draw = ImageDraw.Draw(image)
     _draw_pile(image, draw, scene.draw_pile)
-    _colour_ring(image, draw, scene)
-    _players(draw, scene)
+    _colour_ring(image, scene)
+    _column(draw, scene)
     return image
 
 
 def render_table(scene: TableScene) -> bytes:
-    """PNG of the table: ``WIDTH`` px wide, taller only for more than ten players."""
+    """PNG of the table, ``WIDTH`` x ``HEIGHT`` px, for any number of players."""
     return encode_png(table_image(scene))

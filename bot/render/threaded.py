@@ -13,10 +13,12 @@ from bot.render.hand import render_hand
 from bot.render.table import TableScene, render_table
 
 
-async def render_hand_async(cards: list[Card], playable: set[int] | None = None) -> bytes:
+async def render_hand_async(cards: list[Card], playable: set[int] | None = None,
+                            counts: list[int] | None = None) -> bytes:
     """``render_hand`` run in a worker thread; the lists are copied first."""
     return await asyncio.to_thread(
-        render_hand, list(cards), None if playable is None else set(playable)
+        render_hand, list(cards), None if playable is None else set(playable),
+        None if counts is None else list(counts),
     )
 
 

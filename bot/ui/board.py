@@ -5,10 +5,11 @@ out of date and wakes the channel's courier, so the player who clicked is answer
 without waiting for anyone else's message. The courier then, in order:
 
 1. posts the round and match messages;
-2. refreshes the open hand messages of the players the game now waits for and of those
-   whose hand changed out of turn (every one where jump-ins are on: any change may give
-   or take a player's Jump in!) (through the interaction's webhook, while its
-   15-minute token lasts), each with its new picture;
+2. refreshes the open hand messages of the players the game now waits for, of those
+   whose hand changed out of turn, and every one at a round's or the match's end or
+   where jump-ins are on (any change may give or take a player's Jump in!) (through
+   the interaction's webhook, while its 15-minute token lasts), each with its new
+   picture; a hand message replaced by a newer one becomes a note without buttons;
 3. edits the table message, at most once a second per channel (later changes wait for
    the next slot and go out together), its picture replaced by the new one, and posts
    it afresh before the message is an hour old, when Discord starts to limit edits of it.
@@ -26,10 +27,11 @@ always wins and a burst of changes costs one edit.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -40,7 +42,10 @@ from bot.game.table import Phase, Table
 from bot.game.turns import Turns
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
+from bot.ui.lobby_text import table_embed
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
+from bot.ui.pings import TOKEN_LIFETIME, TOKEN_MARGIN, Pings
+from bot.ui.replay import Replay, replayable
 from bot.ui.table import TableMessage, round_message, table_message
 
 log = logging.getLogger(__name__)
@@ -49,12 +54,15 @@ T = TypeVar("T")
 EDIT_INTERVAL = 1.0
 REPOST_AFTER = 50 * 60.0
 """Discord limits edits of messages older than an hour; repost well before."""
-TOKEN_LIFETIME = 15 * 60.0
-TOKEN_MARGIN = 30.0
 MISSING_PERMISSIONS = 50013
 UNKNOWN_MESSAGE = 10008
 HAND_CHANGES = frozenset({"drew", "discarded", "hands_swapped"})
-EVERY_HAND = frozenset({"hands_passed", "dealt", "left"})
+EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_over"})
+"""Events after which every open hand is refreshed (a round's or the match's end too,
+so no hand still says "Waiting for ben" with the old top card)."""
+NO_PINGS = discord.AllowedMentions.none()
+"""The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
+CLOSED_HAND = "This hand is closed: your newer hand message shows your cards."
 
 
 @dataclass(slots=True)
@@ -101,6 +109,10 @@ class Channel:
     posts: list[tuple[str, Rows]] = field(default_factory=list)
     round_message_id: int | None = None
     retire_round_message: bool = False
+    round_message_after: str = ""
+    """What the round message says once the next round is dealt: no countdown left."""
+    lobby_over: bool = False
+    """The game ended: its lobby message must stop saying that it has started."""
 
 
 class Board:
@@ -112,6 +124,9 @@ class Board:
         self.clock = clock
         self.channels: dict[int, Channel] = {}
         self.hands: dict[tuple[int, str], HandSession] = {}
+        self.pings = Pings(client, clock)
+        self.replays: dict[int, Replay] = {}
+        """Finished matches whose players may press Play again, by channel."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.restoring: asyncio.Task[None] | None = None
         """Shows the tables saved before a restart, a few at a time (``bot.ui.restart``)."""
@@ -135,8 +150,18 @@ class Board:
         channel.stale_hands.update(game.waiting_for())
         if "round_over" in kinds:
             channel.posts.append(round_message(table, next_round=not game.match_over))
+            channel.round_message_after = round_message(table, next_round=False)[0] + \
+                "\nThe next round has started."
         if "dealt" in kinds and channel.round_message_id is not None:
             channel.retire_round_message = True
+        if table.phase is Phase.ENDED and table.message_id is not None:
+            channel.lobby_over = True
+        self.pings.changed(table)
+        replay = self.replays.get(table.channel_id)
+        if replayable(table):
+            self.replays[table.channel_id] = Replay(table)
+        elif replay is not None and replay.table is not table:  # a new game here
+            del self.replays[table.channel_id]
         self._wake(channel)
 
     async def show_restored(self, table: Table, compose: Callable[[Table], TableMessage]
@@ -220,8 +245,42 @@ class Board:
         shown.embed.set_image(url=None)
         return await send(None)
 
+    @contextlib.contextmanager
+    def clicking(self, channel_id: int, interaction: discord.Interaction) -> Iterator[None]:
+        """Around the handling of a click: a ping it makes due is posted through its
+        own token once it is answered (a token costs no bot-token call)."""
+        self.pings.click_started(channel_id)
+        try:
+            yield
+        finally:
+            via = self.pings.click_finished(channel_id, interaction) \
+                or self.pings.voice(channel_id)
+            channel = self.channels.get(channel_id)
+            if channel is None:  # no game here (a stray or refused click): keep nothing
+                self.pings.forget(channel_id)
+            elif self.pings.due(channel_id):
+                self._spawn(self._send(channel, lambda: self.pings.send(channel.table, via)))
+
     def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
+        """``session`` is the player's hand message now; the one it replaces becomes a
+        note without buttons, so no older hand with live cards stays on screen."""
+        older = self.hands.get((channel_id, player))
         self.hands[(channel_id, player)] = session
+        if older is not None and older.message_id != session.message_id \
+                and self._token_alive(older):
+            self._spawn(self._close_hand(channel_id, player, older))
+
+    async def _close_hand(self, channel_id: int, player: str, older: HandSession) -> None:
+        try:
+            await older.interaction.edit_original_response(
+                content=CLOSED_HAND, view=None, attachments=[])
+        except discord.HTTPException as error:
+            log.debug("closing an older hand failed channel=%s player=%s status=%s",
+                      channel_id, player, error.status)
+
+    def _token_alive(self, session: HandSession) -> bool:
+        """Whether the session's 15-minute interaction token is still safe to use."""
+        return self.clock.now() - session.opened_at <= TOKEN_LIFETIME - TOKEN_MARGIN
 
     def hand_session(self, channel_id: int, player: str) -> HandSession | None:
         return self.hands.get((channel_id, player))
@@ -245,7 +304,10 @@ class Board:
     # -- the courier -------------------------------------------------------------------
 
     def _wake(self, channel: Channel) -> None:
-        task = asyncio.get_running_loop().create_task(self._deliver(channel))
+        self._spawn(self._deliver(channel))
+
+    def _spawn(self, sending: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(sending)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -254,6 +316,9 @@ class Board:
             await self._send_posts(channel)
             await self._refresh_hands(channel)
             await self._edit_table_when_allowed(channel)
+            channel_id = channel.table.channel_id
+            if not self.pings.clicking(channel_id):  # else the click's token posts it
+                await self.pings.send(channel.table, self.pings.voice(channel_id))
 
         await self._send(channel, deliver)
 
@@ -284,7 +349,12 @@ class Board:
         if channel.retire_round_message and channel.round_message_id is not None:
             message_id, channel.round_message_id = channel.round_message_id, None
             channel.retire_round_message = False
-            await messageable.get_partial_message(message_id).edit(view=None)
+            await messageable.get_partial_message(message_id).edit(
+                content=channel.round_message_after, view=None)
+        if channel.lobby_over and table.message_id is not None:
+            channel.lobby_over = False
+            await messageable.get_partial_message(table.message_id).edit(
+                embed=table_embed(table), view=None)
 
     async def _refresh_hands(self, channel: Channel) -> None:
         table = channel.table
@@ -297,7 +367,7 @@ class Board:
                 session = self.hands.get(key)
                 if session is None or session.version == table.version:
                     continue
-                if self.clock.now() - session.opened_at > TOKEN_LIFETIME - TOKEN_MARGIN:
+                if not self._token_alive(session):
                     del self.hands[key]  # the token is spent: "My hand" gives a fresh message
                     continue
                 hand = hand_message(table, player, session.page)
@@ -359,7 +429,8 @@ class Board:
         else:
             message = await messageable.send(shown.content, embed=shown.embed,
                                              view=to_view(shown.rows),
-                                             files=[drawn] if drawn else discord.utils.MISSING)
+                                             files=[drawn] if drawn else discord.utils.MISSING,
+                                             allowed_mentions=NO_PINGS)
             await self._posted(channel, now, message, old_id, shown.rows)
         if over:  # the end is out: its saved row has served
             await self.turns.registry.forget_shown(table)
@@ -380,9 +451,11 @@ class Board:
     def _forget_if_over(self, channel: Channel) -> None:
         """A finished table keeps nothing here once its last messages are out."""
         table = channel.table
-        if table.phase is Phase.PLAYING or channel.table_dirty or channel.posts:
+        if table.phase is Phase.PLAYING or channel.table_dirty or channel.posts \
+                or channel.lobby_over or self.pings.due(table.channel_id):
             return
         self.channels.pop(table.channel_id, None)
+        self.pings.forget(table.channel_id)
         for key in [k for k in self.hands if k[0] == table.channel_id]:
             del self.hands[key]
 

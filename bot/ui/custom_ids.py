@@ -3,7 +3,7 @@
 They carry ids only (the channel, the state version, a card code), never a position
 in a hand, so a click means the same thing whenever it arrives. ``<what>`` is one of:
 
-- ``hand``, ``rules``, ``catch``, ``next`` (the table and round messages),
+- ``hand``, ``rules``, ``catch``, ``next``, ``again`` (the table and round messages),
 - ``page:<n>`` (turn the hand's page),
 - a draft ``a:<do>:<cards>:<color>:<target>:<laughed>``: an engine action, complete or
   still missing a choice (a colour, a target, which cards to stack).
@@ -22,7 +22,7 @@ from bot.engine.cards import COLORS, Card, CardColor
 PATTERN = r"uno:g:(?P<channel>\d+):(?P<version>\d+):(?P<what>[a-z0-9:+!_-]+)"
 EXACT = "!"
 """Marks a draft whose cards are settled (no more cards to stack)."""
-PLAIN = ("hand", "rules", "catch", "next")
+PLAIN = ("hand", "rules", "catch", "next", "again")
 PAGE = re.compile(r"page:\d{1,3}")
 DRAFT_FIELDS = 6
 

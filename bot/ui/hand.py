@@ -2,16 +2,20 @@
 
 Each distinct card is one button (a second copy shows as "x2": custom ids must be
 unique in a message), coloured by its colour and disabled when no legal action starts
-with it. Below the cards: the actions that are not cards (Draw, Take, Challenge,
-Block, Play it, Keep, Jump in!, colours, votes, UNO!). A card that answers a pending
-draw (stacking, stack draws) reads "Add". A hand too big for the rows left turns
-into pages with Prev/Next, so no message breaks Discord's 5 rows of 5.
+with it; the cards the player can play come first, in the buttons as in the picture.
+A card that answers a pending draw (stacking, stack draws) reads "Add". Below the
+cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
+Play it, Keep, Jump in!, colours, votes, UNO!). A hand with more cards than the rows
+left hold shows only the cards that can be played as buttons (the picture shows them
+all), so no one pages to find a playable card and no message breaks Discord's 5 rows
+of 5.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.engine import Action, Game, Phase
@@ -21,7 +25,7 @@ from bot.game.table import Table
 from bot.ui.controls import Control, Rows, Style
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.prompts import COLOR_STYLES
-from bot.ui.words import COLOR_MARKS, card_label, color_words, count_cards
+from bot.ui.words import a_card, card_label, color_label, color_words, count_cards, plural, said_to
 
 MAX_ROWS, ROW = 5, 5
 VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
@@ -44,16 +48,19 @@ def sort_key(card: Card) -> tuple[int, int, str]:
 def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> HandMessage:
     game = table.game
     assert game is not None
-    lines = [notice] if notice else []
+    lines = [notice or _news(table, player)]
     if player not in game.hands:
-        return HandMessage("\n".join([*lines, "You are no longer in this game."]), [])
+        return HandMessage("\n".join([*filter(None, lines), "You are no longer in this game."]),
+                           [])
     hand = game.hands[player]
     legal = game.legal_actions(player)
     counts = Counter(hand)
-    cards = sorted(counts, key=sort_key)
     card_do = _card_do(game, player)
     usable = playable_cards(game, player, legal)
+    cards = card_order(hand, lifted_cards(game, player, legal))
     controls = _controls(table, game, player, legal)
+    if len(cards) > _card_slots(controls):  # too many for the buttons: only usable ones
+        cards = [card for card in cards if card in usable]
     per_page, controls = _layout(len(cards), controls, table, page)
     pages = max(1, math.ceil(len(cards) / per_page))
     page = min(max(page, 0), pages - 1)
@@ -76,9 +83,22 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     lines.append(f"Top card: {card_name(game.top)} · colour to match: {color_words(game.color)}")
     lines.append(_situation(table, game, player))
     if card_do == "discard":
-        lines.append(f"Discard down to {game.discards_owed[player]} cards: press the cards "
+        lines.append(f"Discard down to {count_cards(game.discards_owed[player])}: press the cards "
                      "to discard, one at a time.")
-    return HandMessage("\n".join(lines), rows)
+    return HandMessage("\n".join(line for line in lines if line), rows)
+
+
+def _news(table: Table, player: str) -> str:
+    """What the last action did to ``player``, said to them (a catch, a challenge)."""
+    return said_to(table.recent_actions[-1], player, table.name_of) \
+        if table.recent_actions else ""
+
+
+def card_order(hand: Iterable[Card], first: set[Card]) -> list[Card]:
+    """The distinct cards of ``hand`` as the buttons and the picture show them: the
+    cards in ``first`` (those the player can play now) ahead of the others, each
+    group by colour and value."""
+    return sorted(set(hand), key=lambda card: (card not in first, sort_key(card)))
 
 
 def _card_do(game: Game, player: str) -> ActionKind:
@@ -89,6 +109,13 @@ def playable_cards(game: Game, player: str, legal: list[Action]) -> set[Card]:
     """The cards whose buttons are enabled: some legal action starts with them."""
     card_do = _card_do(game, player)
     return {a.played_cards()[0] for a in legal if a.do == card_do}
+
+
+def lifted_cards(game: Game, player: str, legal: list[Action]) -> set[Card]:
+    """The cards the picture lifts: the playable ones, or the card just drawn when
+    only it may be played (its "Play it" button plays it)."""
+    return playable_cards(game, player, legal) | {
+        a.card for a in legal if a.do == "play_drawn" and a.card}
 
 
 def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> list[Control]:
@@ -104,7 +131,7 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
     elif "draw" in doing:
         specs.append((Draft("draw"), "Draw", Style.primary))
     for card in dict.fromkeys(a.card for a in legal if a.do == "play_drawn" and a.card):
-        specs.append((Draft("play_drawn", (card,), exact=True), f"Play it ({card_label(card)})",
+        specs.append((Draft("play_drawn", (card,), exact=True), f"Play it: {card_label(card)}",
                       Style.success))
     if "keep" in doing:
         specs.append((Draft("keep"), "Keep", Style.secondary))
@@ -113,9 +140,7 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
                    Style.success) for card in _first_cards(legal)]
     for color in COLORS:
         if Action(player, "color", color=color) in legal:
-            specs.append((Draft("color", color=color),
-                          f"{COLOR_MARKS[color]} {COLOR_NAMES[color].capitalize()}",
-                          COLOR_STYLES[color]))
+            specs.append((Draft("color", color=color), color_label(color), COLOR_STYLES[color]))
     if "vote" in doing:
         specs += [(Draft("vote", laughed="1"), "😂 I laughed", Style.success),
                   (Draft("vote", laughed="0"), "😐 Not funny", Style.secondary)]
@@ -126,6 +151,11 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
     return controls
 
 
+def _card_slots(controls: list[Control]) -> int:
+    """Card buttons that fit beside ``controls`` (which always show: Draw, UNO!...)."""
+    return (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
+
+
 def _first_cards(legal: list[Action]) -> list[Card]:
     """The cards the legal plays start with (out of turn: the jump-in)."""
     return list(dict.fromkeys(a.played_cards()[0] for a in legal if a.do == "play"))
@@ -134,8 +164,10 @@ def _first_cards(legal: list[Action]) -> list[Card]:
 def _layout(
     distinct: int, controls: list[Control], table: Table, page: int
 ) -> tuple[int, list[Control]]:
-    """Cards per page, and the controls with Prev/Next added when one page is not enough."""
-    per_page = (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
+    """Cards per page, and the controls with Prev/Next added when one page is not
+    enough: only for more than 15 to 20 different cards the player can play at once
+    (a discard owed from a huge hand), since a big hand shows only those."""
+    per_page = _card_slots(controls)
     if distinct <= per_page:
         return per_page, controls
     per_page = (MAX_ROWS - math.ceil((len(controls) + 2) / ROW)) * ROW
@@ -154,8 +186,11 @@ def _layout(
 def _situation(table: Table, game: Game, player: str) -> str:
     """What the hand says the game waits for, read from the engine's phase."""
     phase, waiting = game.waiting
-    if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-        return "The round is over."
+    if phase is Phase.MATCH_OVER:
+        return f"The match is over: {table.name_of(game.match_winner or '')} won it."
+    if phase is Phase.ROUND_OVER:
+        return f"Round {game.round_number} is over: {table.name_of(game.round_winner or '')} " \
+            "won it. The next round starts soon."
     if player not in waiting:
         return f"Waiting for {', '.join(table.name_of(p) for p in waiting)}."
     match phase:
@@ -165,9 +200,29 @@ def _situation(table: Table, game: Game, player: str) -> str:
             return "You must discard before play goes on."
         case Phase.START_COLOR:
             return "Choose the colour of the start card."
+        case Phase.ANSWER_DRAW if game.pending_kind == "wild4" and game.wild4_by:
+            return wild_draw_four_question(table, game)
         case Phase.ANSWER_DRAW:
-            kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
-            return f"A {kind} is on you: take {game.pending_draw}, or answer it."
+            return f"A Draw Two is on you: take {game.pending_draw}, or answer it."
         case Phase.DRAWN_CARD:
-            return "You drew a card you can play: play it or keep it."
+            drawn = " or ".join(a_card(c) for c in game.drawn)
+            return (f"You drew {drawn}, which you can play: play it or keep it. Only the "
+                    "card you drew can be played this turn, so your other cards are off.")
     return "It is your turn."
+
+
+def wild_draw_four_question(table: Table, game: Game) -> str:
+    """What a challenge risks, in the colour it is judged by (RULES.md 8)."""
+    by = table.name_of(game.wild4_by or "")
+    color = color_before_wild_draw_four(game)
+    held = f"a {COLOR_NAMES[color]} card" if color else "a card of the colour before it"
+    take = plural(game.pending_draw, "card")
+    return (f"{by} played a Wild Draw Four on you: take {take}, or challenge it. "
+            f"If {by} held {held}, {by} takes 4; if not, you take 6 and miss your turn.")
+
+
+def color_before_wild_draw_four(game: Game) -> str:
+    """The colour a Wild Draw Four on top is judged by: the colour of the card under
+    it; "" when that card is a wild too (its chosen colour is not kept)."""
+    pile = game.discard_pile
+    return CARD_COLOR[pile[-2]] if len(pile) > 1 and pile[-1] == "wild4" else ""

@@ -14,48 +14,13 @@ from typing import Any, ClassVar
 import discord
 
 from bot.game.errors import TableError
-from bot.game.lobby import MAX_PLAYERS, Publish
+from bot.game.lobby import Publish
 from bot.game.registry import Reply
-from bot.game.table import CloseReason, Phase, Player, Table
+from bot.game.table import Phase, Player, Table
 from bot.ui.errors import refuse
+from bot.ui.lobby_text import table_embed
 from bot.ui.services import uno_client
 from bot.ui.stray import ChannelBound, named_channel
-from bot.ui.text import rules_line
-
-LOBBY_COLOUR = discord.Colour.red()
-
-CLOSE_SENTENCES = {
-    CloseReason.CANCELLED: "This lobby was cancelled.",
-    CloseReason.IDLE: "Nobody touched this lobby for 10 minutes, so it closed.",
-    CloseReason.EMPTY: "Everyone left, so this lobby closed.",
-}
-
-
-AUTOPLAY_LINE = "\nAutoplay: a computer player takes the turns of anyone whose time runs out."
-
-
-def mention(player: Player) -> str:
-    """A person is mentioned; a computer player shows its seat name ("🤖 Easy bot 2")."""
-    return player.name if player.is_computer else f"<@{player.id}>"
-
-
-def table_embed(table: Table) -> discord.Embed:
-    """The lobby message for any phase: open, started or closed."""
-    rules = rules_line(table.ruleset, table.options, table.turn_seconds)
-    seats = "\n".join(f"{n}. {mention(p)}" for n, p in enumerate(table.players, start=1))
-    if table.phase is Phase.LOBBY:
-        description = (
-            f"Host: {mention(table.host)}\n"
-            f"Players ({len(table.players)}/{MAX_PLAYERS}):\n{seats}\n\n"
-            f"Rules: {rules}{AUTOPLAY_LINE if table.autoplay else ''}\n\n"
-            "Press Join to take a seat; the host presses Start."
-        )
-        return discord.Embed(title="UNO lobby", description=description, colour=LOBBY_COLOUR)
-    if table.phase is Phase.PLAYING:
-        description = f"The game has started. Seating order:\n{seats}\n\nRules: {rules}"
-        return discord.Embed(title="UNO game", description=description, colour=LOBBY_COLOUR)
-    reason = table.close_reason or CloseReason.CANCELLED
-    return discord.Embed(title="UNO lobby closed", description=CLOSE_SENTENCES[reason])
 
 
 def table_view(table: Table) -> discord.ui.View | None:
@@ -145,8 +110,10 @@ async def start(interaction: discord.Interaction, channel_id: int, version: int 
     """Start the game and turn the lobby message into the start message (seating order).
     Gameplay hooks in here: ``manager.start`` returns the Table in phase ``playing``."""
     bot = uno_client(interaction)
-    await bot.manager.lobby.start(channel_id, interaction.user.id, version, publisher(interaction))
-    await confirm(interaction, "The game has started.")
+    with bot.board.clicking(channel_id, interaction):  # its token pings the first player
+        await bot.manager.lobby.start(channel_id, interaction.user.id, version,
+                                      publisher(interaction))
+        await confirm(interaction, "The game has started.")
 
 
 async def add_computer(interaction: discord.Interaction, channel_id: int, level: str) -> None:

@@ -4,8 +4,8 @@ shows it) and ``hand.png`` on each private hand.
 The table picture shows what everyone sees (``game.view(None)``): the top card in a
 ring of the colour to match, also for wilds, the direction of play, and each player's
 card count. The hand picture shows every card of the hand in the order of the hand's
-buttons (a button marked "x2" is two cards side by side); on the player's turn the
-cards they can play are lifted and the others faded.
+buttons, one card per button ("3 x2" under a card held twice); on the player's turn
+the cards they can play come first, lifted, and the others are faded.
 
 Pictures are drawn in a worker thread (the ``_async`` renderers) and kept by what
 they show, so a message edit whose picture has not changed renders nothing. A picture
@@ -41,7 +41,8 @@ import discord
 from bot.engine.cards import COLORS, Card
 from bot.game.table import Table
 from bot.render import TableScene, render_hand_async, render_table_async
-from bot.ui.hand import playable_cards, sort_key
+from bot.ui.alt_text import hand_alt_text, table_alt_text
+from bot.ui.hand import card_order, lifted_cards
 
 log = logging.getLogger(__name__)
 
@@ -80,17 +81,30 @@ def table_scene(table: Table) -> TableScene | None:
     )
 
 
-def hand_cards(table: Table, player: str) -> tuple[list[Card], set[int] | None] | None:
-    """The cards of ``player``'s hand in button order, and (when the game waits for
-    them) the indices of the playable ones; ``None`` for someone not in the game."""
+@dataclass(frozen=True, slots=True)
+class HandCards:
+    """What the hand picture shows: one card per button, in the buttons' order."""
+
+    cards: list[Card]
+    counts: list[int]
+    playable: set[int] | None
+
+
+def hand_cards(table: Table, player: str) -> HandCards | None:
+    """The distinct cards of ``player``'s hand in button order (playable first), how
+    many of each, and (when the game waits for them) the indices of the cards lifted
+    as playable; ``None`` for someone not in the game."""
     game = table.game
     if game is None or player not in game.hands:
         return None
-    cards = sorted(game.hands[player], key=sort_key)
-    if player not in game.waiting_for():
-        return cards, None
-    usable = playable_cards(game, player, game.legal_actions(player))
-    return cards, {i for i, card in enumerate(cards) if card in usable}
+    hand = game.hands[player]
+    waited = player in game.waiting_for()
+    lifted = lifted_cards(game, player, game.legal_actions(player)) if waited else set()
+    cards = card_order(hand, lifted)
+    counts = [hand.count(card) for card in cards]
+    if not waited:
+        return HandCards(cards, counts, None)
+    return HandCards(cards, counts, {i for i, card in enumerate(cards) if card in lifted})
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +114,8 @@ class Picture:
     key: Hashable
     render: Callable[[], Awaitable[bytes]]
     filename: str
+    description: str
+    """Its alt text, for screen readers (``bot.ui.alt_text``)."""
 
 
 class Pictures:
@@ -165,7 +181,8 @@ class Pictures:
         scene = table_scene(table)
         if scene is None:
             return None
-        return Picture(scene, lambda: render_table_async(scene), TABLE_FILE)
+        return Picture(scene, lambda: render_table_async(scene), TABLE_FILE,
+                       table_alt_text(scene))
 
     def hand_picture(self, table: Table, player: str) -> Picture | None:
         """What ``hand.png`` of ``player`` shows as the game is now; ``None`` for a
@@ -173,9 +190,11 @@ class Pictures:
         shown = hand_cards(table, player)
         if shown is None:
             return None
-        cards, playable = shown
-        key = ("hand", tuple(cards), None if playable is None else frozenset(playable))
-        return Picture(key, lambda: render_hand_async(cards, playable), HAND_FILE)
+        cards, counts, playable = shown.cards, shown.counts, shown.playable
+        key = ("hand", tuple(cards), tuple(counts),
+               None if playable is None else frozenset(playable))
+        return Picture(key, lambda: render_hand_async(cards, playable, counts), HAND_FILE,
+                       hand_alt_text(cards, counts, playable))
 
     def ready(self, picture: Picture) -> discord.File | None:
         """The picture if it is already drawn: an answer never waits for one."""
@@ -183,7 +202,7 @@ class Pictures:
         if png is None:
             return None
         self._cache.move_to_end(picture.key)
-        return discord.File(io.BytesIO(png), picture.filename)
+        return discord.File(io.BytesIO(png), picture.filename, description=picture.description)
 
     async def file(self, picture: Picture, budget: float = BACKGROUND_BUDGET, *,
                    queue: bool = False) -> discord.File | None:
@@ -192,7 +211,9 @@ class Pictures:
         drawing slot even when ``MAX_WAITING`` pictures are waiting (the caller bounds
         how many do)."""
         png = await self._png(picture.key, picture.render, budget, queue)
-        return discord.File(io.BytesIO(png), picture.filename) if png is not None else None
+        if png is None:
+            return None
+        return discord.File(io.BytesIO(png), picture.filename, description=picture.description)
 
     async def _png(self, key: Hashable, render: Callable[[], Awaitable[bytes]],
                    budget: float, queue: bool = False) -> bytes | None:

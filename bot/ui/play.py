@@ -22,6 +22,7 @@ from bot.game.errors import NobodyToCatch, StaleView, TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
+from bot.ui.again import play_again
 from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warning
 from bot.ui.board import HandSession
 from bot.ui.controls import Rows, to_view
@@ -31,7 +32,7 @@ from bot.ui.hand import hand_message
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
-from bot.ui.words import action_line, cards_words
+from bot.ui.words import action_line, cards_words, said_to
 
 
 async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
@@ -41,7 +42,8 @@ async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
     assert match is not None  # the DynamicItem template matched it
     channel_id = int(match["channel"])
     bot = uno_client(interaction)
-    with bot.clicks.click() as busy, too_late_is_a_warning(interaction):
+    with bot.clicks.click() as busy, too_late_is_a_warning(interaction), \
+            bot.board.clicking(channel_id, interaction):
         if busy or bot.manager.registry.busy(channel_id):
             await acknowledge(interaction)  # too late already: nothing is applied
         await _on_click(interaction, channel_id, int(match["version"]), match["what"])
@@ -58,6 +60,8 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
             await uno_client(interaction).manager.turns.next_round(
                 channel_id, interaction.user.id, version, confirm("You dealt the next round.",
                                                                   interaction))
+        elif what == "again":
+            await play_again(interaction, channel_id, version)
         elif what.startswith("page:"):
             await show_hand(interaction, channel_id, int(what.split(":")[1]))
         elif what == "catch":
@@ -160,7 +164,8 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
             rows = prompt_rows(table.channel_id, table.version, asked[0], back=False)
             return lambda: say(interaction, asked[0].question, view=to_view(rows))
         caught = [e for e in events if e.kind == "caught"]
-        sentence = (f"You caught {table.name_of(caught[0].target or '')}: they draw 2."
+        caught_name = table.name_of(caught[0].target or "") if caught else ""
+        sentence = (f"You caught {caught_name} without UNO, so {caught_name} takes 2."
                     if caught else NobodyToCatch().message)
         return lambda: say(interaction, sentence)
 
@@ -172,8 +177,11 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
 
 
 def private_news(table: Table, events: list[Event], player: str) -> str:
-    """What the acting player alone learns: the cards they drew, a challenged hand."""
-    lines = [action_line([e.redact(player).to_dict() for e in events], table.name_of)]
+    """What the acting player alone learns: what their action did (said to them where it
+    concerns them, like a challenge), the cards they drew, a challenged hand."""
+    seen_events = [e.redact(player).to_dict() for e in events]
+    lines = [said_to(seen_events, player, table.name_of)
+             or action_line(seen_events, table.name_of)]
     for event in events:
         seen = event.redact(player)
         if event.kind == "drew" and seen.cards and event.player == player:

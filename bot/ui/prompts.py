@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.engine import Action, Game
-from bot.engine.cards import COLOR_NAMES, COLORS
+from bot.engine.cards import COLORS
 from bot.ui.controls import Control, Rows, Style
 from bot.ui.custom_ids import Draft, game_id
-from bot.ui.words import COLOR_MARKS, Name, card_label
+from bot.ui.words import Name, card_label, color_label
 
 COLOR_STYLES = {"r": Style.danger, "y": Style.secondary, "g": Style.success, "b": Style.primary}
 CHOICE_ROWS = 4
@@ -43,8 +43,7 @@ def resolve(game: Game, player: str, draft: Draft, name: Name) -> Action | Promp
     colors = [c for c in COLORS if any(a.color == c for a in fits)]
     if len(colors) > 1 and not draft.color:
         return Prompt("Choose the colour to play next.", [
-            (f"{COLOR_MARKS[c]} {COLOR_NAMES[c].capitalize()}", replace(draft, color=c),
-             COLOR_STYLES[c]) for c in colors
+            (color_label(c), replace(draft, color=c), COLOR_STYLES[c]) for c in colors
         ])
     targets = list(dict.fromkeys(a.target for a in fits if a.target))
     if len(targets) > 1 and not draft.target:

@@ -20,6 +20,7 @@ from bot.game.standings import (
     RankRow,
 )
 from bot.ui.stray import MAX_ID
+from bot.ui.words import HOUSE_RULE_CARD_NAMES, plural
 
 PAGE_SIZE = 10
 RANKING_NAMES = {"wins": "Wins", "points": "Points", "win_rate": "Win rate"}
@@ -37,9 +38,9 @@ def mention(user_id: int) -> str:
 
 def _rank_line(row: RankRow, ranking: str) -> str:
     shown = {
-        "wins": f"{row.wins} wins",
-        "points": f"{row.points} points",
-        "win_rate": f"{row.win_rate:.0%} of {row.games} games",
+        "wins": plural(row.wins, "win"),
+        "points": plural(row.points, "point"),
+        "win_rate": f"{row.win_rate:.0%} of {plural(row.games, 'game')}",
     }[ranking]
     return f"**{row.rank}.** {mention(row.user_id)} · {shown}"
 
@@ -157,7 +158,7 @@ async def show_history(interaction: discord.Interaction, db: Storage, server_wid
         scores = ", ".join(f"{mention(p.user_id)} {p.points}" for p in match.players)
         winner = mention(match.winner_id) if match.winner_id else "nobody"
         lines.append(
-            f"<t:{int(match.ended_at)}:R> · {match.ruleset} · {match.rounds} rounds · "
+            f"<t:{int(match.ended_at)}:R> · {match.ruleset} · {plural(match.rounds, 'round')} · "
             f"winner {winner}\n  {scores}"
         )
     body = "\n".join(lines) or f"No finished match in {where} yet."
@@ -183,7 +184,7 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     ]
     for card, rule in settings.house_rules.items():
         said = f"9 — “{rule}”" if isinstance(rule, str) else f"{rule} — {HOUSE_RULES[rule]}"
-        lines.append(f"  {card}: {said}")
+        lines.append(f"  {HOUSE_RULE_CARD_NAMES[card]}: {said}")
     return discord.Embed(title="UNO settings for this server", description="\n".join(lines))
 
 

@@ -1,9 +1,10 @@
 """The table message everyone sees, and the round and match messages.
 
-The content line mentions the player(s) the game waits for, with what they must do,
-so they are notified and know to open "My hand"; the embed shows the top card, the
-colour, the direction, every seat, the scores, the last few actions and the turn's
-deadline as a Discord relative timestamp.
+The content line names the player(s) the game waits for, with what they must do and
+the turn's deadline as a Discord relative timestamp (the ping, a new message, is what
+notifies them: see ``bot.ui.pings``); the embed fits a phone: the top card and colour,
+every seat on one line with the direction, the last three actions, and the picture.
+The rules are behind the Rules button.
 """
 
 from __future__ import annotations
@@ -15,13 +16,16 @@ import discord
 from bot.engine import Game
 from bot.engine import Phase as GamePhase
 from bot.engine.cards import card_name, hand_points
+from bot.engine.options import TABLE_OPTIONS
 from bot.game.table import CloseReason, Phase, Table
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
-from bot.ui.text import rules_line
-from bot.ui.words import action_line, cards_words, color_words, count_cards
+from bot.ui.replay import replayable
+from bot.ui.words import action_line, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
+SHOWN_ACTIONS = 3
+"""The last actions the table shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,21 +43,31 @@ def mention(table: Table, player: str) -> str:
 def table_message(table: Table) -> TableMessage:
     game = table.game
     assert game is not None
-    title = f"UNO · {table.ruleset} · round {game.round_number} · first to {game.options.target}"
-    embed = discord.Embed(title=title, description=_description(table, game),
-                          colour=TABLE_COLOUR)
+    embed = discord.Embed(description=_description(table, game), colour=TABLE_COLOUR)
     rows = [[
         Control(game_id(table.channel_id, table.version, "hand"), "My hand", Style.primary),
-        Control(game_id(table.channel_id, table.version, "catch"), "Catch!", Style.danger,
-                disabled=not game.catchable()),
+        Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, game),
+                Style.danger, disabled=not game.catchable()),
         Control(game_id(table.channel_id, table.version, "rules"), "Rules"),
     ]]
     if table.phase is not Phase.PLAYING:
         rows = disabled(rows)
-    return TableMessage(_call(table, game), embed, rows)
+    content = call(table, game)
+    if table.phase is Phase.PLAYING and not game.round_over and table.turn_deadline:
+        content += f" Time runs out <t:{int(table.turn_deadline)}:R>."
+    return TableMessage(content, embed, rows)
 
 
-def _call(table: Table, game: Game) -> str:
+def _catch_label(table: Table, game: Game) -> str:
+    """Catch! names whom it catches: the one player holding one card without a call
+    (several are asked about on the click)."""
+    catchable = game.catchable()
+    if len(catchable) == 1:
+        return f"Catch {table.name_of(catchable[0])}!"[:80]
+    return "Catch!"
+
+
+def call(table: Table, game: Game) -> str:
     """Who must act now, mentioned, and what they must do."""
     if table.phase is Phase.ENDED:
         if table.close_reason is CloseReason.ENDED:
@@ -84,32 +98,56 @@ def _call(table: Table, game: Game) -> str:
 
 
 def _description(table: Table, game: Game) -> str:
-    arrow = "↻ in seating order" if game.direction == 1 else "↺ against seating order"
-    lines = [
-        f"Top card: **{card_name(game.top)}** · colour to match: {color_words(game.color)}",
-        f"Direction: {arrow}",
-    ]
-    if table.phase is Phase.PLAYING and not game.round_over:
-        lines.append(f"Turn: {mention(table, game.current)}" + (
-            f" · time runs out <t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""))
-    lines.append("")
-    for seat in game.players:
-        held = len(game.hands[seat])
-        marks = [count_cards(held)]
-        if seat in game.uno_called:
-            marks.append("UNO!")
-        if seat in table.stand_ins:
-            marks.append("🤖 autoplay")
-        marks.append(f"{game.scores.get(seat, 0)} pts")
-        pointer = "▶ " if seat == game.current and not game.round_over else ""
-        lines.append(f"{pointer}{mention(table, seat)} · " + " · ".join(marks))
-        if game.hands_shown_until is not None:
-            lines.append(f"  shows {cards_words(game.hands[seat])}")
-    if table.recent_actions:
-        lines += ["", "**Lately**"]
-        lines += [f"• {action_line(events, table.name_of)}" for events in table.recent_actions]
-    lines += ["", rules_line(table.ruleset, game.options, table.turn_seconds)]
+    """A few lines for a phone: the top card and colour (also in the picture, for a
+    table without one) and the table options that change how play goes (jump-ins...),
+    the seats on one line, the last few actions."""
+    in_force = [TABLE_OPTIONS[name][0] for name in game.options.table_options()]
+    lines = [" · ".join([f"Top card **{card_name(game.top)}**",
+                         f"play on {color_words(game.color)}", *in_force]),
+             _seats(table, game)]
+    if game.hands_shown_until is not None:
+        lines += [f"{table.name_of(seat)} shows {cards_words(game.hands[seat])}"
+                  for seat in game.players]
+    lines += [f"• {action_line(events, table.name_of)}"
+              for events in table.recent_actions[-SHOWN_ACTIONS:]]
     return "\n".join(lines)
+
+
+def _seats(table: Table, game: Game) -> str:
+    """ "↻ Cards: ana 5 · ▶ ben 1 UNO! · cy 3": seating order, the way play goes, the
+    player to move, with each match score once anyone has one."""
+    scored = any(game.scores.values())
+    seats = []
+    for seat in game.players:
+        words = [mention(table, seat), str(len(game.hands[seat]))]
+        if seat in game.uno_called:
+            words.append("UNO!")
+        if seat in table.stand_ins:
+            words.append("(🤖 autoplay)")
+        if scored:
+            words.append(f"({plural(game.scores.get(seat, 0), 'pt')})")
+        pointer = "▶ " if seat == game.current and not game.round_over else ""
+        seats.append(pointer + " ".join(words))
+    return ("↻" if game.direction == 1 else "↺") + " Cards: " + " · ".join(seats)
+
+
+def _scored(table: Table, game: Game) -> str:
+    """Who scores what from whom: the winner takes the points left in the other hands
+    (standard), or everyone scores the points left in their own (alternative)."""
+    winner = game.round_winner or ""
+    others = [p for p in game.players if p != winner]
+
+    def left(player: str) -> tuple[str, str]:
+        hand = game.hands[player]
+        return plural(hand_points(hand), "point"), count_cards(len(hand))
+
+    if game.options.scoring == "alternative":
+        return "Everyone scores the points left in their own hand; the lowest total wins: " \
+            + ", ".join(f"{table.name_of(p)} {left(p)[0]} ({left(p)[1]} left)"
+                        for p in others) + "."
+    gained = game.round_points.get(winner, 0)
+    return f"{table.name_of(winner)} scores {plural(gained, 'point')}: " + ", ".join(
+        f"{left(p)[0]} from {table.name_of(p)} ({left(p)[1]})" for p in others) + "."
 
 
 def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
@@ -118,17 +156,16 @@ def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     game = table.game
     assert game is not None
     winner = game.round_winner or ""
-    lines = [f"**Round {game.round_number}: {table.name_of(winner)} wins**"]
-    lines += [f"{table.name_of(p)}: {count_cards(len(game.hands[p]))} left, "
-              f"{hand_points(game.hands[p])} points" for p in game.players if p != winner]
-    gained = game.round_points.get(winner, 0)
-    lines.append(f"{table.name_of(winner)} scores {gained}." if gained else "")
+    lines = [f"**Round {game.round_number}: {table.name_of(winner)} wins**", _scored(table, game)]
     lines.append("**Match:** " + ", ".join(
         f"{table.name_of(p)} {game.scores.get(p, 0)}"
         for p in sorted(game.players, key=lambda p: -game.scores.get(p, 0))))
     if game.match_over:
         lines.append(f"🏆 {table.name_of(game.match_winner or '')} wins the match!")
     rows: Rows = []
+    if replayable(table):
+        rows = [[Control(game_id(table.channel_id, table.version, "again"), "Play again",
+                         Style.success)]]
     if next_round:
         lines.append(f"The host presses Next round, or it starts by itself "
                      f"<t:{int(table.turn_deadline or 0)}:R>.")

@@ -47,8 +47,16 @@ def table_options_details(options: Options) -> list[str]:
     return lines
 
 
-HELP_TEXT = f"""\
-**How to play UNO here**
+HELP_SHORT = """\
+**UNO in this channel**
+`/uno new` opens a lobby; others press Join, the host presses Start.
+On the table, **My hand** shows your cards: match the top card's colour, number or \
+symbol, or draw. Down to one card? Press **UNO!** first.
+Empty your hand first to win the round."""
+"""What ``/uno help`` says first: a phone screen at most; the rest is behind buttons."""
+
+HOW_TO_PLAY = f"""\
+**How to play**
 Open a lobby with `/uno new`; {MIN_PLAYERS} to {MAX_PLAYERS} players join with the Join \
 button or `/uno join`. The host presses Start. Press **My hand** on the table to see \
 your cards privately. On your turn, match the top card by colour, number or symbol, \
@@ -56,7 +64,10 @@ or draw. Press **UNO!** when you are down to your last card (you may press it wi
 cards on your turn), or anyone can press **Catch!** and you draw 2. A Wild Draw Four \
 played on you can be challenged. First to empty their hand wins the round; the points \
 left in the other hands go to the winner, and the first to the target wins the match.
+A lobby nobody touches for 10 minutes closes by itself. The host, or anyone who can \
+manage messages, can cancel it."""
 
+COMMANDS = """\
 **Commands**
 `/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer, autoplay)
 `/uno join` take a seat in this channel's lobby
@@ -70,6 +81,4 @@ left in the other hands go to the winner, and the first to the target wins the m
 `/uno addbot [level]` seat a computer player, easy or normal (host)
 `/uno removebot [number]` take a computer player's seat away (host)
 `/uno rules [ruleset]` the rules of this channel's game, or of a named ruleset
-`/uno help` this message
-A lobby nobody touches for 10 minutes closes by itself. The host, or anyone who can \
-manage messages, can cancel it."""
+`/uno help` this message"""

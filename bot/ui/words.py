@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name, is_card
+from bot.engine.options import HOUSE_RULE_CARDS
 
-COLOR_MARKS = {"r": "🟥", "y": "🟨", "g": "🟩", "b": "🟦"}
+COLOR_MARKS = {"r": "🔴", "y": "🟡", "g": "🟩", "b": "🔷"}
+"""A mark per colour, of a different shape for red, green and blue; labels always say
+the colour's word beside it, so a colour-blind reader never relies on the colour."""
 SHORT_VALUES = {
     "skip": "Skip",
     "reverse": "Reverse",
@@ -27,16 +30,32 @@ SHORT_VALUES = {
 
 Name = Callable[[str], str]
 
+HOUSE_RULE_CARD_NAMES: dict[str, str] = {
+    card: ("Every " if card == "wildcustom" else "The ") + card_name(card)
+    for card in HOUSE_RULE_CARDS if is_card(card)}
+"""How ``/uno settings`` names the cards that carry house rules: "Every Wild
+Customizable", "The red Blank"."""
+
 
 def card_label(card: Card) -> str:
-    """A button label: "🟨 7", "🟥 +2", "Wild +4"."""
+    """A button label: "🟡 Yellow 7", "🔴 Red +2", "Wild +4"."""
     value = SHORT_VALUES.get(CARD_VALUE[card], CARD_VALUE[card])
     color = CARD_COLOR[card]
-    return f"{COLOR_MARKS[color]} {value}" if color else value
+    return f"{color_label(color)} {value}" if color else value
+
+
+def color_label(color: str) -> str:
+    """A colour as a button says it: "🔴 Red"."""
+    return f"{COLOR_MARKS[color]} {COLOR_NAMES[color].capitalize()}"
 
 
 def color_words(color: str) -> str:
     return f"{COLOR_MARKS[color]} {COLOR_NAMES[color]}" if color else "any colour"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """ "1 card", "2 cards", "1 match", "3 matches"."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def a_card(card: Card) -> str:
@@ -49,26 +68,53 @@ def cards_words(cards: Iterable[Card]) -> str:
 
 
 def count_cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+    return plural(count, "card")
 
 
 def action_line(events: list[dict[str, Any]], name: Name) -> str:
     """One action's public events (``Event.to_dict`` after ``redact(None)``) in words."""
     parts: list[str] = []
     skipped_after_draw: set[str] = set()
+    said_draw: set[str] = set()
+    """Players whose draw a challenge's or a catch's sentence already told."""
     for index, event in enumerate(events):
         player = event.get("player")
         if event["kind"] == "skipped" and player in skipped_after_draw:
+            continue
+        if event["kind"] == "drew" and player in said_draw:
+            said_draw.discard(player)
             continue
         following = events[index + 1] if index + 1 < len(events) else {}
         sentence = event_sentence(event, name)
         if (event["kind"] == "drew" and following.get("kind") == "skipped"
                 and following.get("player") == player):
-            sentence += " and is skipped"
+            sentence += " and misses a turn"
             skipped_after_draw.add(str(player))
+        if event["kind"] == "challenged":
+            loser = challenge_loser(event)
+            said_draw.add(loser)
+            skipped_after_draw.add(str(player))
+        if event["kind"] == "caught":
+            said_draw.add(str(event["target"]))
         if sentence:
             parts.append(sentence)
     return "; ".join(parts)
+
+
+def challenge_loser(event: dict[str, Any]) -> str:
+    """Who draws after a challenge: the Wild Draw Four's player if it was played
+    unfairly (they held a card of the colour before it), else the challenger."""
+    guilty = (event.get("data") or {}).get("guilty")
+    return str(event["target"] if guilty else event["player"])
+
+
+def challenge_sentence(event: dict[str, Any], name: Name) -> str:
+    """ "ben challenged: ana had a card of the colour before, so ana takes 4"."""
+    who, target = name(event["player"]), name(event["target"])
+    if (event.get("data") or {}).get("guilty"):
+        return f"{who} challenged: {target} had a card of the colour before, so {target} takes 4"
+    return (f"{who} challenged: {target} had no card of the colour before, so {who} takes 6 "
+            "and misses a turn")
 
 
 def event_sentence(event: dict[str, Any], name: Name) -> str:
@@ -100,7 +146,7 @@ def event_sentence(event: dict[str, Any], name: Name) -> str:
         "hands_passed": "every hand moved on to the next player",
         "hands_swapped": f"{who} swapped hands with {target}",
         "uno_called": f"{who} called UNO!",
-        "caught": f"{who} caught {target} without UNO",
+        "caught": f"{who} caught {target} without UNO, so {target} takes 2",
         "discard_owed": f"{who} must discard {count_cards(count)}",
         "vote_started": f"{who} tells a joke: did anyone laugh? (vote in My hand)",
         "hands_shown": f"every hand is shown until {who}'s next turn",
@@ -111,17 +157,54 @@ def event_sentence(event: dict[str, Any], name: Name) -> str:
     if kind in simple:
         return simple[kind]
     if kind == "challenged":
-        verdict = "guilty" if data.get("guilty") else "innocent"
-        return f"{who} challenged {target}'s Wild Draw Four: {verdict}"
+        return challenge_sentence(event, name)
     if kind == "house_rule":
-        return f"house rule: {data.get('text', '')}"
+        text = data.get("text") or "none was written for this card, so nothing more happens."
+        return f"house rule: {text}"
     if kind == "discarded":
         return f"{who} discarded {cards_words(cards) or count_cards(count)}"
     if kind == "round_over":
         points = sum((data.get("round_points") or {}).values())
-        return f"{who} wins the round" + (f" (+{points})" if points else "")
+        return f"{who} wins the round" + (f" (+{plural(points, 'point')})" if points else "")
     if kind == "match_over":
         if not who:
             return "the match is over"
         return f"{who} wins the match" + (" by forfeit" if data.get("forfeit") else "!")
     return ""
+
+
+def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
+    """What an action did to ``player``, said to them: "ben caught you without UNO, so
+    you take 2.", "You drew 2 cards and miss your turn." Empty when it did nothing to
+    them that needs saying (their own draws are told with the cards drawn)."""
+    sentences: list[str] = []
+    actor = events[0].get("player") if events else None
+    told_draw = False
+    for index, event in enumerate(events):
+        kind, data = event["kind"], event.get("data") or {}
+        who, target = event.get("player"), event.get("target")
+        if kind == "challenged" and player in (who, target):
+            owner = "you" if player == target else name(target or "")
+            matched = "could have matched" if data.get("guilty") else "could not match"
+            loser = challenge_loser(event)
+            taken = ("you take 6 and miss your turn" if loser == player == who
+                     else "you take 4" if loser == player
+                     else f"{name(loser)} takes {4 if loser == target else 6}")
+            by = "your" if player == target else f"{name(target or '')}'s"
+            asker = "You" if player == who else name(who or "")
+            sentences.append(f"{asker} challenged {by} Wild Draw Four: {owner} {matched} "
+                             f"the colour before it, so {taken}.")
+            told_draw = True
+        elif kind == "caught" and target == player:
+            sentences.append(f"{name(who or '')} caught you without UNO, so you take 2.")
+            told_draw = True
+        elif kind == "hands_swapped" and target == player:
+            sentences.append(f"{name(who or '')} swapped hands with you.")
+        elif kind == "drew" and who == player != actor and not told_draw and event.get("count"):
+            following = events[index + 1] if index + 1 < len(events) else {}
+            misses = following.get("kind") == "skipped" and following.get("player") == player
+            sentences.append(f"You drew {count_cards(event['count'])}"
+                             + (" and miss your turn." if misses else "."))
+        elif kind == "timed_out" and who == player:
+            sentences.append("You ran out of time.")
+    return " ".join(sentences)

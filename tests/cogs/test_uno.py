@@ -7,17 +7,31 @@ from bot.engine.options import RULESETS
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 
-async def test_help_explains_and_lists_every_command(
+async def test_help_fits_a_phone_and_its_buttons_explain_and_list_every_command(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord
 ) -> None:
-    answer = await guild.members[0].slash("uno help")
-    assert answer.ephemeral
-    assert "match the top card" in answer.text
+    member = guild.members[0]
+    answer = await member.slash("uno help")
+    assert answer.ephemeral and answer.response is not None
+    help_message = answer.response
+    assert "match the top card" in help_message.text
+    # a phone shows about 40 characters a line: 8 lines of text at most
+    assert sum(1 + len(line) // 40 for line in help_message.text.splitlines()) <= 8
+    labels = {label: custom_id for custom_id, label in help_message.labels().items()}
+    assert set(labels) == {"In short", "How to play", "Commands"}
+
+    await member.click(help_message, labels["How to play"])
+    assert "Wild Draw Four played on you can be challenged" in help_message.text
+    labels = {label: custom_id for custom_id, label in help_message.labels().items()}
+    await member.click(help_message, labels["Commands"])
     synced = next(c for c in fake_discord.commands[None] if c["name"] == "uno")
     subcommands = [option["name"] for option in synced["options"]]
     assert len(subcommands) >= 11
     for name in subcommands:
-        assert f"`/uno {name}" in answer.text, f"/uno help does not mention /uno {name}"
+        assert f"`/uno {name}" in help_message.text, f"/uno help does not mention /uno {name}"
+    labels = {label: custom_id for custom_id, label in help_message.labels().items()}
+    assert help_message.component(labels["Commands"]).get("disabled") is True  # shown
+    assert help_message.component(labels["In short"]).get("disabled") is not True
 
 
 async def test_rules_of_a_named_ruleset(bot: UnoBot, guild: FakeGuild) -> None:

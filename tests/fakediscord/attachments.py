@@ -23,6 +23,8 @@ from aiohttp.multipart import parse_content_disposition
 from tests.fakediscord import payloads
 
 MAX_FILES = 10
+MAX_DESCRIPTION = 1024
+"""An attachment's description (its alt text) holds at most 1,024 characters."""
 DEFAULT_SIZE_LIMIT = 10 * 1024 * 1024
 """``attachment_size_limit`` of a bot without boosts (sent in every interaction)."""
 CDN = "https://cdn.discordapp.com/attachments"
@@ -48,6 +50,8 @@ class StoredAttachment:
     filename: str
     content_type: str
     data: bytes = field(repr=False)
+    description: str = ""
+    """The alt text a screen reader says for the picture."""
 
     @property
     def size(self) -> int:
@@ -136,7 +140,8 @@ def attach(
         for entry in listed:
             ref = int(entry["id"])
             if ref in by_index:
-                _add(result, by_index[ref], entry.get("filename") or by_index[ref].filename)
+                _add(result, by_index[ref], entry.get("filename") or by_index[ref].filename,
+                     _description(entry))
             elif editing and ref in stored:
                 result[ref] = stored[ref]
             else:
@@ -150,10 +155,20 @@ def attach(
     return result
 
 
-def _add(result: dict[int, StoredAttachment], upload: Upload, filename: str) -> None:
+def _description(entry: dict[str, Any]) -> str:
+    description = str(entry.get("description") or "")
+    if len(description) > MAX_DESCRIPTION:
+        raise AttachmentError("invalid form body", 400, 50035, "Invalid Form Body",
+                              f"attachment description of {len(description)} characters; "
+                              f"at most {MAX_DESCRIPTION}")
+    return description
+
+
+def _add(result: dict[int, StoredAttachment], upload: Upload, filename: str,
+         description: str = "") -> None:
     attachment_id = payloads.snowflake()
     result[attachment_id] = StoredAttachment(attachment_id, filename, _content_type(filename),
-                                             upload.data)
+                                             upload.data, description)
 
 
 def _payload(attachment: StoredAttachment, channel_id: int) -> dict[str, Any]:
@@ -166,6 +181,8 @@ def _payload(attachment: StoredAttachment, channel_id: int) -> dict[str, Any]:
         "proxy_url": url,
         "content_type": attachment.content_type,
     }
+    if attachment.description:
+        data["description"] = attachment.description
     size = png_size(attachment.data)
     if size is not None:
         data["width"], data["height"] = size

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -181,3 +182,20 @@ def apply_edit(stored: dict[str, Any], body: dict[str, Any]) -> None:
         if key in body:
             stored[key] = copy.deepcopy(body[key]) if body[key] is not None else empty
     stored["edited_timestamp"] = timestamp()
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def notified_users(body: dict[str, Any]) -> frozenset[int]:
+    """Whom a new message with ``body`` notifies: the users its content mentions, as far
+    as ``allowed_mentions`` allows (none given: every mentioned user; given: those of
+    its ``users`` list, or all when its ``parse`` holds "users"). Ephemeral messages
+    notify nobody."""
+    if (body.get("flags") or 0) & 64:
+        return frozenset()
+    mentioned = {int(found) for found in USER_MENTION.findall(body.get("content") or "")}
+    allowed = body.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return frozenset(mentioned)
+    return frozenset(mentioned & {int(user) for user in allowed.get("users") or []})

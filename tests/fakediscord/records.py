@@ -50,6 +50,9 @@ class StoredMessage:
     owner: Interaction | None = None
     files: dict[int, StoredAttachment] = field(default_factory=dict)
     """The attachments' bytes by attachment id (the payload lists the attachments)."""
+    notified: frozenset[int] = frozenset()
+    """The users Discord notified when the message was created: those its content
+    mentions that its ``allowed_mentions`` let ping. An edit notifies nobody."""
 
     @property
     def id(self) -> int:

@@ -419,7 +419,7 @@ class FakeDiscord:
             application_id=self.application_id if owner is not None else None,
             interaction=interaction_meta,
         )
-        stored = StoredMessage(payload, owner)
+        stored = StoredMessage(payload, owner, notified=payloads.notified_users(data))
         stored.files = attach(payload, {}, data, uploads or [], editing=False)
         self._check_images(stored)
         self.messages[stored.id] = stored

@@ -127,6 +127,24 @@ async def test_too_large_too_many_and_unknown_references(
     assert rules(fake_discord) == ["invalid form body"]
 
 
+async def test_an_attachment_keeps_its_alt_text_up_to_1024_characters(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    path = f"channels/{guild.channel_id}/messages"
+    body = {"attachments": [{"id": 0, "filename": "t.png", "description": "x" * 1025}]}
+    status, answer = await send(http, "POST", path, body, [("t.png", png())])
+    assert (status, answer["code"]) == (400, 50035)
+    assert rules(fake_discord) == ["invalid form body"]
+    body["attachments"][0]["description"] = "Top card: red 7."
+    status, answer = await send(http, "POST", path, body, [("t.png", png())])
+    assert status == 200 and answer["attachments"][0]["description"] == "Top card: red 7."
+    stored = fake_discord.message(int(answer["id"]))
+    kept = stored.attachments[0].id
+    async with http.patch(f"{path}/{stored.id}", json={"attachments": [{"id": kept}]}) as edit:
+        assert edit.status == 200
+    assert stored.attachments[0].description == "Top card: red 7."
+
+
 async def test_a_picture_naming_no_attachment_is_a_mistake(
     fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
 ) -> None:

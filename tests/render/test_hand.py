@@ -30,7 +30,7 @@ def test_hand_fits_discord_limits(count: int) -> None:
 
 def test_larger_hands_take_more_rows_not_more_width() -> None:
     heights = [decode(render_hand(deal(n))).height for n in (7, 25, 60)]
-    widths = [decode(render_hand(deal(n))).width for n in (10, 25, 60)]
+    widths = [decode(render_hand(deal(n))).width for n in (12, 25, 60)]
     assert heights == sorted(heights) and len(set(heights)) == 3
     assert widths[0] == widths[2] == max(widths) <= MAX_WIDTH
 

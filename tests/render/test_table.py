@@ -5,9 +5,9 @@ import dataclasses
 import pytest
 
 from bot.render import TableScene, render_table
-from bot.render.names import ELLIPSIS, clean_name, fit_name
-from bot.render.style import font
-from bot.render.table import WIDTH
+from bot.render.names import ELLIPSIS, clean_name, drawable_name, fit_name, has_glyph
+from bot.render.style import FALLBACK_FONT, fallback_font, font
+from bot.render.table import HEIGHT, MIN_TEXT, PHONE_WIDTH, WIDTH
 from tests.render.conftest import decode
 
 PLAYERS = (("Alice", 7), ("Bob", 1), ("Chidi", 12))
@@ -20,10 +20,10 @@ def scene(**changes: object) -> TableScene:
     return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
-def test_table_renders_a_png() -> None:
+def test_table_renders_a_small_png_whose_text_reads_on_a_phone() -> None:
     image = decode(render_table(scene()))
-    assert image.width == WIDTH
-    assert 300 <= image.height <= 1600
+    assert (image.width, image.height) == (WIDTH, HEIGHT)
+    assert MIN_TEXT * PHONE_WIDTH / WIDTH >= 14  # the smallest text, shown on a phone
 
 
 @pytest.mark.parametrize("color", ["y", "g", "b"])
@@ -39,14 +39,14 @@ def test_current_player_shows() -> None:
     assert render_table(scene(current=1)) != render_table(scene(current=0))
 
 
-def test_counts_and_draw_pile_show() -> None:
+def test_the_draw_pile_shows_and_the_seats_are_left_to_the_text() -> None:
     assert render_table(scene(draw_pile=3)) != render_table(scene())
-    assert render_table(scene(players=(("Alice", 6), *PLAYERS[1:]))) != render_table(scene())
+    assert render_table(scene(players=(("Alice", 6), *PLAYERS[1:]))) == render_table(scene())
 
 
-def test_many_players_make_a_taller_image() -> None:
+def test_many_players_keep_the_same_size() -> None:
     many = tuple((f"P{i}", i) for i in range(20))
-    assert decode(render_table(scene(players=many, current=19))).height > 600
+    assert decode(render_table(scene(players=many, current=19))).size == (WIDTH, HEIGHT)
 
 
 @pytest.mark.parametrize(
@@ -69,10 +69,24 @@ def test_any_unicode_name_renders(name: str) -> None:
 
 
 def test_long_names_are_cut_to_fit() -> None:
-    face = font(20)
-    cut = fit_name("Bartholomew " * 10, face, 150)
-    assert cut.endswith(ELLIPSIS)
+    cut, face = fit_name("Bartholomew " * 10, 20, 150)
+    assert cut.endswith(ELLIPSIS) and face == font(20)
     assert face.getlength(cut) <= 150
+
+
+def test_characters_no_font_has_are_left_out_never_drawn_as_boxes() -> None:
+    assert drawable_name("🤖 Normal bot 1", 20) == ("Normal bot 1", font(20))
+    with_robot = scene(players=(("🤖 Normal bot 1", 3), ("Bob", 2)))
+    plain = scene(players=(("Normal bot 1", 3), ("Bob", 2)))
+    assert render_table(with_robot) == render_table(plain)
+    assert drawable_name("太郎", 20)[0] == "?"  # nothing drawable is left
+
+
+def test_letters_aileron_lacks_are_drawn_in_the_shipped_dejavu_sans() -> None:
+    text, face = drawable_name("Жанна αβγ", 20)
+    assert text == "Жанна αβγ" and face == fallback_font(20)
+    assert all(has_glyph(face, c) for c in text) and not has_glyph(font(20), "Ж")
+    assert FALLBACK_FONT.is_file() and FALLBACK_FONT.with_name("LICENSE-DejaVu.txt").is_file()
 
 
 def test_names_lose_control_and_combining_characters() -> None:

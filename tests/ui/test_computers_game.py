@@ -46,8 +46,8 @@ async def start_with_computers(
 
 
 def lately(message: StoredMessage) -> str:
-    text = message.text
-    return text[text.index("**Lately**"):] if "**Lately**" in text else ""
+    """The table's last actions, one a line after a bullet."""
+    return "\n".join(line for line in message.text.splitlines() if line.startswith("• "))
 
 
 async def test_a_person_and_three_computer_players_play_a_whole_match(

@@ -35,20 +35,34 @@ async def test_wild_draw_four_challenge_guilty(
     hand_a = await session.open_hand(ana)
     asked = await session.click(ana, hand_a, card_button(hand_a, "play", "wild4"))
     assert asked.callback_type == UPDATE_MESSAGE and "Choose the colour" in hand_a.content
-    await session.click(ana, hand_a, control(hand_a, "🟦"))
+    await session.click(ana, hand_a, control(hand_a, "🔷"))
     assert session.game.pending_draw == 4 and session.game.current == b
     await session.settle()
     assert f"<@{b}>, a Wild Draw Four is on you" in session.table_message().content
+    hand_a = await session.open_hand(ana)  # ana watches: her hand learns the verdict
     hand_b = await session.open_hand(ben)
     assert {"Take 4", "Challenge"} <= set(hand_b.labels().values())
     assert "Block with BFF Power" not in hand_b.labels().values()
+    # the prompt says what a challenge risks, in the colour it is judged by
+    assert ("player1 played a Wild Draw Four on you: take 4 cards, or challenge it. If "
+            "player1 held a red card, player1 takes 4; if not, you take 6 and miss your "
+            "turn.") in hand_b.content
     await session.click(ben, hand_b, control(hand_b, "Challenge"))
-    assert "guilty" in hand_b.content
+    assert hand_b.content.startswith(
+        "You challenged player1's Wild Draw Four: player1 could have matched the colour "
+        "before it, so player1 takes 4.")
     assert "player1's hand: red 3, blue 5." in hand_b.content  # shown to the challenger alone
     assert session.game.hands[a][2:] and len(session.game.hands[a]) == 6
     assert session.game.hands[b] == ["y1", "y2"] and session.game.current == b
     await session.settle()
-    assert "red 3" not in session.table_message().text  # nobody else saw the hand
+    table = session.table_message().text
+    assert "red 3" not in table  # nobody else saw the hand
+    assert ("player2 challenged: player1 had a card of the colour before, so player1 "
+            "takes 4") in table
+    assert "guilty" not in table and "drew 4" not in table
+    assert hand_a.content.startswith(
+        "player2 challenged your Wild Draw Four: you could have matched the colour before "
+        "it, so you take 4.")
 
 
 async def test_wild_draw_four_challenge_innocent(
@@ -60,9 +74,16 @@ async def test_wild_draw_four_challenge_innocent(
         discard=["r9", "wild4"], draw=FILL, current=b, color="g", pending_draw=4))
     ben = session.member(b)
     hand_b = await session.open_hand(ben)
+    assert "if not, you take 6 and miss your turn" in hand_b.content
     await session.click(ben, hand_b, control(hand_b, "Challenge"))
-    assert "innocent" in hand_b.content and len(session.game.hands[b]) == 8
+    assert hand_b.content.startswith(
+        "You challenged player1's Wild Draw Four: player1 could not match the colour before "
+        "it, so you take 6 and miss your turn.")
+    assert "innocent" not in hand_b.content and len(session.game.hands[b]) == 8
     assert session.game.current == c and len(session.game.hands[a]) == 2
+    await session.settle()
+    assert ("player2 challenged: player1 had no card of the colour before, so player2 takes "
+            "6 and misses a turn") in session.table_message().text
 
 
 async def test_catch_and_missed_catch(
@@ -78,10 +99,16 @@ async def test_catch_and_missed_catch(
     await session.settle()
     table = session.table_message()
     assert table.component(table_button(table, "catch")).get("disabled") is not True
+    assert table.labels()[table_button(table, "catch")] == "Catch player1!"
     late_view = table.snapshot()
     answer = await cat.click(table, table_button(table, "catch"))
-    assert answer.ephemeral and "You caught player1: they draw 2." in answer.text
+    assert answer.ephemeral and "You caught player1 without UNO, so player1 takes 2." in answer.text
     assert len(session.game.hands[a]) == 3
+    await session.settle()
+    assert hand_a.content.startswith("player3 caught you without UNO, so you take 2.")
+    table = session.table_message()
+    assert "player3 caught player1 without UNO, so player1 takes 2" in table.text
+    assert "player1 drew 2" not in table.text
     # The window closed when ben began his turn: the old Catch! changes nothing.
     await session.set_position(position(
         "classic", [a, b, c], hands={a: ["r5"], b: ["r1", "y2", "y3"], c: ["g1", "r2"]},
@@ -95,6 +122,7 @@ async def test_catch_and_missed_catch(
     await session.settle()
     table = session.table_message()
     assert table.component(table_button(table, "catch")).get("disabled") is True
+    assert table.labels()[table_button(table, "catch")] == "Catch!"
 
 
 async def test_uno_call_protects(
@@ -145,7 +173,7 @@ async def test_swap_hands_asks_for_colour_then_player(
     hand_b_before = await session.open_hand(session.member(b))
     hand_a = await session.open_hand(ana)
     await session.click(ana, hand_a, card_button(hand_a, "play", "wildswap"))
-    await session.click(ana, hand_a, control(hand_a, "🟥"))
+    await session.click(ana, hand_a, control(hand_a, "🔴"))
     assert "Choose a player" in hand_a.content
     assert set(hand_a.labels().values()) == {"player2", "player3", "Back"}
     await session.click(ana, hand_a, control(hand_a, "player2"))
@@ -188,7 +216,7 @@ async def test_serious_draw_two_chain(
     hand_a = await session.open_hand(ana)
     await session.click(ana, hand_a, card_button(hand_a, "play", "rdraw2"))
     assert "Play which cards?" in hand_a.content  # stacking: alone, or with the yellow one
-    await session.click(ana, hand_a, control(hand_a, "🟥 +2 + 🟨 +2"))
+    await session.click(ana, hand_a, control(hand_a, "🔴 Red +2 + 🟡 Yellow +2"))
     assert session.game.pending_draw == 4
     hand_b = await session.open_hand(ben)
     assert "Take 4" in hand_b.labels().values()

@@ -150,7 +150,9 @@ async def test_a_wild_start_card_asks_its_player_for_the_colour(
     ben = session.member(b)
     hand_b = await session.open_hand(ben)
     assert "Choose the colour of the start card." in hand_b.content
-    await session.click(ben, hand_b, control(hand_b, f"{COLOR_MARKS['y']} Yellow"))
+    yellow = next(c for c, label in hand_b.labels().items()
+                  if label == f"{COLOR_MARKS['y']} Yellow")  # not the card "🟡 Yellow 3"
+    await session.click(ben, hand_b, yellow)
     assert session.game.color == "y" and not session.game.choosing_start_color
     assert session.game.current == b
     hand_b = await session.open_hand(ben)

@@ -14,9 +14,10 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.engine import Game
-from bot.engine.cards import Card, CardColor, is_card
+from bot.engine.cards import Card, CardColor, card_name, is_card
 from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, threaded, warm
+from bot.render.table import HEIGHT, WIDTH
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.render.conftest import decode
@@ -36,24 +37,24 @@ def table_picture(message: StoredMessage) -> bytes:
     return picture.data
 
 
-def button_cards(hand: StoredMessage) -> tuple[list[Card], set[int]]:
-    """The cards of a hand message's buttons, in order, a button "x2" counting twice;
-    and the indices of the cards whose button is enabled."""
+def button_cards(hand: StoredMessage) -> tuple[list[Card], list[int], set[int]]:
+    """The cards of a hand message's buttons, in order; the copies each stands for
+    (a button "x2" two); and the indices of the cards whose button is enabled."""
     cards: list[Card] = []
+    counts: list[int] = []
     enabled: set[int] = set()
     enabled_ids = hand.enabled_ids()
     for custom_id, label in hand.labels().items():
         found = CARD_BUTTON.search(custom_id)
         if found is None:
             continue
-        copies = int(label.rsplit(" x", 1)[1]) if re.search(r" x\d+$", label) else 1
-        for _ in range(copies):
-            if custom_id in enabled_ids:
-                enabled.add(len(cards))
-            code = found.group(1)
-            assert is_card(code)
-            cards.append(code)
-    return cards, enabled
+        if custom_id in enabled_ids:
+            enabled.add(len(cards))
+        code = found.group(1)
+        assert is_card(code)
+        cards.append(code)
+        counts.append(int(label.rsplit(" x", 1)[1]) if re.search(r" x\d+$", label) else 1)
+    return cards, counts, enabled
 
 
 def scene(session: Playing, top: Card, color: CardColor, counts: list[int], current: int,
@@ -77,7 +78,7 @@ async def test_the_table_picture_shows_the_top_card_colour_direction_and_counts(
         discard=["r9"], draw=FILL, current=a, direction=-1))
     table = session.table_message()
     before = table_picture(table)
-    assert decode(before).size == (900, 420)
+    assert decode(before).size == (WIDTH, HEIGHT)  # small enough for a phone
     assert before == render_table(scene(session, "r9", "r", [3, 2, 1], 0, len(FILL), -1))
 
     ana = session.member(a)
@@ -91,7 +92,13 @@ async def test_the_table_picture_shows_the_top_card_colour_direction_and_counts(
     assert after == render_table(scene(session, "wild", "g", [2, 2, 1], 2, len(FILL), -1))
     edit = [call for call in fake_discord.calls_to("PATCH", f"/messages/{table.id}")
             if call.files][-1]
-    assert edit.json["attachments"] == [{"id": 0, "filename": "table.png"}]  # replaced
+    (attached,) = edit.json["attachments"]  # replaced
+    assert (attached["id"], attached["filename"]) == (0, "table.png")
+    names = [session.table.name_of(p) for p in (a, b, c)]
+    assert session.table_message().attachment("table.png").description == (
+        f"Top card: Wild. Play on green. {names[2]} to play. Play goes against seating "
+        f"order. {names[0]} 2 cards, {names[1]} 2 cards, {names[2]} 1 card. "
+        f"{len(FILL)} cards to draw.")
 
 
 async def test_the_hand_picture_follows_the_buttons(
@@ -104,25 +111,30 @@ async def test_the_hand_picture_follows_the_buttons(
         discard=["r9"], draw=FILL, current=a))
     ana, ben = session.member(a), session.member(b)
     hand = await session.open_hand(ana)
-    cards, playable = button_cards(hand)
-    assert sorted(cards) == sorted(hand_a) and len(cards) == 6
-    assert cards.count("r3") == 2 and cards[cards.index("r3") + 1] == "r3"  # one button "x2"
-    assert {cards[i] for i in playable} == {"r3", "wild4"}
+    cards, counts, playable = button_cards(hand)
+    assert cards == ["r3", "wild4", "y7", "g2", "b5"]  # the playable cards first
+    assert counts == [2, 1, 1, 1, 1] and playable == {0, 1}  # one button "x2"
     picture = hand.attachment("hand.png")
-    assert picture.data == render_hand(cards, playable)
+    assert picture.data == render_hand(cards, playable, counts)  # one card a button
+    assert picture.description == (  # numbered as the buttons list them
+        "Your hand, 6 cards: 1 red 3 (2 of them), 2 Wild Draw Four, 3 yellow 7, 4 green 2, "
+        "5 blue 5. You can play 1 and 2.")
 
     hand_b = await session.open_hand(ben)  # not b's turn: every card plain
-    cards_b, _ = button_cards(hand_b)
-    assert hand_b.attachment("hand.png").data == render_hand(cards_b)
+    cards_b, counts_b, _ = button_cards(hand_b)
+    assert hand_b.attachment("hand.png").data == render_hand(cards_b, None, counts_b)
+    assert hand_b.attachment("hand.png").description == (
+        f"Your hand, 2 cards: 1 {card_name(cards_b[0])}, 2 {card_name(cards_b[1])}.")
 
     await session.click(ana, hand, card_button(hand, "play", "r3"))
-    cards, _ = button_cards(hand)  # a's turn is over: every card plain
-    assert len(cards) == 5 and hand.attachment("hand.png").data == render_hand(cards)
+    cards, counts, _ = button_cards(hand)  # a's turn is over: every card plain
+    assert sum(counts) == 5
+    assert hand.attachment("hand.png").data == render_hand(cards, None, counts)
     await session.settle()
     # b's turn now: the courier refreshed b's hand message with b's playable cards lifted
-    cards_b, playable_b = button_cards(hand_b)
-    assert {cards_b[i] for i in playable_b} == {"r1"}
-    assert hand_b.attachment("hand.png").data == render_hand(cards_b, playable_b)
+    cards_b, counts_b, playable_b = button_cards(hand_b)
+    assert cards_b[0] == "r1" and playable_b == {0}
+    assert hand_b.attachment("hand.png").data == render_hand(cards_b, playable_b, counts_b)
     assert decode(hand_b.attachment("hand.png").data).width > 0
 
 
@@ -139,7 +151,7 @@ async def test_a_game_opened_without_pictures_is_text_only(
     await session.click(ana, hand, card_button(hand, "play", "r3"))
     await session.settle()
     hand_b = await session.open_hand(session.member(b))
-    assert "Top card: **red 3**" in session.table_message().text
+    assert "Top card **red 3**" in session.table_message().text
     assert all(no_pictures(m) for m in fake_discord.messages.values())
     assert no_pictures(hand) and no_pictures(hand_b)
     assert not any(call.files for call in fake_discord.calls)

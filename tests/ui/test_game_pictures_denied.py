@@ -39,7 +39,7 @@ async def test_no_attach_files_means_text_only_and_no_error(
     await session.click(ana, hand, card_button(hand, "play", "r3"))
     await session.settle()
     hand_b = await session.open_hand(session.member(b))
-    assert "Top card: **red 3**" in session.table_message().text
+    assert "Top card **red 3**" in session.table_message().text
     assert "Your hand" in hand.content and "Your hand" in hand_b.content
     assert all(no_pictures(m) for m in fake_discord.messages.values())
     assert not any(call.files for call in fake_discord.calls)

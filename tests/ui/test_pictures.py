@@ -12,7 +12,7 @@ import pytest
 from bot.engine import Game
 from bot.game.table import Phase, Player, Table
 from bot.render import TableScene
-from bot.ui.pictures import MAX_WAITING, Pictures, hand_cards, table_scene
+from bot.ui.pictures import MAX_WAITING, HandCards, Pictures, hand_cards, table_scene
 from tests.ui.game_helpers import position
 
 
@@ -46,8 +46,9 @@ def test_the_hand_in_button_order_with_playable_cards_on_the_players_turn() -> N
                                                   "2": ["y1", "g4"]},
                     discard=["r9"], draw=["g1"], current="1")
     table = table_with(game)
-    assert hand_cards(table, "1") == (["r1", "r5", "r5", "b2", "wild"], {0, 1, 2, 4})
-    assert hand_cards(table, "2") == (["y1", "g4"], None)  # not their turn: plain
+    assert hand_cards(table, "1") == HandCards(  # the playable ones first, one per button
+        ["r1", "r5", "wild", "b2"], [1, 2, 1, 1], {0, 1, 2})
+    assert hand_cards(table, "2") == HandCards(["y1", "g4"], [1, 1], None)  # not their turn
     assert hand_cards(table, "99") is None
 
 

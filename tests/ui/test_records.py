@@ -68,7 +68,7 @@ async def test_leaderboard_pages_with_buttons_and_shows_the_callers_rank(
     assert board is not None and answer.ephemeral
     assert board.text.splitlines()[1].startswith(f"**1.** {members[0].mention} · 11 wins")
     assert "Page 1 of 2 · 11 ranked" in str(board.embeds[0]["footer"])
-    assert f"You: **11.** {caller.mention} · 1 wins" in board.text
+    assert f"You: **11.** {caller.mention} · 1 win" in board.text and " 1 wins" not in board.text
     following = board.custom_ids()[1]
     assert board.payload["components"][0]["components"][0]["disabled"] is True
 
@@ -87,10 +87,9 @@ async def test_leaderboard_by_points_this_week_leaves_out_older_matches(
     ana, ben, cy = guild.members[:3]
     await bot.db.record_match(finished_match(guild, 1, {ana: 300, ben: 0}, ana,
                                              ended_at=time.time() - 40 * 86400))
-    # Ended just now, not an hour ago: in the first hour of a Monday that is last week.
     await bot.db.record_match(finished_match(guild, 2, {ben: 120, cy: 0}, ben,
-                                             ended_at=time.time()))
-    answer = await ana.slash("uno leaderboard", ranking="points", period="week")
+                                             ended_at=time.time()))  # this week, even on
+    answer = await ana.slash("uno leaderboard", ranking="points", period="week")  # Monday
     assert "Points · This week" in answer.text
     assert f"**1.** {ben.mention} · 120 points" in answer.text
     assert ana.mention not in answer.text.split("You")[0]
@@ -144,9 +143,11 @@ async def test_settings_change_the_defaults_of_new_games(bot: UnoBot, guild: Fak
     admin = guild.members[0]
     admin.permissions |= MANAGE_GUILD
     shown = await admin.slash("uno settings")
-    assert "Ruleset: classic" in shown.text and "wildcustom: 9" in shown.text
+    assert "Ruleset: classic" in shown.text and "Every Wild Customizable: 9" in shown.text
+    assert "wildcustom" not in shown.text and "rblank" not in shown.text
     saved = await admin.slash("uno settings", ruleset="seven-o", target=300, turn_seconds=45,
-                              images=False, wildcustom="4", rblank="Everyone sings")
+                              images=False, wild_customizable="4", red_blank="Everyone sings")
+    assert "The red Blank: 9 — “Everyone sings”" in saved.text
     assert saved.ephemeral and saved.text.startswith("Saved.")
     settings = await bot.db.get_settings(guild.id)
     assert settings.ruleset == "seven-o" and settings.target == 300
@@ -167,8 +168,8 @@ async def test_settings_change_the_defaults_of_new_games(bot: UnoBot, guild: Fak
 async def test_odd_settings_are_refused_and_change_nothing(bot: UnoBot, guild: FakeGuild) -> None:
     admin = guild.members[0]
     admin.permissions |= MANAGE_GUILD
-    for odd in ({"target": 0}, {"turn_seconds": 5}, {"wildcustom": "12"},
-                {"bblank": "x" * 201}):
+    for odd in ({"target": 0}, {"turn_seconds": 5}, {"wild_customizable": "12"},
+                {"blue_blank": "x" * 201}):
         answer = await admin.slash("uno settings", **odd)
         assert answer.ephemeral and answer.text.startswith("Nothing changed:"), odd
     assert await bot.db.get_settings(guild.id) == type(await bot.db.get_settings(0))()

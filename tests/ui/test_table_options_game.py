@@ -34,7 +34,7 @@ async def test_jump_in_appears_the_moment_it_is_possible_and_plays(
     hand_a = await session.open_hand(ana)
     await session.click(ana, hand_a, card_button(hand_a, "play", "r5"))
     await session.settle()
-    assert "Jump in! (🟥 5)" in hand_c.labels().values()  # refreshed: cy may jump in now
+    assert "Jump in! (🔴 Red 5)" in hand_c.labels().values()  # refreshed: cy may jump in now
     answer = await session.click(cy, hand_c, control(hand_c, "Jump in!"))
     assert answer.updated_message
     game = session.game
@@ -82,8 +82,8 @@ async def test_a_chain_of_stacked_draws_with_add_and_take(
     await session.settle()
     hand_b = await session.open_hand(ben)
     labels = set(hand_b.labels().values())
-    assert {"Take 2", "Add 🟩 +2", "Add Wild +4"} <= labels
-    await session.click(ben, hand_b, control(hand_b, "Add 🟩 +2"))
+    assert {"Take 2", "Add 🟩 Green +2", "Add Wild +4"} <= labels
+    await session.click(ben, hand_b, control(hand_b, "Add 🟩 Green +2"))
     await session.settle()
     assert "must take 4" in session.table_message().text  # the total grows on the table
     hand_c = await session.open_hand(cy)

@@ -1,0 +1,58 @@
+"""Hands of any size are quick to use (issue 12, point 3): the playable cards first,
+Draw and UNO! always there, and a hand too big for the buttons shows only the cards
+that can be played, never pages."""
+
+from __future__ import annotations
+
+from bot.app.client import UnoBot
+from bot.engine.cards import ALL_CARDS, CARD_COLOR, Card
+from bot.game.clock import FakeClock
+from bot.render import render_hand
+from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.ui.game_helpers import players, position, start_game
+from tests.ui.test_game_pictures import button_cards
+
+FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
+BIG_HAND: list[Card] = ["r1", "r2", "r3", "r4", "r5", "r5",  # 6 reds to play on the red 9
+            "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8",
+            "y1", "y2", "y3", "y4", "y6", "y7", "g2", "g3"]
+
+
+async def test_a_22_card_hand_shows_its_playable_cards_first_and_no_pages(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    assert set(BIG_HAND) <= ALL_CARDS and len(BIG_HAND) == 22
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    a, b = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b], hands={a: BIG_HAND, b: ["y8", "y9"]},
+        discard=["b9", "r9"], draw=FILL, current=a))
+    hand = await session.open_hand(session.member(a))
+    cards, counts, playable = button_cards(hand)
+    assert cards == ["r1", "r2", "r3", "r4", "r5"] and counts == [1, 1, 1, 1, 2]
+    assert playable == set(range(5))  # only playable cards are buttons, all enabled
+    labels = list(hand.labels().values())
+    assert "Draw" in labels and "UNO!" in labels
+    assert not any("Prev" in label or "Next" in label for label in labels)
+    rows = hand.payload["components"]
+    assert len(rows) == 2  # five cards, then Draw and UNO!
+    # the picture shows every card, the playable ones first and lifted, one per button
+    shown = sorted(set(BIG_HAND) - {"r1", "r2", "r3", "r4", "r5"},
+                   key=lambda c: ("rygb".index(CARD_COLOR[c]), c))
+    picture = render_hand(cards + shown, set(range(5)),
+                          counts + [BIG_HAND.count(c) for c in shown])
+    assert hand.attachment("hand.png").data == picture
+
+
+async def test_a_big_hand_out_of_turn_shows_no_card_buttons_but_the_picture(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    a, b = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b], hands={a: BIG_HAND, b: ["y8", "y9"]},
+        discard=["b9", "r9"], draw=FILL, current=b))
+    hand = await session.open_hand(session.member(a))
+    assert button_cards(hand)[0] == []
+    assert list(hand.labels().values()) == ["UNO!"]
+    assert "Your hand** (22 cards)" in hand.content and hand.attachment("hand.png").data

@@ -1,0 +1,72 @@
+"""A tidy channel (issue 12, point 8): the lobby and round messages are updated once
+their moment has passed."""
+
+from __future__ import annotations
+
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
+from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
+from tests.ui.game_helpers import Playing, card_button, players, position, start_game
+
+FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
+
+
+async def win_a_round(session: Playing, target: int = 500) -> str:
+    """ana (the first seat) lays her last card: 11 points from the others' hands."""
+    a, b, c = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b, c], options={"target": target},
+        hands={a: ["r1"], b: ["g2", "y3"], c: ["b1", "b5"]},
+        discard=["r9"], draw=FILL, current=a, uno_called=[a]))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    await session.click(ana, hand, card_button(hand, "play", "r1"))
+    await session.settle()
+    return a
+
+
+def only_round_message(fake: FakeDiscord) -> StoredMessage:
+    (found,) = [m for m in fake.messages.values() if m.content.startswith("**Round")]
+    return found
+
+
+async def test_the_lobby_message_says_the_match_is_over_once_it_is(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 3, target=10)
+    lobby_id = session.table.message_id
+    assert lobby_id is not None
+    lobby = fake_discord.message(lobby_id)
+    assert "The game has started" in lobby.text
+    winner = await win_a_round(session, target=10)
+    assert "The game has started" not in lobby.text
+    assert f"The match is over: 🏆 <@{winner}> won it." in lobby.text
+    assert lobby.custom_ids() == []
+
+
+async def test_the_lobby_message_says_who_ended_the_game(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    lobby_id = session.table.message_id
+    assert lobby_id is not None
+    host = session.members[0]
+    await host.slash("uno end")
+    await session.settle()
+    assert f"This game was ended by <@{host.id}>." in fake_discord.message(lobby_id).text
+
+
+async def test_an_old_round_message_stops_counting_down_once_the_next_round_is_dealt(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    await win_a_round(session)
+    message = only_round_message(fake_discord)
+    assert "starts by itself <t:" in message.content and message.custom_ids()
+    await clock.advance(30)
+    await session.settle()
+    assert session.game.round_number == 2
+    message = only_round_message(fake_discord)
+    assert "<t:" not in message.content and "starts by itself" not in message.content
+    assert message.content.endswith("The next round has started.")
+    assert message.custom_ids() == []
