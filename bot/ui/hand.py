@@ -20,12 +20,21 @@ from dataclasses import dataclass
 
 from bot.engine import Action, Game, Phase
 from bot.engine.actions import ActionKind
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, Card, card_name
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, card_name
 from bot.game.table import Table
 from bot.ui.controls import Control, Rows, Style
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.prompts import COLOR_STYLES
-from bot.ui.words import a_card, card_label, color_label, color_words, count_cards, plural, said_to
+from bot.ui.words import (
+    a_card,
+    a_card_of,
+    card_label,
+    color_label,
+    color_words,
+    count_cards,
+    plural,
+    said_to,
+)
 
 MAX_ROWS, ROW = 5, 5
 VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
@@ -212,17 +221,10 @@ def _situation(table: Table, game: Game, player: str) -> str:
 
 
 def wild_draw_four_question(table: Table, game: Game) -> str:
-    """What a challenge risks, in the colour it is judged by (RULES.md 8)."""
+    """What a challenge risks, in the colour it is judged by: the colour in force before
+    the Wild Draw Four (RULES.md 5)."""
     by = table.name_of(game.wild4_by or "")
-    color = color_before_wild_draw_four(game)
-    held = f"a {COLOR_NAMES[color]} card" if color else "a card of the colour before it"
+    held = a_card_of(game.wild4_color)
     take = plural(game.pending_draw, "card")
     return (f"{by} played a Wild Draw Four on you: take {take}, or challenge it. "
             f"If {by} held {held}, {by} takes 4; if not, you take 6 and miss your turn.")
-
-
-def color_before_wild_draw_four(game: Game) -> str:
-    """The colour a Wild Draw Four on top is judged by: the colour of the card under
-    it; "" when that card is a wild too (its chosen colour is not kept)."""
-    pile = game.discard_pile
-    return CARD_COLOR[pile[-2]] if len(pile) > 1 and pile[-1] == "wild4" else ""
