@@ -76,6 +76,8 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path
         await session.click(ana, hand, card_button(hand, "play", "wild"))
         scenes["colour choice"] = shown(hand)
         await session.click(ana, hand, control(hand, "🔷 Blue"))
+        hand_b = await session.open_hand(ben)
+        await session.click(ben, hand_b, control(hand_b, "Draw"))  # no blue: a third action
         await session.settle()
         scenes["table"] = shown(session.table_message())
 

@@ -235,14 +235,14 @@ class Board:
         shown, allowed = restored.shown, restored.allowed
         picture = await self.pictures.file(restored.picture, RESTORE_BUDGET, queue=True) \
             if restored.picture is not None else None
-        shown.embed.set_image(url=f"attachment://{TABLE_FILE}" if picture else None)
+        shown.show_picture(f"attachment://{TABLE_FILE}" if picture else None)
         try:
             return await send(picture)
         except discord.Forbidden as error:
             if picture is None or allowed or error.code != MISSING_PERMISSIONS:
                 raise
         self.pictures.refused(table)
-        shown.embed.set_image(url=None)
+        shown.show_picture(None)
         return await send(None)
 
     @contextlib.contextmanager
@@ -419,7 +419,7 @@ class Board:
             over = table.phase is Phase.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
         if drawn is not None:
-            shown.embed.set_image(url=f"attachment://{TABLE_FILE}")
+            shown.show_picture(f"attachment://{TABLE_FILE}")
         messageable = self._messageable(table)
         if old_id is not None and channel.posted_at is not None \
                 and now - channel.posted_at < REPOST_AFTER:
