@@ -74,7 +74,6 @@ class HandSession:
     version: int
     """The table version the message shows."""
     message_id: int
-    page: int = 0
     picture: Hashable | None = None
     """What the message's picture shows (its cache key), so an answer or a refresh that
     would show the same picture leaves it in place instead of uploading it again."""
@@ -370,7 +369,7 @@ class Board:
                 if not self._token_alive(session):
                     del self.hands[key]  # the token is spent: "My hand" gives a fresh message
                     continue
-                hand = hand_message(table, player, session.page)
+                hand = hand_message(table, player)
                 session.version = table.version
                 picture = self.pictures.hand_picture(table, player) \
                     if self.pictures.in_answer(session.interaction, table) else None

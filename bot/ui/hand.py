@@ -7,8 +7,9 @@ A card that answers a pending draw (stacking, stack draws) reads "Add". Below th
 cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
 Play it, Keep, Jump in!, colours, votes, UNO!). A hand with more cards than the rows
 left hold shows only the cards that can be played as buttons (the picture shows them
-all), so no one pages to find a playable card and no message breaks Discord's 5 rows
-of 5.
+all); more playable cards than that (a discard from a huge hand) are chosen in select
+menus ("Play a card...", "Discard a card..."), so no one pages to find a playable card
+and no message breaks Discord's 5 rows of 5.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from bot.engine import Action, Game, Phase
 from bot.engine.actions import ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, card_name
 from bot.game.table import Table
-from bot.ui.controls import Control, Rows, Style
+from bot.ui.controls import ROW, Choice, Control, Menu, Rows, Style, in_rows
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.prompts import COLOR_STYLES
 from bot.ui.words import (
@@ -36,7 +37,9 @@ from bot.ui.words import (
     said_to,
 )
 
-MAX_ROWS, ROW = 5, 5
+MAX_ROWS = 5
+MENU_CHOICES = 25
+"""Discord's most options in one select menu."""
 VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
 CARD_STYLES = {**COLOR_STYLES, "": Style.secondary}
 
@@ -54,7 +57,7 @@ def sort_key(card: Card) -> tuple[int, int, str]:
     return (COLORS.index(color) if color else len(COLORS), order, value)
 
 
-def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> HandMessage:
+def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     game = table.game
     assert game is not None
     lines = [notice or _news(table, player)]
@@ -70,31 +73,44 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     controls = _controls(table, game, player, legal)
     if len(cards) > _card_slots(controls):  # too many for the buttons: only usable ones
         cards = [card for card in cards if card in usable]
-    per_page, controls = _layout(len(cards), controls, table, page)
-    pages = max(1, math.ceil(len(cards) / per_page))
-    page = min(max(page, 0), pages - 1)
-    shown = cards[page * per_page:(page + 1) * per_page]
     add = "Add " if game.pending_draw else ""  # a card that answers the draw adds to it
-    card_buttons = [
-        Control(
-            game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
-            (add if card in usable else "") + card_label(card)
-            + (f" x{counts[card]}" if counts[card] > 1 else ""),
-            CARD_STYLES[CARD_COLOR[card]],
-            disabled=card not in usable,
-        )
-        for card in shown
-    ]
-    rows = [card_buttons[i:i + ROW] for i in range(0, len(card_buttons), ROW)]
-    rows += [controls[i:i + ROW] for i in range(0, len(controls), ROW)]
-    pages_note = f" · page {page + 1}/{pages}" if pages > 1 else ""
-    lines.append(f"**Your hand** ({count_cards(len(hand))}){pages_note}")
+
+    def label(card: Card) -> str:
+        return ((add if card in usable else "") + card_label(card)
+                + (f" x{counts[card]}" if counts[card] > 1 else ""))
+
+    rows: Rows
+    if len(cards) <= _card_slots(controls):
+        card_buttons = [
+            Control(game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
+                    label(card), CARD_STYLES[CARD_COLOR[card]], disabled=card not in usable)
+            for card in cards]
+        rows = in_rows(card_buttons)
+    else:  # more playable cards than buttons fit: menus, never pages
+        rows = _card_menus(table, [(label(c), Draft(card_do, (c,))) for c in cards],
+                           MAX_ROWS - math.ceil(len(controls) / ROW), card_do)
+    rows += in_rows(controls)
+    lines.append(f"**Your hand** ({count_cards(len(hand))})")
     lines.append(f"Top card: {card_name(game.top)} · colour to match: {color_words(game.color)}")
     lines.append(_situation(table, game, player))
     if card_do == "discard":
         lines.append(f"Discard down to {count_cards(game.discards_owed[player])}: press the cards "
                      "to discard, one at a time.")
     return HandMessage("\n".join(line for line in lines if line), rows)
+
+
+def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
+                card_do: ActionKind) -> Rows:
+    """The cards as select menus of up to 25 each, one a row, in ``rows`` rows: the
+    61 different cards of the largest deck fit the 3 rows left beside two rows of
+    controls; the slice only guards it."""
+    chunks = [choices[i:i + MENU_CHOICES]
+              for i in range(0, len(choices), MENU_CHOICES)][:rows]
+    what = "Discard a card" if card_do == "discard" else "Play a card"
+    return [[Menu(game_id(table.channel_id, table.version, f"pick:{n}"),
+                  what + (f" ({n + 1} of {len(chunks)})" if len(chunks) > 1 else "") + "...",
+                  tuple(Choice(label, draft.encode()) for label, draft in chunk))]
+            for n, chunk in enumerate(chunks)]
 
 
 def _news(table: Table, player: str) -> str:
@@ -168,28 +184,6 @@ def _card_slots(controls: list[Control]) -> int:
 def _first_cards(legal: list[Action]) -> list[Card]:
     """The cards the legal plays start with (out of turn: the jump-in)."""
     return list(dict.fromkeys(a.played_cards()[0] for a in legal if a.do == "play"))
-
-
-def _layout(
-    distinct: int, controls: list[Control], table: Table, page: int
-) -> tuple[int, list[Control]]:
-    """Cards per page, and the controls with Prev/Next added when one page is not
-    enough: only for more than 15 to 20 different cards the player can play at once
-    (a discard owed from a huge hand), since a big hand shows only those."""
-    per_page = _card_slots(controls)
-    if distinct <= per_page:
-        return per_page, controls
-    per_page = (MAX_ROWS - math.ceil((len(controls) + 2) / ROW)) * ROW
-    last = math.ceil(distinct / per_page) - 1
-    page = min(max(page, 0), last)
-    channel, version = table.channel_id, table.version
-    return per_page, [
-        *controls,
-        Control(game_id(channel, version, f"page:{max(page - 1, 0)}"), "◀ Prev",
-                disabled=page == 0),
-        Control(game_id(channel, version, f"page:{min(page + 1, last)}"), "Next ▶",
-                disabled=page == last),
-    ]
 
 
 def _situation(table: Table, game: Game, player: str) -> str:

@@ -57,7 +57,7 @@ def table_message(table: Table) -> TableMessage:
     assert game is not None
     plain = _description(table, game, pictured=False)
     embed = discord.Embed(description=plain, colour=TABLE_COLOUR)
-    rows = [[
+    rows: Rows = [[
         Control(game_id(table.channel_id, table.version, "hand"), "My hand", Style.primary),
         Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, game),
                 Style.danger, disabled=not game.catchable()),
