@@ -246,3 +246,30 @@ async def test_expect_call_resolves_on_the_call(
     assert recorded.json == {"content": "x"}
     with pytest.raises(TimeoutError):
         await fake_discord.wait_for_call(lambda c: c.method == "DELETE", timeout=0.01)
+
+
+async def test_threads_are_made_as_discord_makes_them_and_refused_as_it_refuses(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    path = f"channels/{guild.channel_id}/threads"
+    status, body = await call(http, "POST", path, {"name": "n" * 101, "type": 11})
+    assert (status, body["code"]) == (400, 50035) and "name" in body["errors"]
+    assert rules(fake_discord) == ["invalid form body"]
+    status, body = await call(http, "POST", path, {"name": "UNO", "type": 11,
+                                                   "auto_archive_duration": 30})
+    assert status == 400 and "auto_archive_duration" in body["errors"]
+    assert rules(fake_discord) == ["invalid form body"]
+    status, thread = await call(http, "POST", path, {"name": "UNO", "type": 11})
+    assert status == 201 and thread["parent_id"] == str(guild.channel_id)
+    thread_id = int(thread["id"])
+    status, _ = await call(http, "POST", f"channels/{thread_id}/threads", {"name": "x"})
+    assert status == 400 and rules(fake_discord) == ["thread in a thread"]
+    status, posted = await call(http, "POST", f"channels/{thread_id}/messages",
+                                {"content": "hi"})
+    assert status == 200 and posted["channel_id"] == str(thread_id)
+    assert fake_discord.channel_messages(thread_id)[0].text == "hi"
+    # the thread has its parent's permissions; an interaction from it says it is a thread
+    assert fake_discord.app_permissions(thread_id) == fake_discord.app_permissions(
+        guild.channel_id)
+    assert fake_discord.channel_payload(thread_id)["type"] == 11
+    assert fake_discord.violations == []

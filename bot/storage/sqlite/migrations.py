@@ -199,6 +199,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         "each saved game carries its table's version, for compare-and-set saves",
         ("ALTER TABLE saved_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",),
     ),
+    Migration(
+        6,
+        "whether /uno new opens its game in a thread by default on each server",
+        ("ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0",),
+    ),
 )
 
 
