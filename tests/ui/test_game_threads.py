@@ -4,6 +4,8 @@ gets one line linking to it; a server may make threads the default."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.app.client import UnoBot
@@ -24,7 +26,7 @@ MANAGE_GUILD = 1 << 5
 
 
 async def start_in_thread(guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeClock,
-                          host: FakeMember, **options: object) -> tuple[Playing, int]:
+                          host: FakeMember, **options: Any) -> tuple[Playing, int]:
     """``/uno new`` (in a thread, by ``options`` or the server's default), two more join
     in the thread, the host starts; returns the game and the bot-token calls of
     ``/uno new``."""
