@@ -63,18 +63,18 @@ class TableScene:
 
 
 WIDTH = 520
-HEIGHT = 136
+HEIGHT = 120
 """Short, so the table message with its picture stays about 350 px tall on a phone."""
 PHONE_WIDTH = 296
 """About how wide Discord's phone app shows an embed's picture on a 400-px screen."""
 MIN_TEXT = 28
 """The smallest text drawn: 28 px at 520 wide shows 15.9 px high at ``PHONE_WIDTH``."""
-BACK_WIDTH = 44
-TOP_WIDTH = 58
-RING_CENTRE = (138, 68)
-RING_RADIUS = 62
-RING_WIDTH = 10
-COLUMN_LEFT = 222
+BACK_WIDTH = 40
+TOP_WIDTH = 52
+RING_CENTRE = (126, 60)
+RING_RADIUS = 55
+RING_WIDTH = 9
+COLUMN_LEFT = 204
 COLUMN_RIGHT = WIDTH - 10
 ARROW = 32
 ARROW_ROOM = ARROW + 10
@@ -84,7 +84,7 @@ def _draw_pile(image: Image.Image, draw: ImageDraw.ImageDraw, count: int) -> Non
     back = card_back(BACK_WIDTH)
     x, y = 16, RING_CENTRE[1] - back.height // 2 - 16
     image.paste(back, (x, y), back)
-    draw.text((x + BACK_WIDTH / 2, y + back.height + 18), str(count), PAPER, font(MIN_TEXT),
+    draw.text((x + BACK_WIDTH / 2, y + back.height + 16), str(count), PAPER, font(MIN_TEXT),
               "mm")
 
 
@@ -117,15 +117,15 @@ def _column(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
     """Right of the ring: "Play on" the colour (its mark and name, large), then whose
     turn it is after an arrow the way play goes."""
     left, width = COLUMN_LEFT, COLUMN_RIGHT - COLUMN_LEFT
-    draw.text((left, 22), "Play on", LABEL_RGB, font(MIN_TEXT), "lm")
-    draw_mark(draw, scene.color, (left + 16, 64), 14, CARD_RGB[scene.color], PAPER)
-    draw.text((left + 40, 64), COLOR_NAMES[scene.color].upper(), PAPER, font(40), "lm")
-    _direction_arrow(draw, scene.direction, (left, 108))
+    draw.text((left, 18), "Play on", LABEL_RGB, font(MIN_TEXT), "lm")
+    draw_mark(draw, scene.color, (left + 16, 57), 14, CARD_RGB[scene.color], PAPER)
+    draw.text((left + 40, 57), COLOR_NAMES[scene.color].upper(), PAPER, font(40), "lm")
+    _direction_arrow(draw, scene.direction, (left, 98))
     suffix = " to play"
     name, face = fit_name(scene.players[scene.current][0], MIN_TEXT,
                           width - ARROW_ROOM - font(MIN_TEXT).getlength(suffix))
-    draw.text((left + ARROW_ROOM, 108), name, HIGHLIGHT_RGB, face, "lm")
-    draw.text((left + ARROW_ROOM + face.getlength(name), 108), suffix, LABEL_RGB, font(MIN_TEXT),
+    draw.text((left + ARROW_ROOM, 98), name, HIGHLIGHT_RGB, face, "lm")
+    draw.text((left + ARROW_ROOM + face.getlength(name), 98), suffix, LABEL_RGB, font(MIN_TEXT),
               "lm")
 
 

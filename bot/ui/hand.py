@@ -94,8 +94,9 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     lines.append(f"Top card: {card_name(game.top)} · colour to match: {color_words(game.color)}")
     lines.append(_situation(table, game, player))
     if card_do == "discard":
-        lines.append(f"Discard down to {count_cards(game.discards_owed[player])}: press the cards "
-                     "to discard, one at a time.")
+        how = "press" if len(cards) <= _card_slots(controls) else "choose in the menus"
+        lines.append(f"Discard down to {count_cards(game.discards_owed[player])}: {how} the "
+                     "cards to discard, one at a time.")
     return HandMessage("\n".join(line for line in lines if line), rows)
 
 

@@ -83,6 +83,7 @@ async def test_more_playable_cards_than_buttons_are_chosen_in_menus_not_pages(
     assert [m["placeholder"] for m in menus] == ["Discard a card (1 of 2)...",
                                                  "Discard a card (2 of 2)..."]
     assert [len(m["options"]) for m in menus] == [25, 15]
+    assert "Discard down to 7 cards: choose in the menus the cards to discard" in hand_b.content
     offered = [o["value"].split(":")[2] for m in menus for o in m["options"]]
     assert sorted(offered) == sorted(many)  # every card, once, each a discard
     assert not any("Prev" in label or "Next" in label for label in hand_b.labels().values())
