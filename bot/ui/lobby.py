@@ -74,10 +74,11 @@ def post_lobby(interaction: discord.Interaction, table: Table,
             callback = await interaction.response.send_message(embed=embed, view=view)
             assert callback.message_id is not None  # a non-ephemeral answer makes a message
             return callback.message_id
-        message = await thread.send(embed=embed, view=view)
+        # The answer first: the thread is made already, and Discord waits 3 seconds.
         await interaction.response.send_message(
             f"{interaction.user.mention} opened an UNO game in {thread.mention}: join it "
             "there.", allowed_mentions=discord.AllowedMentions.none())
+        message = await thread.send(embed=embed, view=view)
         return message.id
 
     return send
