@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.ai import LEVELS
 from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
+from bot.game.lobby import checked_options
 from bot.game.standings import PERIODS, RANKINGS
 from bot.game.table import Phase
 from bot.ui import lobby, play, records
@@ -48,6 +49,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         turn_seconds="Seconds each player has for a turn (10 to 600; default the server's, 60)",
         autoplay="A computer player takes the turns of anyone whose time runs out",
         images="Card pictures on the table and in hands (default the server's setting, on)",
+        thread="Play in a new thread of this channel (default the server's setting, off)",
     )
     @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
     @app_commands.guild_only()
@@ -67,6 +69,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         turn_seconds: int | None = None,
         autoplay: bool = False,
         images: bool | None = None,
+        thread: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         defaults = await self.bot.db.get_settings(interaction.guild_id)
@@ -87,17 +90,23 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             if value is not None
         }
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        ruleset = ruleset or defaults.ruleset
+        turn_seconds = defaults.turn_seconds if turn_seconds is None else turn_seconds
+        made: discord.Thread | None = None
+        if defaults.threads if thread is None else thread:
+            checked_options(ruleset, overrides, turn_seconds)  # no thread for a bad setting
+            made = await lobby.open_thread(interaction)
 
         await self.bot.manager.lobby.create(
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=interaction.channel_id if made is None else made.id,
             host=lobby.acting_player(interaction),
-            ruleset=ruleset or defaults.ruleset,
+            ruleset=ruleset,
             overrides=overrides,
-            turn_seconds=defaults.turn_seconds if turn_seconds is None else turn_seconds,
+            turn_seconds=turn_seconds,
             autoplay=autoplay,
             images=defaults.images if images is None else images,
-            post=lambda table: lobby.post_lobby(interaction, table),
+            post=lambda table: lobby.post_lobby(interaction, table, made),
         )
 
     @app_commands.command(name="join", description="Take a seat in this channel's UNO lobby")
@@ -195,6 +204,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         no_bluff="No bluffing on or off by default",
         turn_seconds="Default turn timer, 10 to 600 seconds",
         images="Card pictures on the table and in hands",
+        threads="Open each /uno new game in a new thread of its channel",
         wildcustom="House rule of every Wild Customizable: 1-9, or a written rule",
         rblank="House rule of the red Blank: 1-9, or a written rule",
         yblank="House rule of the yellow Blank: 1-9, or a written rule",
@@ -219,6 +229,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         no_bluff: bool | None = None,
         turn_seconds: int | None = None,
         images: bool | None = None,
+        threads: bool | None = None,
         wildcustom: str | None = None,
         rblank: str | None = None,
         yblank: str | None = None,

@@ -56,6 +56,10 @@ code { background: #2b2d31; border-radius: 4px; padding: 0 3px; font-size: 85%; 
 .row { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
 .button { color: #fff; font-size: 14px; font-weight: 500; border-radius: 3px;
           min-height: 32px; padding: 2px 16px; display: flex; align-items: center; }
+.select { flex: 1; max-width: 400px; min-height: 40px; box-sizing: border-box;
+          background: #1e1f22; border: 1px solid #1e1f22; border-radius: 4px;
+          padding: 0 12px; display: flex; align-items: center;
+          justify-content: space-between; color: #949ba4; font-size: 14px; }
 .disabled { opacity: .5; }
 """
 
@@ -113,16 +117,20 @@ def _embed(embed: Mapping[str, Any], files: Mapping[str, bytes],
     return "".join(parts)
 
 
+def _component(item: Mapping[str, Any]) -> str:
+    """A button, or a closed select menu: its placeholder and a chevron, the row's width."""
+    faded = " disabled" if item.get("disabled") else ""
+    if item.get("type") == 3:
+        return (f'<div class="select{faded}"><span>{html.escape(item.get("placeholder") or "")}'
+                '</span><span>⌄</span></div>')
+    return (f'<div class="button{faded}" '
+            f'style="background: {BUTTON_COLOURS.get(item.get("style", 2), "#4e5058")}">'
+            f'{html.escape(item.get("label") or "")}</div>')
+
+
 def _rows(components: list[Mapping[str, Any]]) -> str:
-    rows = []
-    for row in components:
-        buttons = "".join(
-            f'<div class="button{" disabled" if button.get("disabled") else ""}" '
-            f'style="background: {BUTTON_COLOURS.get(button.get("style", 2), "#4e5058")}">'
-            f'{html.escape(button.get("label") or "")}</div>'
-            for button in row.get("components", []))
-        rows.append(f'<div class="row">{buttons}</div>')
-    return "".join(rows)
+    return "".join(f'<div class="row">{"".join(map(_component, row.get("components", [])))}'
+                   "</div>" for row in components)
 
 
 def message_html(shown: Shown, name: Callable[[int], str], now: float) -> str:

@@ -42,6 +42,9 @@ FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 BIG_HAND = ["r1", "r2", "r3", "r4", "r5", "r5", "b1", "b2", "b3", "b4", "b5", "b6", "b7",
             "b8", "y1", "y2", "y3", "y4", "y6", "y7", "g2", "g3"]
 
+HUGE_HAND = [f"{color}{value}" for color in "rygb" for value in
+             ("0", "1", "2", "3", "4", "5", "6", "7", "8", "skip")][:38]
+
 
 def shown(message: StoredMessage) -> Shown:
     return Shown(copy.deepcopy(message.payload),
@@ -76,6 +79,8 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path
         await session.click(ana, hand, card_button(hand, "play", "wild"))
         scenes["colour choice"] = shown(hand)
         await session.click(ana, hand, control(hand, "🔷 Blue"))
+        hand_b = await session.open_hand(ben)
+        await session.click(ben, hand_b, control(hand_b, "Draw"))  # no blue: a third action
         await session.settle()
         scenes["table"] = shown(session.table_message())
 
@@ -91,6 +96,16 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path
             hands={a: BIG_HAND, b: ["y8", "y9"], c: ["g7"]},
             discard=["b9", "r9"], draw=FILL, current=a))
         scenes["big hand"] = shown(await session.open_hand(ana))
+
+        await session.set_position(position(  # house rule 5: discard 38 cards down to 7
+            "customizable", [a, b, c], options={"target": 30, "house_rules": {"wildcustom": 5}},
+            hands={a: ["wildcustom", "r1"], b: HUGE_HAND, c: ["g7"]},
+            discard=["r9"], draw=FILL, current=a))
+        hand = await session.open_hand(ana)
+        await session.click(ana, hand, card_button(hand, "play", "wildcustom"))
+        await session.click(ana, hand, control(hand, "🔷 Blue"))
+        await session.settle()
+        scenes["discard menu"] = shown(await session.open_hand(ben))
 
         await session.set_position(position(
             "classic", [a, b, c], options={"target": 30},

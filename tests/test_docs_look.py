@@ -32,13 +32,17 @@ def test_a_message_shows_its_embed_picture_buttons_and_ephemeral_note() -> None:
                          "description": "Your hand"}],
         "components": [{"type": 1, "components": [
             {"type": 2, "style": 1, "label": "My hand"},
-            {"type": 2, "style": 4, "label": "Catch!", "disabled": True}]}],
+            {"type": 2, "style": 4, "label": "Catch!", "disabled": True}]},
+            {"type": 1, "components": [{"type": 3, "custom_id": "m", "placeholder": "Discard...",
+                                        "options": [{"label": "red 1", "value": "r1"}]}]}],
     }
     drawn = message_html(Shown(payload, {"table.png": b"T", "hand.png": b"H"}), name, 0)
     assert drawn.count("<img") == 2  # the embed's picture once, the other attachment
     assert 'class="picture"' in drawn and 'alt="Your hand"' in drawn
     assert 'class="button" style="background: #5865f2">My hand' in drawn
     assert 'class="button disabled" style="background: #da373c">Catch!' in drawn
+    assert '<div class="select"><span>Discard...</span>' in drawn  # a menu shows its placeholder
+    assert "red 1" not in drawn  # its options only once opened
     assert "Only you can see this" in drawn and 'class="message ephemeral"' in drawn
 
 

@@ -9,8 +9,10 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
-"""A game may be opened in a thread; the bot then posts its table there."""
+"""A game may be opened in a thread (``/uno new thread:``); the bot makes it and posts
+its lobby and table there."""
 
 BOT_PERMISSIONS = (
     VIEW_CHANNEL
@@ -19,6 +21,7 @@ BOT_PERMISSIONS = (
     | ATTACH_FILES
     | READ_MESSAGE_HISTORY
     | USE_EXTERNAL_EMOJIS
+    | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
 

@@ -132,7 +132,7 @@ def _wild_draw_four(
     if answer and game.options.stack_draws:
         game.wild4_by = None
     else:
-        game.wild4_by = player
+        game.wild4_by, game.wild4_color = player, color_before
         game.wild4_guilty = any(CARD_COLOR[c] == color_before for c in game.hands[player])
     _await_answer(game, player, events)
 

@@ -45,7 +45,7 @@ class Game:
         "joke_by", "late_voters", "match_winner", "options", "pending_draw", "pending_kind",
         "phase", "players", "rng", "round_number", "round_points", "round_winner", "ruleset",
         "scores", "seed", "timeouts", "uno_called", "uno_with_two", "version", "voters",
-        "wild4_by", "wild4_guilty",
+        "wild4_by", "wild4_color", "wild4_guilty",
     )
 
     def __init__(self, ruleset: str, options: Options, players: list[str], seed: int) -> None:
@@ -77,8 +77,10 @@ class Game:
         # A draw waiting on the current player: how many cards, and from which card.
         self.pending_draw = 0
         self.pending_kind = ""
-        # The last Wild Draw Four, for a challenge: who laid it and whether they were guilty.
+        # The last Wild Draw Four, for a challenge: who laid it, the colour in force before
+        # it (a wild's chosen colour when a wild lay under it) and whether they were guilty.
         self.wild4_by: str | None = None
+        self.wild4_color: CardColor = ""
         self.wild4_guilty = False
         self.drawn: list[Card] = []
         """Cards the current player drew this turn and may still play (play_drawn/keep)."""
@@ -167,7 +169,7 @@ class Game:
             if game.pending_kind == "wild4":
                 by = game.seat_after(current, -1)
                 before = CARD_COLOR[discard[-2]] if len(discard) > 1 else ""
-                game.wild4_by = by
+                game.wild4_by, game.wild4_color = by, before
                 game.wild4_guilty = any(CARD_COLOR[c] == before for c in game.hands[by])
         return game
 

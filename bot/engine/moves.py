@@ -89,7 +89,8 @@ def challenge(game: Game, action: Action, events: list[Event]) -> None:
     total = game.pending_draw
     game.begin_turn_action()
     game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
-    events.append(Event("challenged", challenger, target=challenged, data={"guilty": guilty}))
+    events.append(Event("challenged", challenger, target=challenged,
+                        data={"guilty": guilty, "color": game.wild4_color}))
     events.append(Event("hand_revealed", challenged, tuple(game.hands[challenged]),
                         len(game.hands[challenged]), private_to=(challenger,)))
     if guilty:

@@ -24,6 +24,9 @@ _PLAIN_FIELDS = (
     "discards_owed", "joke_by", "voters", "late_voters", "timeouts",
 )
 _SET_FIELDS = ("uno_called", "uno_with_two", "catch_window")
+_LATER_FIELDS = {"wild4_color": ""}
+"""Fields added after format 2 was written, with the value a state saved without them
+reads as (an unknown colour before a Wild Draw Four)."""
 
 
 class StateError(ValueError):
@@ -38,6 +41,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     for name in _SET_FIELDS:
         members = getattr(game, name)
         data[name] = [p for p in game.players if p in members]
+    for name in _LATER_FIELDS:
+        data[name] = getattr(game, name)
     data["rng"] = game.rng.getstate()
     return data
 
@@ -61,6 +66,8 @@ def game_from_dict(game_class: type[Game], data: dict[str, Any]) -> Game:
             setattr(game, name, _copy(data[name]))
         for name in _SET_FIELDS:
             setattr(game, name, set(data[name]))
+        for name, missing in _LATER_FIELDS.items():
+            setattr(game, name, data.get(name, missing))
         game.rng.setstate(_rng_state(data))
     except StateError:
         raise

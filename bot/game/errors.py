@@ -88,6 +88,12 @@ class BadSetting(TableError):
     code = "bad_setting"
 
 
+class NoThread(TableError):
+    """``/uno new thread:`` where no thread can be made (refused, or not a text channel)."""
+
+    code = "no_thread"
+
+
 class NoGame(TableError):
     code = "no_game"
 

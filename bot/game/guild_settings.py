@@ -25,6 +25,8 @@ class GuildSettings:
     kept, so switching the ruleset later brings that ruleset's own defaults."""
     turn_seconds: int = DEFAULT_TURN_SECONDS
     images: bool = True
+    threads: bool = False
+    """Whether ``/uno new`` opens its game in a new thread of the channel by default."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.overrides, dict):
@@ -35,8 +37,8 @@ class GuildSettings:
             raise OptionsError(
                 f"the turn timer must be between {MIN_TURN_SECONDS} and {MAX_TURN_SECONDS} seconds"
             )
-        if not isinstance(self.images, bool):
-            raise OptionsError("images must be on or off")
+        if not isinstance(self.images, bool) or not isinstance(self.threads, bool):
+            raise OptionsError("images and threads must be on or off")
         self.options()  # raises OptionsError for an unknown ruleset or a bad override
 
     def options(self) -> Options:

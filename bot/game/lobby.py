@@ -49,6 +49,18 @@ PostLobby = Callable[[Table], Callable[[], Awaitable[int]]]
 """Composes the new lobby message; sending it returns the message's id."""
 
 
+def checked_options(ruleset: str, overrides: dict[str, Any], turn_seconds: int) -> Options:
+    """The table's options, or ``BadSetting`` saying what does not work (checked before
+    anything is made for the table, a thread included)."""
+    low, high = TURN_SECONDS_RANGE
+    if not low <= turn_seconds <= high:
+        raise BadSetting(f"The turn timer must be between {low} and {high} seconds.")
+    try:
+        return Options.for_ruleset(ruleset, overrides)
+    except OptionsError as error:
+        raise BadSetting(f"That rule setting does not work: {error}.") from None
+
+
 class Lobby:
     def __init__(
         self,
@@ -103,13 +115,7 @@ class Lobby:
         images: bool = True,
         post: PostLobby,
     ) -> Table:
-        low, high = TURN_SECONDS_RANGE
-        if not low <= turn_seconds <= high:
-            raise BadSetting(f"The turn timer must be between {low} and {high} seconds.")
-        try:
-            options = Options.for_ruleset(ruleset, overrides)
-        except OptionsError as error:
-            raise BadSetting(f"That rule setting does not work: {error}.") from None
+        options = checked_options(ruleset, overrides, turn_seconds)
         async with self.registry.lock(channel_id):
             existing = self.registry.tables.get(channel_id)
             if existing is not None:

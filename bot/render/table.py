@@ -63,25 +63,28 @@ class TableScene:
 
 
 WIDTH = 520
-HEIGHT = 190
+HEIGHT = 120
+"""Short, so the table message with its picture stays about 350 px tall on a phone."""
 PHONE_WIDTH = 296
 """About how wide Discord's phone app shows an embed's picture on a 400-px screen."""
 MIN_TEXT = 28
 """The smallest text drawn: 28 px at 520 wide shows 15.9 px high at ``PHONE_WIDTH``."""
-BACK_WIDTH = 60
-TOP_WIDTH = 80
-RING_CENTRE = (170, 95)
-RING_RADIUS = 84
-RING_WIDTH = 12
-COLUMN_LEFT = 280
-COLUMN_RIGHT = WIDTH - 12
+BACK_WIDTH = 40
+TOP_WIDTH = 52
+RING_CENTRE = (126, 60)
+RING_RADIUS = 55
+RING_WIDTH = 9
+COLUMN_LEFT = 204
+COLUMN_RIGHT = WIDTH - 10
+ARROW = 32
+ARROW_ROOM = ARROW + 10
 
 
 def _draw_pile(image: Image.Image, draw: ImageDraw.ImageDraw, count: int) -> None:
     back = card_back(BACK_WIDTH)
     x, y = 16, RING_CENTRE[1] - back.height // 2 - 16
     image.paste(back, (x, y), back)
-    draw.text((x + BACK_WIDTH / 2, y + back.height + 26), str(count), PAPER, font(MIN_TEXT),
+    draw.text((x + BACK_WIDTH / 2, y + back.height + 16), str(count), PAPER, font(MIN_TEXT),
               "mm")
 
 
@@ -111,26 +114,25 @@ def _colour_ring(image: Image.Image, scene: TableScene) -> None:
 
 
 def _column(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
-    """Right of the ring: "Play on" the colour (its mark and name, large), whose turn it
-    is, and the way play goes."""
+    """Right of the ring: "Play on" the colour (its mark and name, large), then whose
+    turn it is after an arrow the way play goes."""
     left, width = COLUMN_LEFT, COLUMN_RIGHT - COLUMN_LEFT
-    draw.text((left, 30), "Play on", LABEL_RGB, font(MIN_TEXT), "lm")
-    draw_mark(draw, scene.color, (left + 16, 71), 14, CARD_RGB[scene.color], PAPER)
-    draw.text((left + 40, 71), COLOR_NAMES[scene.color].upper(), PAPER, font(40), "lm")
+    draw.text((left, 18), "Play on", LABEL_RGB, font(MIN_TEXT), "lm")
+    draw_mark(draw, scene.color, (left + 16, 57), 14, CARD_RGB[scene.color], PAPER)
+    draw.text((left + 40, 57), COLOR_NAMES[scene.color].upper(), PAPER, font(40), "lm")
+    _direction_arrow(draw, scene.direction, (left, 98))
     suffix = " to play"
     name, face = fit_name(scene.players[scene.current][0], MIN_TEXT,
-                          width - font(MIN_TEXT).getlength(suffix))
-    draw.text((left, 117), name, HIGHLIGHT_RGB, face, "lm")
-    draw.text((left + face.getlength(name), 117), suffix, LABEL_RGB, font(MIN_TEXT), "lm")
-    _direction_arrow(draw, scene.direction, (left, 160))
-    way = "in order" if scene.direction == 1 else "reversed"
-    draw.text((left + 52, 160), way, LABEL_RGB, font(MIN_TEXT), "lm")
+                          width - ARROW_ROOM - font(MIN_TEXT).getlength(suffix))
+    draw.text((left + ARROW_ROOM, 98), name, HIGHLIGHT_RGB, face, "lm")
+    draw.text((left + ARROW_ROOM + face.getlength(name), 98), suffix, LABEL_RGB, font(MIN_TEXT),
+              "lm")
 
 
 def _direction_arrow(draw: ImageDraw.ImageDraw, direction: int, at: tuple[int, int]) -> None:
     """A short arrow: right for seating order, left when reversed."""
     x, y = at
-    tail, tip = (x, x + 40) if direction == 1 else (x + 40, x)
+    tail, tip = (x, x + ARROW) if direction == 1 else (x + ARROW, x)
     sign = 1 if direction == 1 else -1
     draw.line((tail, y, tip - sign * 12, y), LABEL_RGB, 5)
     draw.polygon([(tip - sign * 14, y - 10), (tip - sign * 14, y + 10), (tip, y)], LABEL_RGB)

@@ -11,7 +11,8 @@ from bot.storage.session import Connected
 
 log = logging.getLogger(__name__)
 
-SETTINGS_COLUMNS = ("guild_id", "ruleset", "overrides", "turn_seconds", "images", "updated_at")
+SETTINGS_COLUMNS = ("guild_id", "ruleset", "overrides", "turn_seconds", "images", "updated_at",
+                    "threads")
 
 
 class SettingsStore(Connected):
@@ -19,15 +20,16 @@ class SettingsStore(Connected):
         """The server's settings; the defaults if none were saved or the saved row is
         unreadable (logged as a warning: the server keeps playing on defaults)."""
         found = await self._read(
-            "SELECT ruleset, overrides, turn_seconds, images FROM guild_settings "
+            "SELECT ruleset, overrides, turn_seconds, images, threads FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
         if not found:
             return GuildSettings()
-        ruleset, overrides, turn_seconds, images = found[0]
+        ruleset, overrides, turn_seconds, images, threads = found[0]
         try:
-            return GuildSettings(ruleset, json.loads(overrides), turn_seconds, _flag(images))
+            return GuildSettings(ruleset, json.loads(overrides), turn_seconds,
+                                 _flag(images, "images"), _flag(threads, "threads"))
         except (ValueError, TypeError) as error:  # OptionsError and bad JSON are ValueErrors
             log.warning(
                 "settings of guild %s are unreadable, using the defaults: %s", guild_id, error
@@ -39,12 +41,13 @@ class SettingsStore(Connected):
         async with self._writing() as session:
             await session.fetch(
                 f"""INSERT INTO guild_settings ({", ".join(SETTINGS_COLUMNS)})
-                   VALUES (?, ?, ?, ?, ?, ?)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET
                        ruleset = excluded.ruleset,
                        overrides = excluded.overrides,
                        turn_seconds = excluded.turn_seconds,
                        images = excluded.images,
+                       threads = excluded.threads,
                        updated_at = excluded.updated_at""",
                 (
                     guild_id,
@@ -53,12 +56,13 @@ class SettingsStore(Connected):
                     settings.turn_seconds,
                     int(settings.images),
                     time.time(),
+                    int(settings.threads),
                 ),
             )
         log.info("settings of guild %s saved", guild_id)
 
 
-def _flag(stored: object) -> bool:
+def _flag(stored: object, name: str) -> bool:
     if stored not in (0, 1):
-        raise ValueError(f"the images flag is {stored!r}, neither 0 nor 1")
+        raise ValueError(f"the {name} flag is {stored!r}, neither 0 nor 1")
     return stored == 1

@@ -74,7 +74,6 @@ class HandSession:
     version: int
     """The table version the message shows."""
     message_id: int
-    page: int = 0
     picture: Hashable | None = None
     """What the message's picture shows (its cache key), so an answer or a refresh that
     would show the same picture leaves it in place instead of uploading it again."""
@@ -235,14 +234,14 @@ class Board:
         shown, allowed = restored.shown, restored.allowed
         picture = await self.pictures.file(restored.picture, RESTORE_BUDGET, queue=True) \
             if restored.picture is not None else None
-        shown.embed.set_image(url=f"attachment://{TABLE_FILE}" if picture else None)
+        shown.show_picture(f"attachment://{TABLE_FILE}" if picture else None)
         try:
             return await send(picture)
         except discord.Forbidden as error:
             if picture is None or allowed or error.code != MISSING_PERMISSIONS:
                 raise
         self.pictures.refused(table)
-        shown.embed.set_image(url=None)
+        shown.show_picture(None)
         return await send(None)
 
     @contextlib.contextmanager
@@ -370,7 +369,7 @@ class Board:
                 if not self._token_alive(session):
                     del self.hands[key]  # the token is spent: "My hand" gives a fresh message
                     continue
-                hand = hand_message(table, player, session.page)
+                hand = hand_message(table, player)
                 session.version = table.version
                 picture = self.pictures.hand_picture(table, player) \
                     if self.pictures.in_answer(session.interaction, table) else None
@@ -419,7 +418,7 @@ class Board:
             over = table.phase is Phase.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
         if drawn is not None:
-            shown.embed.set_image(url=f"attachment://{TABLE_FILE}")
+            shown.show_picture(f"attachment://{TABLE_FILE}")
         messageable = self._messageable(table)
         if old_id is not None and channel.posted_at is not None \
                 and now - channel.posted_at < REPOST_AFTER:

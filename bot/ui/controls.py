@@ -1,6 +1,6 @@
-"""Buttons of the game messages, laid out in rows.
+"""Buttons and menus of the game messages, laid out in rows.
 
-Messages are drawn as plain :class:`Control` rows first (easy to check against
+Messages are drawn as plain :class:`Control` and :class:`Menu` rows first (easy to check against
 Discord's limits), then turned into a View whose every item is a :class:`GameControl`
 DynamicItem: a fully dynamic View is not stored per message by discord.py, and its
 custom ids are understood after a restart.
@@ -9,21 +9,21 @@ custom ids are understood after a restart.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 import discord
 
-from bot.ui.custom_ids import PATTERN, understood
-from bot.ui.stray import ChannelBound, named_channel
+from bot.ui.custom_ids import PATTERN, game_id, parse, understood
+from bot.ui.stray import STRAY, ChannelBound, answer, named_channel
 
 Style = discord.ButtonStyle
 
 
 @dataclass(frozen=True, slots=True)
 class Control:
-    """A button. (Hands page with Prev/Next rather than switch to a select menu.)"""
+    """A button."""
 
     custom_id: str
     label: str
@@ -31,24 +31,59 @@ class Control:
     disabled: bool = False
 
 
-Rows = list[list[Control]]
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a :class:`Menu`: choosing it does what the button whose custom id
+    ends in ``what`` (a draft) would."""
+
+    label: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """A select menu (a row to itself, at most 25 choices): for more choices than
+    buttons fit, so no one pages to find one."""
+
+    custom_id: str
+    placeholder: str
+    choices: tuple[Choice, ...]
+    disabled: bool = False
+
+
+Rows = list[list[Control | Menu]]
+
+
+ROW = 5
+"""Buttons in one row, at most (Discord)."""
+
+
+def in_rows(buttons: Sequence[Control]) -> Rows:
+    """``buttons`` laid out five a row."""
+    return [list(buttons[i:i + ROW]) for i in range(0, len(buttons), ROW)]
 
 
 def disabled(rows: Rows) -> Rows:
     """The same controls, all switched off (a finished game, a moved table)."""
-    return [
-        [Control(c.custom_id, c.label, c.style, True) for c in row] for row in rows
-    ]
+    return [[replace(c, disabled=True) for c in row] for row in rows]
 
 
 def to_view(rows: Rows) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for number, row in enumerate(rows):
         for control in row:
-            view.add_item(GameControl(discord.ui.Button(
-                custom_id=control.custom_id, label=control.label, style=control.style,
-                disabled=control.disabled, row=number,
-            )))
+            item: discord.ui.Item[Any]
+            if isinstance(control, Menu):
+                item = discord.ui.Select(
+                    custom_id=control.custom_id, placeholder=control.placeholder,
+                    options=[discord.SelectOption(label=c.label, value=c.what)
+                             for c in control.choices],
+                    disabled=control.disabled, row=number)
+            else:
+                item = discord.ui.Button(
+                    custom_id=control.custom_id, label=control.label, style=control.style,
+                    disabled=control.disabled, row=number)
+            view.add_item(GameControl(item))
     return view
 
 
@@ -75,5 +110,13 @@ class GameControl(ChannelBound, template=PATTERN):
         return control
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        custom_id = self.custom_id
+        if isinstance(self.item, discord.ui.Select):  # acts as the chosen option's button
+            match = parse(custom_id)
+            chosen = self.item.values[0] if self.item.values else ""
+            if match is None or not understood(chosen):
+                await answer(interaction, custom_id, STRAY, "not understood")
+                return
+            custom_id = game_id(int(match["channel"]), int(match["version"]), chosen)
         if GameControl.handle_click is not None:
-            await GameControl.handle_click(interaction, self.custom_id)
+            await GameControl.handle_click(interaction, custom_id)

@@ -4,7 +4,8 @@ They carry ids only (the channel, the state version, a card code), never a posit
 in a hand, so a click means the same thing whenever it arrives. ``<what>`` is one of:
 
 - ``hand``, ``rules``, ``catch``, ``next``, ``again`` (the table and round messages),
-- ``page:<n>`` (turn the hand's page),
+- ``page:<n>`` (show the hand again: a question's Back button),
+- ``pick:<n>`` (a hand's select menu; the chosen option is a draft),
 - a draft ``a:<do>:<cards>:<color>:<target>:<laughed>``: an engine action, complete or
   still missing a choice (a colour, a target, which cards to stack).
 """
@@ -23,7 +24,7 @@ PATTERN = r"uno:g:(?P<channel>\d+):(?P<version>\d+):(?P<what>[a-z0-9:+!_-]+)"
 EXACT = "!"
 """Marks a draft whose cards are settled (no more cards to stack)."""
 PLAIN = ("hand", "rules", "catch", "next", "again")
-PAGE = re.compile(r"page:\d{1,3}")
+PAGE = re.compile(r"(page|pick):\d{1,3}")
 DRAFT_FIELDS = 6
 
 
@@ -100,7 +101,7 @@ def parse(custom_id: str) -> re.Match[str] | None:
 
 def understood(what: str) -> bool:
     """Whether ``<what>`` is one this bot writes: a cut-off draft, an action no player
-    may choose, an unknown colour or vote, or a page past 999 is not."""
+    may choose, an unknown colour or vote, or a page or menu past 999 is not."""
     if what in PLAIN or PAGE.fullmatch(what):
         return True
     fields = what.split(":")

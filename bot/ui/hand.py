@@ -7,8 +7,9 @@ A card that answers a pending draw (stacking, stack draws) reads "Add". Below th
 cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
 Play it, Keep, Jump in!, colours, votes, UNO!). A hand with more cards than the rows
 left hold shows only the cards that can be played as buttons (the picture shows them
-all), so no one pages to find a playable card and no message breaks Discord's 5 rows
-of 5.
+all); more playable cards than that (a discard from a huge hand) are chosen in select
+menus ("Play a card...", "Discard a card..."), so no one pages to find a playable card
+and no message breaks Discord's 5 rows of 5.
 """
 
 from __future__ import annotations
@@ -20,14 +21,25 @@ from dataclasses import dataclass
 
 from bot.engine import Action, Game, Phase
 from bot.engine.actions import ActionKind
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, COLORS, Card, card_name
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, card_name
 from bot.game.table import Table
-from bot.ui.controls import Control, Rows, Style
+from bot.ui.controls import ROW, Choice, Control, Menu, Rows, Style, in_rows
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.prompts import COLOR_STYLES
-from bot.ui.words import a_card, card_label, color_label, color_words, count_cards, plural, said_to
+from bot.ui.words import (
+    a_card,
+    a_card_of,
+    card_label,
+    color_label,
+    color_words,
+    count_cards,
+    plural,
+    said_to,
+)
 
-MAX_ROWS, ROW = 5, 5
+MAX_ROWS = 5
+MENU_CHOICES = 25
+"""Discord's most options in one select menu."""
 VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
 CARD_STYLES = {**COLOR_STYLES, "": Style.secondary}
 
@@ -45,7 +57,7 @@ def sort_key(card: Card) -> tuple[int, int, str]:
     return (COLORS.index(color) if color else len(COLORS), order, value)
 
 
-def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> HandMessage:
+def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     game = table.game
     assert game is not None
     lines = [notice or _news(table, player)]
@@ -61,31 +73,45 @@ def hand_message(table: Table, player: str, page: int = 0, notice: str = "") -> 
     controls = _controls(table, game, player, legal)
     if len(cards) > _card_slots(controls):  # too many for the buttons: only usable ones
         cards = [card for card in cards if card in usable]
-    per_page, controls = _layout(len(cards), controls, table, page)
-    pages = max(1, math.ceil(len(cards) / per_page))
-    page = min(max(page, 0), pages - 1)
-    shown = cards[page * per_page:(page + 1) * per_page]
     add = "Add " if game.pending_draw else ""  # a card that answers the draw adds to it
-    card_buttons = [
-        Control(
-            game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
-            (add if card in usable else "") + card_label(card)
-            + (f" x{counts[card]}" if counts[card] > 1 else ""),
-            CARD_STYLES[CARD_COLOR[card]],
-            disabled=card not in usable,
-        )
-        for card in shown
-    ]
-    rows = [card_buttons[i:i + ROW] for i in range(0, len(card_buttons), ROW)]
-    rows += [controls[i:i + ROW] for i in range(0, len(controls), ROW)]
-    pages_note = f" · page {page + 1}/{pages}" if pages > 1 else ""
-    lines.append(f"**Your hand** ({count_cards(len(hand))}){pages_note}")
+
+    def label(card: Card) -> str:
+        return ((add if card in usable else "") + card_label(card)
+                + (f" x{counts[card]}" if counts[card] > 1 else ""))
+
+    rows: Rows
+    if len(cards) <= _card_slots(controls):
+        card_buttons = [
+            Control(game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
+                    label(card), CARD_STYLES[CARD_COLOR[card]], disabled=card not in usable)
+            for card in cards]
+        rows = in_rows(card_buttons)
+    else:  # more playable cards than buttons fit: menus, never pages
+        rows = _card_menus(table, [(label(c), Draft(card_do, (c,))) for c in cards],
+                           MAX_ROWS - math.ceil(len(controls) / ROW), card_do)
+    rows += in_rows(controls)
+    lines.append(f"**Your hand** ({count_cards(len(hand))})")
     lines.append(f"Top card: {card_name(game.top)} · colour to match: {color_words(game.color)}")
     lines.append(_situation(table, game, player))
     if card_do == "discard":
-        lines.append(f"Discard down to {count_cards(game.discards_owed[player])}: press the cards "
-                     "to discard, one at a time.")
+        how = "press" if len(cards) <= _card_slots(controls) else "choose in the menus"
+        lines.append(f"Discard down to {count_cards(game.discards_owed[player])}: {how} the "
+                     "cards to discard, one at a time.")
     return HandMessage("\n".join(line for line in lines if line), rows)
+
+
+def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
+                card_do: ActionKind) -> Rows:
+    """The cards as select menus of up to 25 each, one a row, in ``rows`` rows: the
+    61 different cards of the largest deck fit the 3 rows left beside two rows of
+    controls; the slice only guards it."""
+    chunks = [choices[i:i + MENU_CHOICES]
+              for i in range(0, len(choices), MENU_CHOICES)][:rows]
+    what = "Discard a card" if card_do == "discard" else "Play a card"
+    return [[Menu(game_id(table.channel_id, table.version, f"pick:{n}"),
+                  what + (f" ({n + 1} of {len(chunks)})" if len(chunks) > 1 else "") + "...",
+                  tuple(Choice(label, draft.encode()) for label, draft in chunk))]
+            for n, chunk in enumerate(chunks)]
 
 
 def _news(table: Table, player: str) -> str:
@@ -161,28 +187,6 @@ def _first_cards(legal: list[Action]) -> list[Card]:
     return list(dict.fromkeys(a.played_cards()[0] for a in legal if a.do == "play"))
 
 
-def _layout(
-    distinct: int, controls: list[Control], table: Table, page: int
-) -> tuple[int, list[Control]]:
-    """Cards per page, and the controls with Prev/Next added when one page is not
-    enough: only for more than 15 to 20 different cards the player can play at once
-    (a discard owed from a huge hand), since a big hand shows only those."""
-    per_page = _card_slots(controls)
-    if distinct <= per_page:
-        return per_page, controls
-    per_page = (MAX_ROWS - math.ceil((len(controls) + 2) / ROW)) * ROW
-    last = math.ceil(distinct / per_page) - 1
-    page = min(max(page, 0), last)
-    channel, version = table.channel_id, table.version
-    return per_page, [
-        *controls,
-        Control(game_id(channel, version, f"page:{max(page - 1, 0)}"), "◀ Prev",
-                disabled=page == 0),
-        Control(game_id(channel, version, f"page:{min(page + 1, last)}"), "Next ▶",
-                disabled=page == last),
-    ]
-
-
 def _situation(table: Table, game: Game, player: str) -> str:
     """What the hand says the game waits for, read from the engine's phase."""
     phase, waiting = game.waiting
@@ -212,17 +216,10 @@ def _situation(table: Table, game: Game, player: str) -> str:
 
 
 def wild_draw_four_question(table: Table, game: Game) -> str:
-    """What a challenge risks, in the colour it is judged by (RULES.md 8)."""
+    """What a challenge risks, in the colour it is judged by: the colour in force before
+    the Wild Draw Four (RULES.md 5)."""
     by = table.name_of(game.wild4_by or "")
-    color = color_before_wild_draw_four(game)
-    held = f"a {COLOR_NAMES[color]} card" if color else "a card of the colour before it"
+    held = a_card_of(game.wild4_color)
     take = plural(game.pending_draw, "card")
     return (f"{by} played a Wild Draw Four on you: take {take}, or challenge it. "
             f"If {by} held {held}, {by} takes 4; if not, you take 6 and miss your turn.")
-
-
-def color_before_wild_draw_four(game: Game) -> str:
-    """The colour a Wild Draw Four on top is judged by: the colour of the card under
-    it; "" when that card is a wild too (its chosen colour is not kept)."""
-    pile = game.discard_pile
-    return CARD_COLOR[pile[-2]] if len(pile) > 1 and pile[-1] == "wild4" else ""

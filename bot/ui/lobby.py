@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import discord
 
-from bot.game.errors import TableError
+from bot.game.errors import NoThread, TableError
 from bot.game.lobby import Publish
 from bot.game.registry import Reply
 from bot.game.table import Phase, Player, Table
@@ -38,16 +38,48 @@ def message_fields(table: Table) -> dict[str, Any]:
     return {"embed": table_embed(table), "view": table_view(table)}
 
 
-def post_lobby(interaction: discord.Interaction, table: Table) -> Callable[[], Awaitable[int]]:
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
+"""A game's thread hides from the channel list after a day without messages."""
+
+
+async def open_thread(interaction: discord.Interaction) -> discord.Thread:
+    """A new public thread of the channel ``/uno new thread:`` ran in, for its game: one
+    bot-token call (the channel's link line is the interaction's answer, which costs
+    none). ``NoThread`` when it cannot be made; then nothing was made."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise NoThread("A game thread can only be opened from a text channel (not from a "
+                       "thread or a forum). Run `/uno new` without `thread` here.")
+    name = f"UNO with {interaction.user.display_name}"[:100]
+    try:
+        return await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+    except discord.Forbidden:
+        raise NoThread("I may not create threads in this channel (I need Create Public "
+                       "Threads). Run `/uno new` without `thread`, or ask a moderator."
+                       ) from None
+
+
+def post_lobby(interaction: discord.Interaction, table: Table,
+               thread: discord.Thread | None = None) -> Callable[[], Awaitable[int]]:
     """Compose the answer to ``/uno new``, the lobby message; sending it returns the
-    message's id."""
+    message's id. For a game in its own ``thread`` the lobby is posted there (a
+    bot-token call) and the answer is one line in the channel linking to it."""
     embed, view = table_embed(table), table_view(table)
     assert view is not None  # a new table is always an open lobby
 
     async def send() -> int:
-        callback = await interaction.response.send_message(embed=embed, view=view)
-        assert callback.message_id is not None  # a non-ephemeral answer makes a message
-        return callback.message_id
+        if thread is None:
+            callback = await interaction.response.send_message(embed=embed, view=view)
+            assert callback.message_id is not None  # a non-ephemeral answer makes a message
+            return callback.message_id
+        # The answer first: the thread is made already, and Discord waits 3 seconds.
+        await interaction.response.send_message(
+            f"{interaction.user.mention} opened an UNO game in {thread.mention}: join it "
+            "there.", allowed_mentions=discord.AllowedMentions.none())
+        message = await thread.send(embed=embed, view=view)
+        return message.id
 
     return send
 

@@ -62,8 +62,8 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
                                                                   interaction))
         elif what == "again":
             await play_again(interaction, channel_id, version)
-        elif what.startswith("page:"):
-            await show_hand(interaction, channel_id, int(what.split(":")[1]))
+        elif what.startswith("page:"):  # Back from a question (or an older hand's page)
+            await show_hand(interaction, channel_id)
         elif what == "catch":
             await catch(interaction, channel_id, version, Draft("catch"))
         else:
@@ -91,16 +91,15 @@ def confirm(sentence: str, interaction: discord.Interaction) -> Answer:
 async def show_hand(
     interaction: discord.Interaction,
     channel_id: int,
-    page: int = 0,
     notice: str = "",
 ) -> None:
-    """"My hand" (a fresh ephemeral message, which later changes refresh) or a page turn
-    on the hand message (updated in place). Nothing in the game changes."""
+    """"My hand" (a fresh ephemeral message, which later changes refresh) or Back on
+    the hand message (updated in place). Nothing in the game changes."""
 
     def answer(table: Table, events: list[Event]) -> Reply:
         player = str(interaction.user.id)
-        hand = hand_message(table, player, page, notice)
-        return _show(interaction, table, hand.content, hand.rows, page, hand=True)
+        hand = hand_message(table, player, notice)
+        return _show(interaction, table, hand.content, hand.rows, hand=True)
 
     await uno_client(interaction).manager.turns.act(
         channel_id, interaction.user.id, None, _nothing, answer)
@@ -139,9 +138,9 @@ async def act(interaction: discord.Interaction, channel_id: int, version: int,
         if asked:
             rows = prompt_rows(table.channel_id, table.version, asked[0],
                                back=on_hand_message(interaction))
-            return _show(interaction, table, asked[0].question, rows, 0)
-        hand = hand_message(table, player, 0, private_news(table, events, player))
-        return _show(interaction, table, hand.content, hand.rows, 0, hand=True)
+            return _show(interaction, table, asked[0].question, rows)
+        hand = hand_message(table, player, private_news(table, events, player))
+        return _show(interaction, table, hand.content, hand.rows, hand=True)
 
     await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer)
 
@@ -193,7 +192,7 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
 
 
 def _show(interaction: discord.Interaction, table: Table, content: str, rows: Rows,
-          page: int, *, hand: bool = False) -> Reply:
+          *, hand: bool = False) -> Reply:
     """Compose (under the table's lock) the answer with the hand or a question: in place
     on the hand message, else as a new ephemeral hand message that later changes refresh
     while its token lasts. A hand comes with its picture; a question leaves the
@@ -210,7 +209,7 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
         session = client.board.hand_session(channel_id, player)
         if session is not None and interaction.message is not None \
                 and session.message_id == interaction.message.id:
-            session.version, session.page = version, page
+            session.version = version
             if session.shows(picture):
                 picture, kept = None, True
 
@@ -237,7 +236,7 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
                 return
             message_id = message.id
         client.board.open_hand(channel_id, player, HandSession(
-            interaction, client.board.clock.now(), version, message_id, page,
+            interaction, client.board.clock.now(), version, message_id,
             picture.key if picture is not None else None))
 
     return send

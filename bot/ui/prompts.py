@@ -12,14 +12,13 @@ from dataclasses import dataclass, replace
 
 from bot.engine import Action, Game
 from bot.engine.cards import COLORS
-from bot.ui.controls import Control, Rows, Style
+from bot.ui.controls import ROW, Control, Rows, Style, in_rows
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.words import Name, card_label, color_label
 
 COLOR_STYLES = {"r": Style.danger, "y": Style.secondary, "g": Style.success, "b": Style.primary}
 CHOICE_ROWS = 4
 """Rows of choices; the fifth holds Back."""
-ROW = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +61,7 @@ def prompt_rows(channel_id: int, version: int, prompt: Prompt, *, back: bool = T
         Control(game_id(channel_id, version, draft.encode()), label[:80], style)
         for label, draft, style in prompt.choices[: CHOICE_ROWS * ROW]
     ]
-    rows = [buttons[i:i + ROW] for i in range(0, len(buttons), ROW)]
+    rows = in_rows(buttons)
     if back:
         rows.append([Control(game_id(channel_id, version, "page:0"), "Back")])
     return rows

@@ -180,6 +180,7 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
                              or "none"),
         f"Turn timer: {settings.turn_seconds} seconds",
         f"Card images: {'on' if settings.images else 'off'}",
+        f"Game threads: {'on' if settings.threads else 'off'} (each /uno new in a new thread)",
         "House rules:",
     ]
     for card, rule in settings.house_rules.items():
@@ -207,6 +208,7 @@ def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSe
     ruleset = changes.pop("ruleset", None) or current.ruleset
     turn_seconds = changes.pop("turn_seconds", None) or current.turn_seconds
     images = changes.pop("images", None)
+    threads = changes.pop("threads", None)
     house_rules = dict(current.overrides.get("house_rules", {}))
     for card in HOUSE_RULE_CARDS:
         value = changes.pop(card, None)
@@ -220,4 +222,5 @@ def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSe
         overrides=overrides,
         turn_seconds=turn_seconds,
         images=current.images if images is None else images,
+        threads=current.threads if threads is None else threads,
     )

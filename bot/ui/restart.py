@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 import discord
 
@@ -48,12 +49,12 @@ def restored_message(table: Table) -> TableMessage:
     if table.phase is Phase.ENDED:
         if table.close_reason is CloseReason.FINISHED and game.match_over:
             summary, _ = round_message(table, next_round=False)  # winner, scores
-            return TableMessage(summary, shown.embed, shown.rows)
+            return replace(shown, content=summary)
         return shown
     if game.round_over:
         summary, next_round = round_message(table, next_round=True)
-        return TableMessage(f"{RESTORED}\n{summary}", shown.embed, shown.rows + next_round)
-    return TableMessage(f"{RESTORED}\n{shown.content}", shown.embed, shown.rows)
+        return replace(shown, content=f"{RESTORED}\n{summary}", rows=shown.rows + next_round)
+    return replace(shown, content=f"{RESTORED}\n{shown.content}")
 
 
 class RestoreQueue:

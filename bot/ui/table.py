@@ -32,7 +32,19 @@ SHOWN_ACTIONS = 3
 class TableMessage:
     content: str
     embed: discord.Embed
+    """Its description says the top card and colour until :meth:`show_picture` attaches
+    the picture, which shows them large."""
     rows: Rows
+    plain: str
+    """The description without the picture: with the top card line."""
+    pictured: str
+    """The description beside the picture: without the top card line."""
+
+    def show_picture(self, url: str | None) -> None:
+        """Attach the table's picture at ``url`` (``None``: no picture, the text says it
+        all), saying the top card and colour in the text only without it."""
+        self.embed.set_image(url=url)
+        self.embed.description = self.pictured if url is not None else self.plain
 
 
 def mention(table: Table, player: str) -> str:
@@ -43,8 +55,9 @@ def mention(table: Table, player: str) -> str:
 def table_message(table: Table) -> TableMessage:
     game = table.game
     assert game is not None
-    embed = discord.Embed(description=_description(table, game), colour=TABLE_COLOUR)
-    rows = [[
+    plain = _description(table, game, pictured=False)
+    embed = discord.Embed(description=plain, colour=TABLE_COLOUR)
+    rows: Rows = [[
         Control(game_id(table.channel_id, table.version, "hand"), "My hand", Style.primary),
         Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, game),
                 Style.danger, disabled=not game.catchable()),
@@ -55,7 +68,7 @@ def table_message(table: Table) -> TableMessage:
     content = call(table, game)
     if table.phase is Phase.PLAYING and not game.round_over and table.turn_deadline:
         content += f" Time runs out <t:{int(table.turn_deadline)}:R>."
-    return TableMessage(content, embed, rows)
+    return TableMessage(content, embed, rows, plain, _description(table, game, pictured=True))
 
 
 def _catch_label(table: Table, game: Game) -> str:
@@ -97,24 +110,24 @@ def call(table: Table, game: Game) -> str:
     return f"{current}, it is your turn."
 
 
-def _description(table: Table, game: Game) -> str:
-    """A few lines for a phone: the top card and colour (also in the picture, for a
-    table without one) and the table options that change how play goes (jump-ins...),
-    the seats on one line, the last few actions."""
+def _description(table: Table, game: Game, pictured: bool) -> str:
+    """A few lines for a phone: the top card and colour (only without the picture, which
+    shows them) and the table options that change how play goes (jump-ins...), the
+    seats on one line, the last few actions."""
     in_force = [TABLE_OPTIONS[name][0] for name in game.options.table_options()]
-    lines = [" · ".join([f"Top card **{card_name(game.top)}**",
-                         f"play on {color_words(game.color)}", *in_force]),
-             _seats(table, game)]
+    top = [] if pictured else [f"Top card **{card_name(game.top)}**",
+                               f"play on {color_words(game.color)}"]
+    lines = [" · ".join([*top, *in_force]), _seats(table, game)]
     if game.hands_shown_until is not None:
         lines += [f"{table.name_of(seat)} shows {cards_words(game.hands[seat])}"
                   for seat in game.players]
     lines += [f"• {action_line(events, table.name_of)}"
               for events in table.recent_actions[-SHOWN_ACTIONS:]]
-    return "\n".join(lines)
+    return "\n".join(line for line in lines if line)
 
 
 def _seats(table: Table, game: Game) -> str:
-    """ "↻ Cards: ana 5 · ▶ ben 1 UNO! · cy 3": seating order, the way play goes, the
+    """ "↻ ana 5 · ▶ ben 1 UNO! · cy 3", card counts in seating order, the way play goes, the
     player to move, with each match score once anyone has one."""
     scored = any(game.scores.values())
     seats = []
@@ -128,7 +141,7 @@ def _seats(table: Table, game: Game) -> str:
             words.append(f"({plural(game.scores.get(seat, 0), 'pt')})")
         pointer = "▶ " if seat == game.current and not game.round_over else ""
         seats.append(pointer + " ".join(words))
-    return ("↻" if game.direction == 1 else "↺") + " Cards: " + " · ".join(seats)
+    return ("↻" if game.direction == 1 else "↺") + " " + " · ".join(seats)
 
 
 def _scored(table: Table, game: Game) -> str:

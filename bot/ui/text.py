@@ -69,7 +69,7 @@ manage messages, can cancel it."""
 
 COMMANDS = """\
 **Commands**
-`/uno new` open a lobby (ruleset, Seven-O, stacking, scoring, target, turn timer, autoplay)
+`/uno new` open a lobby (ruleset, rules, target, turn timer, autoplay, a thread of its own)
 `/uno join` take a seat in this channel's lobby
 `/uno leave` leave this channel's lobby or game
 `/uno kick` remove a player from the game (host or Manage Messages)

@@ -108,13 +108,22 @@ def challenge_loser(event: dict[str, Any]) -> str:
     return str(event["target"] if guilty else event["player"])
 
 
+def a_card_of(color: str, held: bool = True) -> str:
+    """ "a red card" (or "no red card" when not ``held``); "a card of the colour before it"
+    when the colour is not known (a game saved before the engine kept it)."""
+    some = "a" if held else "no"
+    return f"{some} {COLOR_NAMES[color]} card" if color else f"{some} card of the colour before it"
+
+
 def challenge_sentence(event: dict[str, Any], name: Name) -> str:
-    """ "ben challenged: ana had a card of the colour before, so ana takes 4"."""
+    """ "ben challenged: ana had no red card, so ben takes 6 and misses a turn"."""
     who, target = name(event["player"]), name(event["target"])
-    if (event.get("data") or {}).get("guilty"):
-        return f"{who} challenged: {target} had a card of the colour before, so {target} takes 4"
-    return (f"{who} challenged: {target} had no card of the colour before, so {who} takes 6 "
-            "and misses a turn")
+    data = event.get("data") or {}
+    guilty = bool(data.get("guilty"))
+    held = a_card_of(str(data.get("color") or ""), guilty)
+    if guilty:
+        return f"{who} challenged: {target} had {held}, so {target} takes 4"
+    return f"{who} challenged: {target} had {held}, so {who} takes 6 and misses a turn"
 
 
 def event_sentence(event: dict[str, Any], name: Name) -> str:
@@ -185,15 +194,15 @@ def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
         who, target = event.get("player"), event.get("target")
         if kind == "challenged" and player in (who, target):
             owner = "you" if player == target else name(target or "")
-            matched = "could have matched" if data.get("guilty") else "could not match"
+            held = a_card_of(str(data.get("color") or ""), bool(data.get("guilty")))
             loser = challenge_loser(event)
             taken = ("you take 6 and miss your turn" if loser == player == who
                      else "you take 4" if loser == player
                      else f"{name(loser)} takes {4 if loser == target else 6}")
             by = "your" if player == target else f"{name(target or '')}'s"
             asker = "You" if player == who else name(who or "")
-            sentences.append(f"{asker} challenged {by} Wild Draw Four: {owner} {matched} "
-                             f"the colour before it, so {taken}.")
+            sentences.append(f"{asker} challenged {by} Wild Draw Four: {owner} had {held}, "
+                             f"so {taken}.")
             told_draw = True
         elif kind == "caught" and target == player:
             sentences.append(f"{name(who or '')} caught you without UNO, so you take 2.")

@@ -53,3 +53,17 @@ def test_a_game_saved_with_the_whole_twister_state_still_restores() -> None:
     old = {**game.to_dict(), "format": 1, "rng": [3, [1, 2, 3], None]}
     restored = Game.from_dict(old)
     assert restored.hands == game.hands and restored.rng.getstate() == [5, 6]
+
+
+def test_the_colour_before_a_wild_draw_four_is_saved_and_an_older_save_reads_it_unknown() -> None:
+    game = Game.from_position("classic", Options(), ["ana", "ben"], hands={
+        "ana": ["wild4", "b5"], "ben": ["y1"]}, discard=["r9", "wild"], draw=["g1"] * 9,
+        current="ana", color="b")
+    game.apply(Action("ana", "play", card="wild4", color="r"))
+    assert game.wild4_color == "b" and game.wild4_guilty
+    saved = game.to_dict()
+    assert Game.from_dict(json.loads(json.dumps(saved))).wild4_color == "b"
+    older = {k: v for k, v in saved.items() if k != "wild4_color"}
+    assert Game.from_dict(older).wild4_color == ""
+    challenged = game.apply(Action("ben", "challenge"))[0]
+    assert challenged.kind == "challenged" and challenged.data == {"guilty": True, "color": "b"}

@@ -12,6 +12,10 @@ MAX_CONTENT = 2000
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_SELECT_OPTIONS = 25
+MAX_OPTION_TEXT = 100
+"""An option's label, value and description."""
+MAX_PLACEHOLDER = 150
+MAX_SELECT_VALUES = 25
 MAX_CUSTOM_ID = 100
 MAX_BUTTON_LABEL = 80
 MAX_EMBEDS = 10
@@ -71,7 +75,34 @@ def _row_problems(path: str, row: dict[str, Any]) -> dict[str, str]:
         label = child.get("label")
         if label is not None and len(label) > MAX_BUTTON_LABEL:
             problems[f"{where}.label"] = f"Must be {MAX_BUTTON_LABEL} or fewer in length."
-        options = child.get("options") or []
-        if len(options) > MAX_SELECT_OPTIONS:
-            problems[f"{where}.options"] = f"Must be {MAX_SELECT_OPTIONS} or fewer in length."
+        if child.get("type") in SELECTS:
+            problems.update(_select_problems(where, child))
+    return problems
+
+
+def _select_problems(where: str, menu: dict[str, Any]) -> dict[str, str]:
+    """A select menu's limits: a string select (type 3) has 1 to 25 options, each with a
+    label and a value of at most 100 characters (a description too); a placeholder of
+    at most 150; min_values 0 to 25, max_values 1 to 25 and no more than the options."""
+    problems: dict[str, str] = {}
+    if len(menu.get("placeholder") or "") > MAX_PLACEHOLDER:
+        problems[f"{where}.placeholder"] = f"Must be {MAX_PLACEHOLDER} or fewer in length."
+    options = menu.get("options") or []
+    if menu.get("type") == 3 and not 1 <= len(options) <= MAX_SELECT_OPTIONS:
+        problems[f"{where}.options"] = (
+            f"Must be between 1 and {MAX_SELECT_OPTIONS} in length ({len(options)}).")
+    for o, option in enumerate(options):
+        for key in ("label", "value", "description"):
+            text = option.get(key)
+            if key != "description" and not text:
+                problems[f"{where}.options.{o}.{key}"] = "This field is required"
+            elif text is not None and len(text) > MAX_OPTION_TEXT:
+                problems[f"{where}.options.{o}.{key}"] = (
+                    f"Must be {MAX_OPTION_TEXT} or fewer in length.")
+    low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+    if not 0 <= low <= MAX_SELECT_VALUES:
+        problems[f"{where}.min_values"] = f"Must be between 0 and {MAX_SELECT_VALUES}."
+    if not 1 <= high <= MAX_SELECT_VALUES or (menu.get("type") == 3 and high > len(options)):
+        problems[f"{where}.max_values"] = (
+            f"Must be between 1 and {MAX_SELECT_VALUES}, and no more than the options.")
     return problems

@@ -10,6 +10,7 @@ from tests.fakediscord import payloads
 from tests.fakediscord.permissions import ATTACH_FILES, ROLE, overwrite
 from tests.fakediscord.records import Interaction, StoredMessage
 from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.threads import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
 SUBCOMMAND = 1
@@ -26,7 +27,8 @@ READ_MESSAGE_HISTORY = 1 << 16
 USE_APPLICATION_COMMANDS = 1 << 31
 MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS
 EMBED_LINKS = 1 << 14
-BOT_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | EMBED_LINKS | ATTACH_FILES
+BOT_PERMISSIONS = (VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | EMBED_LINKS | ATTACH_FILES
+                   | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
 """The bot's own (managed) role, as its invite asks."""
 
 
@@ -225,8 +227,7 @@ class FakeMember:
             "attachment_size_limit": self.guild.fake.attachment_size_limit,
             "guild_id": str(self.guild.id),
             "channel_id": str(interaction.channel_id),
-            "channel": {"id": str(interaction.channel_id), "type": 0,
-                        "guild_id": str(self.guild.id)},
+            "channel": self.guild.fake.channel_payload(interaction.channel_id),
             "member": payloads.member(self.user, self.permissions),
             "app_permissions": str(self.guild.fake.app_permissions(interaction.channel_id)),
             "locale": "en-US",

@@ -29,6 +29,14 @@ from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.limits import message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
+from tests.fakediscord.threads import (
+    CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+    TEXT_CHANNEL,
+    VIEW_CHANNEL,
+    thread_payload,
+    thread_problems,
+)
 from tests.fakediscord.wire import Latency, RouteKind, route_kind
 
 ANSWER_DEADLINE = 3.0
@@ -95,6 +103,8 @@ class FakeDiscord:
         """Synced commands per guild id (``None``: global)."""
         self.guilds: list[dict[str, Any]] = []
         self._channel_guild: dict[int, int] = {}
+        self.threads: dict[int, dict[str, Any]] = {}
+        """Threads the bot made, by id (their payloads)."""
         self._by_token: dict[str, Interaction] = {}
         self._call_waiters: list[tuple[Callable[[RestCall], bool], asyncio.Future[RestCall]]] = []
         self._handled: list[asyncio.Event] = []
@@ -212,7 +222,16 @@ class FakeDiscord:
         ``app_permissions``; uploads need Attach Files)."""
         guild_id = self._channel_guild.get(channel_id)
         guild = next((g for g in self.guilds if int(g["id"]) == guild_id), None)
+        if channel_id in self.threads:  # a thread has its parent's permissions
+            channel_id = int(self.threads[channel_id]["parent_id"])
         return 0 if guild is None else channel_permissions(guild, channel_id, self.application_id)
+
+    def channel_payload(self, channel_id: int) -> dict[str, Any]:
+        """The channel as an interaction from it carries it: a text channel or a thread."""
+        if channel_id in self.threads:
+            return dict(self.threads[channel_id])
+        return {"id": str(channel_id), "type": TEXT_CHANNEL,
+                "guild_id": str(self._channel_guild.get(channel_id))}
 
     def _ready_payloads(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         ready = {
@@ -333,6 +352,8 @@ class FakeDiscord:
                 return self._followup(token, body, files)
             case ["webhooks", _, token, "messages", message_id]:
                 return self._webhook_message(token, message_id, method, body, files)
+            case ["channels", channel_id, "threads"] if method == "POST":
+                return await self._create_thread(int(channel_id), body)
             case ["channels", channel_id, "messages"] if method == "POST":
                 return self._channel_post(int(channel_id), body, files)
             case ["channels", channel_id, "messages", message_id]:
@@ -554,11 +575,38 @@ class FakeDiscord:
 
     # -- channel messages ----------------------------------------------------------
 
+    async def _create_thread(self, parent_id: int, body: dict[str, Any]) -> web.Response:
+        """A public thread of a text channel, announced on the gateway before the answer."""
+        guild_id = self._guild_of(parent_id)
+        if guild_id is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        if parent_id in self.threads:
+            self.violate("thread in a thread", f"POST threads on thread {parent_id}")
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        problems = thread_problems(body)
+        if problems:
+            self.violate("invalid form body", f"thread: {problems}")
+            raise DiscordError(400, 50035, "Invalid Form Body", errors=problems)
+        needed = VIEW_CHANNEL | CREATE_PUBLIC_THREADS
+        if self.app_permissions(parent_id) & needed != needed:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        thread_id = payloads.snowflake()
+        thread = thread_payload(thread_id, guild_id, parent_id, self.application_id, body,
+                                payloads.timestamp())
+        self.threads[thread_id] = thread
+        self._channel_guild[thread_id] = guild_id
+        if self.gateway.sessions:  # a REST-only test has no bot on the gateway to tell
+            await self.gateway.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
+        return json_response(thread, 201)
+
     def _channel_post(
         self, channel_id: int, body: dict[str, Any], uploads: list[Upload]
     ) -> web.Response:
         if self._guild_of(channel_id) is None:
             raise DiscordError(404, 10003, "Unknown Channel")
+        if channel_id in self.threads and \
+                not self.app_permissions(channel_id) & SEND_MESSAGES_IN_THREADS:
+            raise DiscordError(403, 50013, "Missing Permissions")
         self._check_message("channel message", body)
         return json_response(self._store(channel_id, body, None, uploads).payload)
 

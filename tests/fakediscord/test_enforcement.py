@@ -60,6 +60,17 @@ def buttons(count: int, prefix: str = "b", **extra: Any) -> dict[str, Any]:
     }
 
 
+def menu(count: int, placeholder: str = "Play a card...", max_values: int = 1,
+         **option: str) -> dict[str, Any]:
+    """An action row with one string select of ``count`` options (``option`` overrides
+    the first one's label, value or description)."""
+    options = [{"label": f"o{i}", "value": f"v{i}"} for i in range(count)]
+    if options:
+        options[0].update(option)
+    return {"type": 1, "components": [{"type": 3, "custom_id": "menu", "options": options,
+                                       "placeholder": placeholder, "max_values": max_values}]}
+
+
 async def test_a_good_answer_is_accepted_and_recorded(
     fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
 ) -> None:
@@ -126,9 +137,21 @@ async def test_token_used_after_fifteen_minutes(
         ({"components": [buttons(1, label="l" * 81)]}, "components.0.components.0.label"),
         ({"content": "x" * 2001}, "content"),
         ({"components": [buttons(2), buttons(2)]}, "components"),
+        ({"components": [menu(1, placeholder="p" * 151)]}, "components.0.components.0.placeholder"),
+        ({"components": [menu(1, label="l" * 101)]}, "components.0.components.0.options.0.label"),
+        ({"components": [menu(1, value="v" * 101)]}, "components.0.components.0.options.0.value"),
+        ({"components": [menu(1, description="d" * 101)]},
+         "components.0.components.0.options.0.description"),
+        ({"components": [menu(0)]}, "components.0.components.0.options"),
+        ({"components": [menu(2, max_values=3)]}, "components.0.components.0.max_values"),
+        ({"components": [{"type": 1, "components": [*menu(1)["components"],
+                                                    *buttons(1)["components"]]}]},
+         "components.0.components"),
     ],
     ids=["6 rows", "6 buttons", "26 options", "custom_id 101", "label 81", "content 2001",
-         "same custom_id twice"],
+         "same custom_id twice", "placeholder 151", "option label 101", "option value 101",
+         "option description 101", "no options", "max_values past the options",
+         "a select beside a button"],
 )
 async def test_message_limits(
     fake_discord: FakeDiscord,
@@ -155,8 +178,9 @@ async def test_limits_at_the_edge_are_fine(
         "content": "x" * 2000,
         "components": [buttons(5, f"r{r}-", label="l" * 80) for r in range(4)] + [
             {"type": 1, "components": [
-            {"type": 3, "custom_id": "s" * 100,
-             "options": [{"label": str(i), "value": str(i)} for i in range(25)]}]}
+            {"type": 3, "custom_id": "s" * 100, "placeholder": "p" * 150, "max_values": 25,
+             "options": [{"label": f"{i:0>100}", "value": f"{i:0>100}",
+                          "description": "d" * 100} for i in range(25)]}]}
         ],
     }
     status, _ = await answer(http, interaction := new_interaction(fake_discord, guild), data)
@@ -222,3 +246,30 @@ async def test_expect_call_resolves_on_the_call(
     assert recorded.json == {"content": "x"}
     with pytest.raises(TimeoutError):
         await fake_discord.wait_for_call(lambda c: c.method == "DELETE", timeout=0.01)
+
+
+async def test_threads_are_made_as_discord_makes_them_and_refused_as_it_refuses(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    path = f"channels/{guild.channel_id}/threads"
+    status, body = await call(http, "POST", path, {"name": "n" * 101, "type": 11})
+    assert (status, body["code"]) == (400, 50035) and "name" in body["errors"]
+    assert rules(fake_discord) == ["invalid form body"]
+    status, body = await call(http, "POST", path, {"name": "UNO", "type": 11,
+                                                   "auto_archive_duration": 30})
+    assert status == 400 and "auto_archive_duration" in body["errors"]
+    assert rules(fake_discord) == ["invalid form body"]
+    status, thread = await call(http, "POST", path, {"name": "UNO", "type": 11})
+    assert status == 201 and thread["parent_id"] == str(guild.channel_id)
+    thread_id = int(thread["id"])
+    status, _ = await call(http, "POST", f"channels/{thread_id}/threads", {"name": "x"})
+    assert status == 400 and rules(fake_discord) == ["thread in a thread"]
+    status, posted = await call(http, "POST", f"channels/{thread_id}/messages",
+                                {"content": "hi"})
+    assert status == 200 and posted["channel_id"] == str(thread_id)
+    assert fake_discord.channel_messages(thread_id)[0].text == "hi"
+    # the thread has its parent's permissions; an interaction from it says it is a thread
+    assert fake_discord.app_permissions(thread_id) == fake_discord.app_permissions(
+        guild.channel_id)
+    assert fake_discord.channel_payload(thread_id)["type"] == 11
+    assert fake_discord.violations == []

@@ -33,6 +33,7 @@ async def test_settings_round_trip(db: StorageUnderTest) -> None:
         },
         turn_seconds=45,
         images=False,
+        threads=True,
     )
     await db.save_settings(GUILD, chosen)
 
@@ -62,6 +63,7 @@ async def test_saving_again_replaces_the_settings(db: StorageUnderTest) -> None:
         ("ruleset", "poker"),
         ("turn_seconds", 5),
         ("images", 7),
+        ("threads", 2),
     ],
 )
 async def test_a_corrupted_row_gives_defaults_and_a_warning(

@@ -38,10 +38,12 @@ class Playing:
     guild: FakeGuild
     clock: FakeClock
     members: list[FakeMember]
+    thread_id: int | None = None
+    """The game's own thread (``/uno new thread:``), else it plays in the channel."""
 
     @property
     def channel_id(self) -> int:
-        return self.guild.channel_id
+        return self.thread_id or self.guild.channel_id
 
     @property
     def table(self) -> Table:

@@ -8,8 +8,9 @@ from bot.app.client import UnoBot
 from bot.engine.cards import ALL_CARDS, CARD_COLOR, Card
 from bot.game.clock import FakeClock
 from bot.render import render_hand
+from bot.ui.words import card_label
 from tests.fakediscord import FakeDiscord, FakeGuild
-from tests.ui.game_helpers import players, position, start_game
+from tests.ui.game_helpers import card_button, control, players, position, start_game
 from tests.ui.test_game_pictures import button_cards
 
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
@@ -56,3 +57,45 @@ async def test_a_big_hand_out_of_turn_shows_no_card_buttons_but_the_picture(
     assert button_cards(hand)[0] == []
     assert list(hand.labels().values()) == ["UNO!"]
     assert "Your hand** (22 cards)" in hand.content and hand.attachment("hand.png").data
+
+
+async def test_more_playable_cards_than_buttons_are_chosen_in_menus_not_pages(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """House rule 5 makes ben discard down to 7 from 40 different cards: every one may be
+    discarded, so they come in two select menus (25 and 15) above UNO!, never in pages."""
+    session = await start_game(guild, bot, fake_discord, clock, 3, ruleset="customizable")
+    a, b, c = players(session.game)
+    many: list[Card] = sorted(ALL_CARDS - {"wildcustom"})[:40]
+    await session.set_position(position(
+        "customizable", [a, b, c], options={"house_rules": {"wildcustom": 5}},
+        hands={a: ["wildcustom", "r1"], b: many, c: ["y1", "y2", "y3"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana, ben = session.member(a), session.member(b)
+    hand_a = await session.open_hand(ana)
+    await session.click(ana, hand_a, card_button(hand_a, "play", "wildcustom"))
+    await session.click(ana, hand_a, control(hand_a, "🟩"))
+    await session.settle()
+    assert session.game.discards_owed == {b: 7}
+    hand_b = await session.open_hand(ben)
+    rows = hand_b.payload["components"]
+    menus = [row["components"][0] for row in rows if row["components"][0]["type"] == 3]
+    assert [m["placeholder"] for m in menus] == ["Discard a card (1 of 2)...",
+                                                 "Discard a card (2 of 2)..."]
+    assert [len(m["options"]) for m in menus] == [25, 15]
+    assert "Discard down to 7 cards: choose in the menus the cards to discard" in hand_b.content
+    offered = [o["value"].split(":")[2] for m in menus for o in m["options"]]
+    assert sorted(offered) == sorted(many)  # every card, once, each a discard
+    assert not any("Prev" in label or "Next" in label for label in hand_b.labels().values())
+    assert "UNO!" in hand_b.labels().values() and fake_discord.violations == []
+    second = menus[1]
+    value = next(o["value"] for o in second["options"] if o["label"].startswith(
+        card_label(offered[-1])))
+    answer = await ben.choose(hand_b, second["custom_id"], [value])
+    await bot.board.idle()
+    assert answer.updated_message and offered[-1] not in session.game.hands[b]
+    assert len(session.game.hands[b]) == 39 and session.game.discards_owed == {b: 7}
+    refreshed = [row["components"][0] for row in hand_b.payload["components"]
+                 if row["components"][0]["type"] == 3]
+    assert sum(len(m["options"]) for m in refreshed) == 39  # the hand, as it now is
+    assert fake_discord.violations == []

@@ -49,20 +49,17 @@ async def test_wild_draw_four_challenge_guilty(
             "turn.") in hand_b.content
     await session.click(ben, hand_b, control(hand_b, "Challenge"))
     assert hand_b.content.startswith(
-        "You challenged player1's Wild Draw Four: player1 could have matched the colour "
-        "before it, so player1 takes 4.")
+        "You challenged player1's Wild Draw Four: player1 had a red card, so player1 takes 4.")
     assert "player1's hand: red 3, blue 5." in hand_b.content  # shown to the challenger alone
     assert session.game.hands[a][2:] and len(session.game.hands[a]) == 6
     assert session.game.hands[b] == ["y1", "y2"] and session.game.current == b
     await session.settle()
     table = session.table_message().text
     assert "red 3" not in table  # nobody else saw the hand
-    assert ("player2 challenged: player1 had a card of the colour before, so player1 "
-            "takes 4") in table
+    assert "player2 challenged: player1 had a red card, so player1 takes 4" in table
     assert "guilty" not in table and "drew 4" not in table
     assert hand_a.content.startswith(
-        "player2 challenged your Wild Draw Four: you could have matched the colour before "
-        "it, so you take 4.")
+        "player2 challenged your Wild Draw Four: you had a red card, so you take 4.")
 
 
 async def test_wild_draw_four_challenge_innocent(
@@ -74,16 +71,43 @@ async def test_wild_draw_four_challenge_innocent(
         discard=["r9", "wild4"], draw=FILL, current=b, color="g", pending_draw=4))
     ben = session.member(b)
     hand_b = await session.open_hand(ben)
-    assert "if not, you take 6 and miss your turn" in hand_b.content
+    assert ("If player1 held a red card, player1 takes 4; if not, you take 6 and miss your "
+            "turn") in hand_b.content
     await session.click(ben, hand_b, control(hand_b, "Challenge"))
     assert hand_b.content.startswith(
-        "You challenged player1's Wild Draw Four: player1 could not match the colour before "
-        "it, so you take 6 and miss your turn.")
+        "You challenged player1's Wild Draw Four: player1 had no red card, so you take 6 and "
+        "miss your turn.")
     assert "innocent" not in hand_b.content and len(session.game.hands[b]) == 8
     assert session.game.current == c and len(session.game.hands[a]) == 2
     await session.settle()
-    assert ("player2 challenged: player1 had no card of the colour before, so player2 takes "
-            "6 and misses a turn") in session.table_message().text
+    assert ("player2 challenged: player1 had no red card, so player2 takes 6 and misses a "
+            "turn") in session.table_message().text
+
+
+async def test_wild_draw_four_on_a_wild_is_judged_by_the_chosen_colour(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """RULES.md 5: the colour in force before the Wild Draw Four, here the blue chosen
+    for the Wild under it, not the Wild's own (no) colour."""
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["wild4", "r3", "b5"], b: ["y1", "y2"], c: ["g1"]},
+        discard=["r9", "wild"], draw=FILL, current=a, color="b"))
+    ana, ben = session.member(a), session.member(b)
+    hand_a = await session.open_hand(ana)
+    await session.click(ana, hand_a, card_button(hand_a, "play", "wild4"))
+    await session.click(ana, hand_a, control(hand_a, "🔴"))
+    assert session.game.pending_draw == 4 and session.game.current == b
+    hand_b = await session.open_hand(ben)
+    assert ("If player1 held a blue card, player1 takes 4; if not, you take 6 and miss your "
+            "turn.") in hand_b.content
+    await session.click(ben, hand_b, control(hand_b, "Challenge"))
+    assert hand_b.content.startswith(
+        "You challenged player1's Wild Draw Four: player1 had a blue card, so player1 takes 4.")
+    assert len(session.game.hands[a]) == 6 and session.game.hands[b] == ["y1", "y2"]
+    await session.settle()
+    assert ("player2 challenged: player1 had a blue card, so player1 takes 4"
+            in session.table_message().text)
 
 
 async def test_catch_and_missed_catch(

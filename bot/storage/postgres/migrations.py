@@ -171,6 +171,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        4,
+        "whether /uno new opens its game in a thread by default on each server",
+        ("ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0",),
+    ),
 )
 
 

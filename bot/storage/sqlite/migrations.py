@@ -209,6 +209,11 @@ MIGRATIONS: tuple[Migration, ...] = (
                  AND json_type(state, '$.version') = 'integer'""",
         ),
     ),
+    Migration(
+        7,
+        "whether /uno new opens its game in a thread by default on each server",
+        ("ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0",),
+    ),
 )
 
 
