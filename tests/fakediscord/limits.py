@@ -1,7 +1,9 @@
 """The message limits Discord checks, as a list of problems (empty: the message is fine).
 
-Only the limits a bot can trip over with ordinary messages: content length, embeds,
-and classic components (action rows holding buttons or one select menu).
+The limits a bot can trip over: content length, embeds, classic components (action rows
+holding buttons or one select menu), and Components V2 messages (flag
+``IS_COMPONENTS_V2``: no content or embeds; sections, text displays, containers...; at
+most 40 components in all, nested ones counted, and 4,000 characters of text).
 """
 
 from __future__ import annotations
@@ -25,6 +27,17 @@ MAX_EMBED_DESCRIPTION = 4096
 ACTION_ROW, BUTTON = 1, 2
 SELECTS = {3, 5, 6, 7, 8}
 
+IS_COMPONENTS_V2 = 1 << 15
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = (
+    9, 10, 11, 12, 13, 14, 17)
+V2_TOP_LEVEL = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+V2_IN_CONTAINER = V2_TOP_LEVEL - {CONTAINER}
+MAX_V2_COMPONENTS = 40
+MAX_V2_TEXT = 4000
+MAX_V2_TOP_LEVEL = 10
+MAX_SECTION_TEXTS = 3
+MAX_GALLERY_ITEMS = 10
+
 
 def message_problems(data: dict[str, Any]) -> dict[str, str]:
     """Field path -> what is wrong, in the spirit of Discord's 50035 ``errors`` body."""
@@ -42,6 +55,8 @@ def message_problems(data: dict[str, Any]) -> dict[str, str]:
             problems[f"embeds.{i}.description"] = (
                 f"Must be {MAX_EMBED_DESCRIPTION} or fewer in length."
             )
+    if (data.get("flags") or 0) & IS_COMPONENTS_V2:
+        return problems | v2_problems(data)
     rows = data.get("components") or []
     if len(rows) > MAX_ROWS:
         problems["components"] = f"Must be {MAX_ROWS} or fewer in length ({len(rows)})."
@@ -105,4 +120,77 @@ def _select_problems(where: str, menu: dict[str, Any]) -> dict[str, str]:
     if not 1 <= high <= MAX_SELECT_VALUES or (menu.get("type") == 3 and high > len(options)):
         problems[f"{where}.max_values"] = (
             f"Must be between 1 and {MAX_SELECT_VALUES}, and no more than the options.")
+    return problems
+
+
+def v2_problems(data: dict[str, Any]) -> dict[str, str]:
+    """A Components V2 message: no content or embeds; up to 10 top-level components of
+    the layout kinds; each container, section and row as Discord nests them; at most 40
+    components in all and 4,000 characters across its text displays."""
+    problems: dict[str, str] = {}
+    if data.get("content"):
+        problems["content"] = "Cannot be used with the IS_COMPONENTS_V2 flag."
+    if data.get("embeds"):
+        problems["embeds"] = "Cannot be used with the IS_COMPONENTS_V2 flag."
+    top = data.get("components") or []
+    if "components" in data and not 1 <= len(top) <= MAX_V2_TOP_LEVEL:  # edits may omit it
+        problems["components"] = f"Must be between 1 and {MAX_V2_TOP_LEVEL} in length."
+    totals = {"components": 0, "text": 0}
+    for i, component in enumerate(top):
+        problems.update(_v2_component(f"components.{i}", component, V2_TOP_LEVEL, totals))
+    if totals["components"] > MAX_V2_COMPONENTS:
+        problems["components"] = (
+            f"A message may have at most {MAX_V2_COMPONENTS} components "
+            f"({totals['components']}).")
+    if totals["text"] > MAX_V2_TEXT:
+        problems["components"] = (
+            f"The text of a message must be {MAX_V2_TEXT} or fewer in length "
+            f"({totals['text']}).")
+    return problems
+
+
+def _v2_component(path: str, component: dict[str, Any], allowed: set[int],
+                  totals: dict[str, int]) -> dict[str, str]:
+    kind = component.get("type")
+    if kind not in allowed:
+        return {f"{path}.type": f"Component type {kind} is not allowed here."}
+    totals["components"] += 1
+    children = component.get("components") or []
+    problems: dict[str, str] = {}
+    if kind == ACTION_ROW:
+        totals["components"] += len(children)
+        return _row_problems(path, component)
+    if kind == TEXT_DISPLAY:
+        content = component.get("content")
+        if not isinstance(content, str) or not content:
+            return {f"{path}.content": "This field is required"}
+        totals["text"] += len(content)
+    elif kind == SECTION:
+        if not 1 <= len(children) <= MAX_SECTION_TEXTS:
+            problems[f"{path}.components"] = (
+                f"Must be between 1 and {MAX_SECTION_TEXTS} in length.")
+        for c, child in enumerate(children):
+            problems.update(_v2_component(f"{path}.components.{c}", child, {TEXT_DISPLAY},
+                                          totals))
+        accessory = component.get("accessory")
+        if not isinstance(accessory, dict):
+            problems[f"{path}.accessory"] = "This field is required"
+        elif accessory.get("type") == BUTTON:
+            totals["components"] += 1
+            problems.update(_row_problems(f"{path}.accessory", {
+                "type": ACTION_ROW, "components": [accessory]}))
+        elif accessory.get("type") == THUMBNAIL:
+            totals["components"] += 1
+        else:
+            problems[f"{path}.accessory.type"] = "Must be a button or a thumbnail."
+    elif kind == CONTAINER:
+        if not children:
+            problems[f"{path}.components"] = "Must be 1 or more in length."
+        for c, child in enumerate(children):
+            problems.update(_v2_component(f"{path}.components.{c}", child, V2_IN_CONTAINER,
+                                          totals))
+    elif kind == MEDIA_GALLERY:
+        items = component.get("items") or []
+        if not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+            problems[f"{path}.items"] = f"Must be between 1 and {MAX_GALLERY_ITEMS} in length."
     return problems

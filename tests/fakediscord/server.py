@@ -26,7 +26,7 @@ from tests.fakediscord.attachments import (
     read_body,
 )
 from tests.fakediscord.gateway import Gateway
-from tests.fakediscord.limits import message_problems
+from tests.fakediscord.limits import IS_COMPONENTS_V2, message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
 from tests.fakediscord.threads import (
@@ -393,7 +393,12 @@ class FakeDiscord:
             ]
         return json_response(self.commands.get(guild_id, []))
 
-    def _check_message(self, where: str, data: dict[str, Any]) -> None:
+    def _check_message(self, where: str, data: dict[str, Any],
+                       edited: StoredMessage | None = None) -> None:
+        """Discord's limits on a new message, or on an edit of ``edited``: a Components V2
+        message stays one (its flag cannot be taken off)."""
+        if edited is not None and edited.payload.get("flags", 0) & IS_COMPONENTS_V2:
+            data = {**data, "flags": (data.get("flags") or 0) | IS_COMPONENTS_V2}
         problems = message_problems(data)
         if problems:
             self.violate("invalid form body", f"{where}: {problems}")
@@ -562,7 +567,7 @@ class FakeDiscord:
                          f"{message_ref} it did not create")
             raise DiscordError(*UNKNOWN_MESSAGE)
         if method == "PATCH":
-            self._check_message("webhook edit", body)
+            self._check_message("webhook edit", body, message)
             self._edit(message, body, uploads)
             if message_ref == "@original" or message is interaction.response:
                 interaction.edits.append(body)
@@ -622,7 +627,7 @@ class FakeDiscord:
                          "through the channel endpoint")
             raise DiscordError(*UNKNOWN_MESSAGE)
         if method == "PATCH":
-            self._check_message("channel edit", body)
+            self._check_message("channel edit", body, message)
             self._edit(message, body, uploads)
         elif method == "DELETE":
             self._delete(message)

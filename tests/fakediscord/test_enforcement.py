@@ -273,3 +273,68 @@ async def test_threads_are_made_as_discord_makes_them_and_refused_as_it_refuses(
         guild.channel_id)
     assert fake_discord.channel_payload(thread_id)["type"] == 11
     assert fake_discord.violations == []
+
+
+V2 = 1 << 15
+
+
+def text(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def v2_message(*components: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"flags": V2, "components": list(components), **extra}
+
+
+def v2_container(children: int) -> dict[str, Any]:
+    """A container holding ``children`` text displays: 1 + children components."""
+    return {"type": 17, "components": [text(f"line {i}") for i in range(children)]}
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        (v2_message(text("hi"), content="hi"), "content"),
+        (v2_message(text("hi"), embeds=[{"description": "hi"}]), "embeds"),
+        (v2_message(*[text(str(i)) for i in range(11)]), "components"),
+        (v2_message(v2_container(39), buttons(1)), "components"),  # 1 + 39 + 1 + 1 = 42
+        (v2_message(text("x" * 2001), text("y" * 2000)), "components"),
+        (v2_message({"type": 11, "media": {"url": "attachment://a.png"}}), "components.0.type"),
+        (v2_message({"type": 9, "components": [text("a")] * 4,
+                     "accessory": {"type": 2, "style": 2, "label": "b", "custom_id": "b"}}),
+         "components.0.components"),
+        (v2_message({"type": 9, "components": [text("a")]}), "components.0.accessory"),
+        (v2_message({"type": 17, "components": [v2_container(1)]}),
+         "components.0.components.0.type"),
+        (v2_message(buttons(6)), "components.0.components"),
+    ],
+    ids=["content", "embeds", "11 at the top", "42 components", "4001 characters",
+         "a thumbnail at the top", "4 texts in a section", "a section without accessory",
+         "a container in a container", "6 buttons in a row"],
+)
+async def test_components_v2_limits(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession,
+    data: dict[str, Any], field: str,
+) -> None:
+    status, body = await answer(http, new_interaction(fake_discord, guild), data)
+    assert (status, body["code"]) == (400, 50035)
+    assert field in body["errors"]
+    assert rules(fake_discord) == ["invalid form body"]
+
+
+async def test_components_v2_at_the_edge_is_fine_and_stays_v2(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    data = v2_message(  # 1 + 28 texts, a section of 3 with its button, a row of 5: 40
+        {"type": 17, "components": [text("x" * 100) for _ in range(28)]},
+        {"type": 9, "components": [text("a" * 300)] * 3,
+         "accessory": {"type": 2, "style": 2, "label": "b", "custom_id": "sec"}},
+        buttons(5))
+    status, sent = await call(http, "POST", f"channels/{guild.channel_id}/messages", data)
+    assert status == 200 and fake_discord.violations == []
+    edit = f"channels/{guild.channel_id}/messages/{sent['id']}"
+    status, _ = await call(http, "PATCH", edit, {"components": [text("still v2")]})
+    assert status == 200
+    status, body = await call(http, "PATCH", edit, {"content": "plain again"})
+    assert (status, body["code"]) == (400, 50035) and "content" in body["errors"]
+    assert rules(fake_discord) == ["invalid form body"]
