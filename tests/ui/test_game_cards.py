@@ -55,9 +55,10 @@ async def test_wild_draw_four_challenge_guilty(
     assert session.game.hands[b] == ["y1", "y2"] and session.game.current == b
     await session.settle()
     table = session.table_message().text
-    assert "red 3" not in table  # nobody else saw the hand
     assert "player2 challenged: player1 had a red card, so player1 takes 4" in table
-    assert "guilty" not in table and "drew 4" not in table
+    since_played = table.split("player1 played a Wild Draw Four")[1]  # not the deal's lines
+    assert "red 3" not in since_played  # nobody else saw the hand
+    assert "guilty" not in since_played and "drew 4" not in since_played
     assert hand_a.content.startswith(
         "player2 challenged your Wild Draw Four: you had a red card, so you take 4.")
 
