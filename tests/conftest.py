@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -133,8 +134,11 @@ async def running_bot(
 ) -> AsyncIterator[UnoBot]:
     """The real bot, connected and ready: login (which runs setup_hook), then connect.
     ``fake`` (the Discord it talks to) learns of its interaction handlers, so that a
-    member's click returns once the bot has finished with it."""
+    member's click returns once the bot has finished with it. Its games are dealt from
+    fixed seeds, so a test plays the same deal on every run."""
     client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
+    seeds = itertools.count(1)
+    client.manager.registry.seeds = lambda: next(seeds)
     watch_handlers(fake, client)
     await client.login(settings.discord_token.get_secret_value())
     connection = asyncio.create_task(client.connect())
