@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -32,15 +31,6 @@ def png(width: int = 4, height: int = 3) -> bytes:
 def guild(fake_discord: FakeDiscord) -> FakeGuild:
     """Channel 0 as usual; in channel 1 the bot's role is denied Attach Files."""
     return add_guild(fake_discord, MEMBER_NAMES, channels=2, without_attach_files=(1,))
-
-
-@pytest.fixture
-async def http(fake_discord: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession(
-        base_url=fake_discord.api_base + "/",
-        headers={"Authorization": f"Bot {fake_discord.token}"},
-    ) as session:
-        yield session
 
 
 async def send(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -14,15 +13,6 @@ from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, Interaction
 
 COMMAND = 2
-
-
-@pytest.fixture
-async def http(fake_discord: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession(
-        base_url=fake_discord.api_base + "/",
-        headers={"Authorization": f"Bot {fake_discord.token}"},
-    ) as session:
-        yield session
 
 
 def new_interaction(fake: FakeDiscord, guild: FakeGuild) -> Interaction:

@@ -4,26 +4,15 @@ the count of calls made with the bot token."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
 import discord
-import pytest
 
 from tests.fakediscord import FakeDiscord, FakeGuild, Interaction, Latency, RouteKind, answered
 from tests.fakediscord.wire import route_kind, uses_bot_token
 
 COMMAND = 2
-
-
-@pytest.fixture
-async def http(fake_discord: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession(
-        base_url=fake_discord.api_base + "/",
-        headers={"Authorization": f"Bot {fake_discord.token}"},
-    ) as session:
-        yield session
 
 
 async def call(http: aiohttp.ClientSession, method: str, path: str, body: Any = None
