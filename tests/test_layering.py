@@ -1,6 +1,7 @@
 """The import rules between packages (ARCHITECTURE.md), and no import cycles.
 
-Layers, lowest first: ``bot.engine``; ``bot.ai`` and ``bot.render``; ``bot.game``;
+Layers, lowest first: ``bot.i18n`` (the catalogs, which every layer may mark words
+for); ``bot.engine``; ``bot.ai`` and ``bot.render``; ``bot.game``;
 ``bot.storage`` (which implements ``bot.game.ports`` and may import nothing else of the
 game layer but the records that cross the ports); ``bot.ui``; ``cogs`` and ``bot.app``.
 A module imports only from its own layer and those below; discord.py is spoken only in
@@ -15,16 +16,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS: dict[str, set[str]] = {
-    "bot.engine": set(),
-    "bot.ai": {"bot.engine"},
-    "bot.render": {"bot.engine"},
-    "bot.game": {"bot.engine", "bot.ai"},
-    "bot.storage": {"bot.engine", "bot.game.ports", "bot.game.standings",
+    "bot.i18n": set(),
+    "bot.engine": {"bot.i18n"},
+    "bot.ai": {"bot.i18n", "bot.engine"},
+    "bot.render": {"bot.i18n", "bot.engine"},
+    "bot.game": {"bot.i18n", "bot.engine", "bot.ai"},
+    "bot.storage": {"bot.i18n", "bot.engine", "bot.game.ports", "bot.game.standings",
                     "bot.game.guild_settings"},
-    "bot.ui": {"bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage"},
-    "cogs": {"bot.engine", "bot.ai", "bot.game", "bot.storage", "bot.ui", "bot.app"},
-    "bot.app": {"bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage", "bot.ui",
-                "cogs"},
+    "bot.ui": {"bot.i18n", "bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage"},
+    "cogs": {"bot.i18n", "bot.engine", "bot.ai", "bot.game", "bot.storage", "bot.ui",
+             "bot.app"},
+    "bot.app": {"bot.i18n", "bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage",
+                "bot.ui", "cogs"},
 }
 DISCORD_SPEAKERS = ("bot.ui", "cogs", "bot.app")
 

@@ -5,6 +5,11 @@ by a parser (a component interaction without a ``custom_id``, or with a number f
 leaves the loop and ends ``client.connect()``: one bad payload would stop the bot for
 good. The guard drops such a payload with a WARNING instead. It also drops an
 interaction whose id it has already seen (a replayed event), so each is answered once.
+
+It parses each interaction ``speaking`` the language of the person who sent it: the
+tasks discord.py starts for the interaction (the command, the button's callback) copy
+that language when they are created, so everything said to that person privately is
+in their language, and nothing is shared with other interactions (``bot.i18n``).
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from discord.state import ConnectionState
+
+from bot.i18n import speaking
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +51,8 @@ class InteractionGuard:
             log.warning("unreadable interaction dropped id=%s: %s", interaction_id, problem)
             return
         try:
-            self.parse(data)
+            with speaking(data.get("locale")):
+                self.parse(data)
         except Exception:
             log.warning("unreadable interaction dropped id=%s: discord.py could not parse it",
                         interaction_id, exc_info=True)

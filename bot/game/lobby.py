@@ -113,6 +113,7 @@ class Lobby:
         turn_seconds: int = DEFAULT_TURN_SECONDS,
         autoplay: bool = False,
         images: bool = True,
+        language: str = "en-US",
         post: PostLobby,
     ) -> Table:
         options = checked_options(ruleset, overrides, turn_seconds)
@@ -131,6 +132,7 @@ class Lobby:
                 players=[host],
                 autoplay=autoplay,
                 images=images,
+                language=language,
             )
             self.registry.tables[channel_id] = table  # seen by lock-free readers like /uno rules
             self._touch(table)

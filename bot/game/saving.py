@@ -55,6 +55,7 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "computers": {p: c.to_dict() for p, c in table.computers.items()},
         "stand_ins": {p: c.to_dict() for p, c in table.stand_ins.items()},
         "images": table.images,
+        "language": table.language,
     }
 
 
@@ -89,6 +90,7 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         computers={p: ComputerPlayer.from_dict(c) for p, c in data.get("computers", {}).items()},
         stand_ins={p: ComputerPlayer.from_dict(c) for p, c in data.get("stand_ins", {}).items()},
         images=data.get("images", True),
+        language=str(data.get("language", "en-US")),
     )
 
 

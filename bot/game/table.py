@@ -80,6 +80,9 @@ class Table:
     images: bool = True
     """Card pictures on this game's messages (``/uno new images:``, default the server's
     setting); off, the messages are text only."""
+    language: str = "en-US"
+    """The Discord locale the table's shared messages speak (the lobby, the table, pings):
+    the server's ``/uno settings language:``, else the server's preferred locale."""
 
     def name_of(self, player_id: str | int) -> str:
         """A seated (or once seated) player's display name, from the engine's id."""
