@@ -14,8 +14,8 @@ from bot.i18n.speaking import current_language, speaking
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
-    "Language",
     "N_",
+    "Language",
     "_",
     "current_language",
     "language_of",
