@@ -110,6 +110,8 @@ class FakeMember:
         self.guild = guild
         self.user = user
         self.permissions = permissions
+        self.locale = "en-US"
+        """The language of this member's Discord app, sent with each interaction."""
 
     @property
     def id(self) -> int:
@@ -230,7 +232,7 @@ class FakeMember:
             "channel": self.guild.fake.channel_payload(interaction.channel_id),
             "member": payloads.member(self.user, self.permissions),
             "app_permissions": str(self.guild.fake.app_permissions(interaction.channel_id)),
-            "locale": "en-US",
+            "locale": self.locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild.id)},
