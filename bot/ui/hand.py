@@ -217,7 +217,7 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
                    Style.secondary)]
     controls = [Control(game_id(table.channel_id, table.version, d.encode()), label, style)
                 for d, label, style in specs]
-    # i18n: the button a player presses when down to one card (the call of the game's name)
+    # i18n: the button a player presses when down to one card; most languages call "UNO!" too
     controls.append(Control(game_id(table.channel_id, table.version, Draft("uno").encode()),
                             pgettext("button", "UNO!"), Style.danger,
                             disabled="uno" not in doing))
