@@ -1,6 +1,7 @@
-"""Private hands speak their owner's language: when they answer the owner's own click,
-and when they are refreshed because of someone else's move (the courier edits them
-through the owner's token, in a task the mover's click started)."""
+"""Private messages speak their reader's language: a hand when it answers its owner's
+own click, and when it is refreshed because of someone else's move (the courier edits
+it through the owner's token, in a task the mover's click started); the answer to a
+button the bot no longer knows."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from babel.messages.pofile import write_po
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.i18n import catalogs
+from bot.ui.stray import STRAY
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import card_button, players, position, start_game
 
 GERMAN = "de"
+STRAY_IN_GERMAN = "Dieser Knopf gehört zu einer älteren Nachricht des Bots."
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 
 
@@ -31,6 +34,7 @@ def test_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
     catalog.add(("**Your hand** ({count} card)", "**Your hand** ({count} cards)"),
                 ("**Deine Hand** ({count} Karte)", "**Deine Hand** ({count} Karten)"))
     catalog.add("Draw", "Ziehen", context="button")
+    catalog.add(STRAY, STRAY_IN_GERMAN)
     po = tmp_path / "messages.po"
     with po.open("wb") as out:
         write_po(out, catalog)
@@ -68,3 +72,15 @@ async def test_a_hand_refreshed_after_another_players_move_speaks_its_owners_lan
     assert "Du bist am Zug." in refreshed and "It is your turn." not in refreshed
     assert "**Deine Hand** (2 Karten)" in refreshed
     assert "Ziehen" in hand_b.labels().values()
+
+
+async def test_a_stray_button_is_answered_in_the_clickers_language(
+    test_german: None, bot: UnoBot, guild: FakeGuild
+) -> None:
+    ana, ben = guild.members[:2]
+    ben.locale = GERMAN
+    message = guild.old_message(["uno:hand"])
+    german = await ben.click(message, "uno:hand")
+    english = await ana.click(message, "uno:hand")
+    assert german.ephemeral and german.text == STRAY_IN_GERMAN
+    assert english.ephemeral and english.text == STRAY
