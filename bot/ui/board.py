@@ -40,6 +40,7 @@ from bot.engine import Event
 from bot.game.clock import Clock, Handle
 from bot.game.table import Phase, Table
 from bot.game.turns import Turns
+from bot.i18n import speaking
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
 from bot.ui.lobby_text import table_embed
@@ -369,10 +370,11 @@ class Board:
                 if not self._token_alive(session):
                     del self.hands[key]  # the token is spent: "My hand" gives a fresh message
                     continue
-                hand = hand_message(table, player)
+                with speaking(session.interaction.locale):  # its owner's, not the mover's
+                    hand = hand_message(table, player)
+                    picture = self.pictures.hand_picture(table, player) \
+                        if self.pictures.in_answer(session.interaction, table) else None
                 session.version = table.version
-                picture = self.pictures.hand_picture(table, player) \
-                    if self.pictures.in_answer(session.interaction, table) else None
                 kept = session.shows(picture)
                 refreshes.append((key, session, hand.content, hand.rows,
                                   None if kept else picture, kept))

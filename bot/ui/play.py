@@ -22,6 +22,7 @@ from bot.game.errors import NobodyToCatch, StaleView, TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
+from bot.i18n import _, ngettext, speaking
 from bot.ui.again import play_again
 from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warning
 from bot.ui.board import HandSession
@@ -58,8 +59,8 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
             await show_rules(interaction, channel_id)
         elif what == "next":
             await uno_client(interaction).manager.turns.next_round(
-                channel_id, interaction.user.id, version, confirm("You dealt the next round.",
-                                                                  interaction))
+                channel_id, interaction.user.id, version,
+                confirm(_("You dealt the next round."), interaction))
         elif what == "again":
             await play_again(interaction, channel_id, version)
         elif what.startswith("page:"):  # Back from a question (or an older hand's page)
@@ -74,7 +75,9 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
                 await act(interaction, channel_id, version, draft)
     except StaleView as stale:
         if on_hand_message(interaction):
-            await show_hand(interaction, channel_id, notice=stale.message + " Your hand now:")
+            # i18n: {refusal} says why nothing happened; the hand follows
+            notice = _("{refusal} Your hand now:").format(refusal=_(stale.message))
+            await show_hand(interaction, channel_id, notice=notice)
         else:
             await refuse(interaction, stale)
     except (TableError, IllegalAction) as error:
@@ -164,8 +167,8 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
             return lambda: say(interaction, asked[0].question, view=to_view(rows))
         caught = [e for e in events if e.kind == "caught"]
         caught_name = table.name_of(caught[0].target or "") if caught else ""
-        sentence = (f"You caught {caught_name} without UNO, so {caught_name} takes 2."
-                    if caught else NobodyToCatch().message)
+        sentence = (_("You caught {player} without UNO, so {player} takes 2.").format(
+            player=caught_name) if caught else _(NobodyToCatch().message))
         return lambda: say(interaction, sentence)
 
     try:
@@ -184,10 +187,11 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
     for event in events:
         seen = event.redact(player)
         if event.kind == "drew" and seen.cards and event.player == player:
-            lines.append(f"You drew: {cards_words(list(seen.cards))}.")
+            lines.append(_("You drew: {cards}.").format(cards=cards_words(list(seen.cards))))
         if event.kind == "hand_revealed" and seen.cards:
-            lines.append(f"{table.name_of(event.player or '')}'s hand: "
-                         f"{', '.join(card_name(c) for c in seen.cards)}.")
+            lines.append(_("{player}'s hand: {cards}.").format(
+                player=table.name_of(event.player or ""),
+                cards=", ".join(card_name(c) for c in seen.cards)))
     return "\n".join(line for line in lines if line)
 
 
@@ -245,24 +249,26 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
 async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
     table = uno_client(interaction).manager.get(channel_id)
     if table is None or table.game is None:
-        await say(interaction, "This game is over.")
+        await say(interaction, _("This game is over."))
         return
     body = ruleset_details(table.ruleset, table.game.options)
-    body += f"\nTurn timer: {table.turn_seconds} seconds."
-    await say(interaction, embed=discord.Embed(title=f"Rules of this game: {table.ruleset}",
-                                               description=body))
+    body += "\n" + ngettext("Turn timer: {count} second.", "Turn timer: {count} seconds.",
+                            table.turn_seconds).format(count=table.turn_seconds)
+    title = _("Rules of this game: {ruleset}").format(ruleset=table.ruleset)
+    await say(interaction, embed=discord.Embed(title=title, description=body))
 
 
 async def leave(interaction: discord.Interaction, channel_id: int) -> None:
     await uno_client(interaction).manager.turns.leave(
-        channel_id, interaction.user.id, confirm("You left the game.", interaction))
+        channel_id, interaction.user.id, confirm(_("You left the game."), interaction))
 
 
 async def kick(interaction: discord.Interaction, channel_id: int, member: discord.Member,
                may_moderate: bool) -> None:
     def answer(table: Table, events: list[Event]) -> Reply:
-        return lambda: interaction.response.send_message(
-            f"{member.display_name} was removed from the game.")
+        with speaking(table.language):  # said in the channel
+            said = _("{player} was removed from the game.").format(player=member.display_name)
+        return lambda: interaction.response.send_message(said)
 
     await uno_client(interaction).manager.turns.kick(
         channel_id, interaction.user.id, member.id, answer, may_moderate=may_moderate)
@@ -270,8 +276,9 @@ async def kick(interaction: discord.Interaction, channel_id: int, member: discor
 
 async def end(interaction: discord.Interaction, channel_id: int, may_moderate: bool) -> None:
     def answer(table: Table, events: list[Event]) -> Reply:
-        return lambda: interaction.response.send_message(
-            f"{interaction.user.mention} ended the UNO game.")
+        with speaking(table.language):  # said in the channel
+            said = _("{player} ended the UNO game.").format(player=interaction.user.mention)
+        return lambda: interaction.response.send_message(said)
 
     await uno_client(interaction).manager.turns.end(
         channel_id, interaction.user.id, answer, may_moderate=may_moderate)
