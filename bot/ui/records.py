@@ -22,7 +22,7 @@ from bot.game.standings import (
     PlayerStats,
     RankRow,
 )
-from bot.i18n import N_, _, ngettext, pgettext
+from bot.i18n import LANGUAGES, N_, _, ngettext, pgettext
 from bot.ui.stray import MAX_ID
 from bot.ui.text import on_off
 from bot.ui.words import HOUSE_RULE_CARD_NAMES
@@ -222,6 +222,9 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
         _("Card images: {on_off}").format(on_off=on_off(settings.images)),
         _("Game threads: {on_off} (each /uno new in a new thread)").format(
             on_off=on_off(settings.threads)),
+        _("Language of the table, lobby and pings: {language}").format(
+            language=LANGUAGES[settings.language].name) if settings.language
+        else _("Language of the table, lobby and pings: the server's language on Discord"),
         _("House rules:"),
     ]
     for card, rule in settings.house_rules.items():
