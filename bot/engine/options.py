@@ -95,12 +95,13 @@ class OptionsError(ValueError):
     """An option value that no table could play with.
 
     ``template`` is an English message id with ``str.format`` placeholders, ``params``
-    fill them: the UI says ``translate(error.template, **error.params)``; ``str(error)``
-    is the English sentence (for logs and tests).
+    fill them (a template is filled only when there are params, as ``translate`` does):
+    the UI says ``translate(error.template, **error.params)``; ``str(error)`` is the
+    English sentence (for logs and tests).
     """
 
     def __init__(self, template: str, **params: object) -> None:
-        super().__init__(template.format(**params))
+        super().__init__(template.format(**params) if params else template)
         self.template = template
         self.params = params
 

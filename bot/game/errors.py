@@ -16,10 +16,13 @@ from bot.i18n import N_
 
 
 class TableError(Exception):
+    """``template``: an English message id (mark it with ``N_``), filled with ``params``
+    only when there are any, as ``translate`` does."""
+
     code = "table_error"
 
     def __init__(self, template: str, **params: object) -> None:
-        self.message = template.format(**params)
+        self.message = template.format(**params) if params else template
         super().__init__(self.message)
         self.template = template
         self.params = params
