@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name
-from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULES
+from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, HOUSE_RULES
 from bot.i18n import N_, _, ngettext, pgettext, translate
 
 COLOR_MARKS = {"r": "🔴", "y": "🟡", "g": "🟩", "b": "🔷"}
@@ -33,6 +33,7 @@ HOUSE_RULE_CARD_NAMES: dict[str, str] = {
 }
 """How ``/uno settings`` names the cards that carry house rules (English message ids:
 translate where shown)."""
+assert tuple(HOUSE_RULE_CARD_NAMES) == HOUSE_RULE_CARDS, "a name for each house-rule card"
 
 
 def card_words(card: Card) -> str:
