@@ -15,6 +15,7 @@ from bot.game.standings import PERIODS, RANKINGS
 from bot.game.table import Phase
 from bot.i18n import LANGUAGES, _, language_of
 from bot.ui import lobby, play, records
+from bot.ui.errors import refusal_words
 from bot.ui.help import show_help
 from bot.ui.text import ruleset_details
 
@@ -266,7 +267,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             updated = records.changed_settings(current, changes)
         except OptionsError as error:
             await interaction.response.send_message(
-                _("Nothing changed: {reason}.").format(reason=error), ephemeral=True
+                _("Nothing changed: {reason}.").format(reason=refusal_words(error)),
+                ephemeral=True
             )
             return
         await self.bot.db.save_settings(interaction.guild_id, updated)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from bot.engine import Action, Game, Phase
 from bot.engine.actions import ActionKind
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, card_name
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.game.table import Table
 from bot.i18n import _, ngettext, pgettext
 from bot.ui.controls import ROW, Choice, Control, Menu, Rows, Style, in_rows
@@ -31,6 +31,7 @@ from bot.ui.words import (
     a_card,
     a_card_of,
     card_label,
+    card_words,
     color_label,
     color_words,
     said_to,
@@ -97,7 +98,7 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
                           len(hand)).format(count=len(hand)))
     lines.append(_("Top card: {card} · colour to match: {colour}").format(
-        card=card_name(game.top), colour=color_words(game.color)))
+        card=card_words(game.top), colour=color_words(game.color)))
     lines.append(_situation(table, game, player))
     if card_do == "discard":
         lines.append(_discard_line(game.discards_owed[player],

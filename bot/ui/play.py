@@ -17,7 +17,6 @@ from collections.abc import Callable
 import discord
 
 from bot.engine import Action, Event, Game, IllegalAction
-from bot.engine.cards import card_name
 from bot.game.errors import NobodyToCatch, StaleView, TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
@@ -28,7 +27,7 @@ from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warn
 from bot.ui.board import HandSession
 from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
-from bot.ui.errors import refuse
+from bot.ui.errors import refusal_words, refuse
 from bot.ui.hand import hand_message
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
@@ -76,7 +75,7 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
     except StaleView as stale:
         if on_hand_message(interaction):
             # i18n: {refusal} says why nothing happened; the hand follows
-            notice = _("{refusal} Your hand now:").format(refusal=_(stale.message))
+            notice = _("{refusal} Your hand now:").format(refusal=refusal_words(stale))
             await show_hand(interaction, channel_id, notice=notice)
         else:
             await refuse(interaction, stale)
@@ -168,7 +167,7 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
         caught = [e for e in events if e.kind == "caught"]
         caught_name = table.name_of(caught[0].target or "") if caught else ""
         sentence = (_("You caught {player} without UNO, so {player} takes 2.").format(
-            player=caught_name) if caught else _(NobodyToCatch().message))
+            player=caught_name) if caught else refusal_words(NobodyToCatch()))
         return lambda: say(interaction, sentence)
 
     try:
@@ -191,7 +190,7 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
         if event.kind == "hand_revealed" and seen.cards:
             lines.append(_("{player}'s hand: {cards}.").format(
                 player=table.name_of(event.player or ""),
-                cards=", ".join(card_name(c) for c in seen.cards)))
+                cards=cards_words(list(seen.cards))))
     return "\n".join(line for line in lines if line)
 
 

@@ -10,7 +10,6 @@ from typing import Any
 
 import discord
 
-from bot.engine.cards import COLOR_NAMES
 from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES, TABLE_OPTIONS, OptionsError
 from bot.game.guild_settings import GuildSettings
 from bot.game.ports import Storage
@@ -24,8 +23,7 @@ from bot.game.standings import (
 )
 from bot.i18n import LANGUAGES, N_, _, ngettext, pgettext
 from bot.ui.stray import MAX_ID
-from bot.ui.text import on_off
-from bot.ui.words import HOUSE_RULE_CARD_NAMES
+from bot.ui.words import HOUSE_RULE_CARD_NAMES, color_name
 
 PAGE_SIZE = 10
 RANKING_NAMES = {"wins": N_("Wins"), "points": N_("Points"), "win_rate": N_("Win rate")}
@@ -157,7 +155,7 @@ def _database(interaction: discord.Interaction) -> Storage:
 def stats_embed(user_id: int, stats: PlayerStats) -> discord.Embed:
     favourite = stats.favourite_colour or ""
     # i18n: the favourite colour of a player who has played no coloured card yet
-    colour = _(COLOR_NAMES[favourite]) if favourite in COLOR_NAMES else _("none yet")
+    colour = color_name(favourite) if favourite else _("none yet")
     rate = f" ({stats.wins / stats.games:.0%})" if stats.games else ""
     lines = [
         _("Player: {player}").format(player=mention(user_id)),
@@ -205,6 +203,11 @@ async def show_history(interaction: discord.Interaction, db: Storage, server_wid
 # -- server settings ------------------------------------------------------------------
 
 
+def on_off(flag: bool) -> str:
+    # i18n: a setting's state in /uno settings: "Card images: on"
+    return _("on") if flag else _("off")
+
+
 def settings_embed(settings: GuildSettings) -> discord.Embed:
     options = settings.options()
     table_options = ", ".join(_(TABLE_OPTIONS[n][0]) for n in options.table_options())
@@ -231,23 +234,21 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
         # i18n: house rule 9 with the text the server wrote for it
         said = _("9 — “{rule}”").format(rule=rule) if isinstance(rule, str) \
             else f"{rule} — {_(HOUSE_RULES[rule])}"
-        lines.append(f"  {HOUSE_RULE_CARD_NAMES[card]}: {said}")
+        lines.append(f"  {_(HOUSE_RULE_CARD_NAMES[card])}: {said}")
     return discord.Embed(title=_("UNO settings for this server"), description="\n".join(lines))
 
 
 def parse_house_rule(value: str) -> int | str:
-    """A house-rule option: a rule number 1 to 9, or the free text of rule 9. Raises
-    ``OptionsError`` with the reason in the reader's language (this runs in their
-    command's handler)."""
+    """A house-rule option: a rule number 1 to 9, or the free text of rule 9."""
     value = value.strip()
     if value.isdigit():
         number = int(value)
         if number not in HOUSE_RULES:
-            raise OptionsError(_("a house rule is a number from 1 to 9, or a text for rule 9"))
+            raise OptionsError(N_("a house rule is a number from 1 to 9, or a text for rule 9"))
         return number
     if not value or len(value) > HOUSE_RULE_TEXT_LIMIT:
-        raise OptionsError(_("a written house rule takes 1 to {count} characters").format(
-            count=HOUSE_RULE_TEXT_LIMIT))
+        raise OptionsError(N_("a written house rule takes 1 to {count} characters"),
+                           count=HOUSE_RULE_TEXT_LIMIT)
     return value
 
 
