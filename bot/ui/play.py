@@ -32,7 +32,7 @@ from bot.ui.hand import hand_message
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
-from bot.ui.words import action_line, cards_words, said_to
+from bot.ui.words import action_line, cards_words, choice_name, said_to
 
 
 async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
@@ -253,7 +253,7 @@ async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
     body = ruleset_details(table.ruleset, table.game.options)
     body += "\n" + ngettext("Turn timer: {count} second.", "Turn timer: {count} seconds.",
                             table.turn_seconds).format(count=table.turn_seconds)
-    title = _("Rules of this game: {ruleset}").format(ruleset=table.ruleset)
+    title = _("Rules of this game: {ruleset}").format(ruleset=choice_name(table.ruleset))
     await say(interaction, embed=discord.Embed(title=title, description=body))
 
 

@@ -23,7 +23,7 @@ from bot.game.standings import (
 )
 from bot.i18n import LANGUAGES, N_, _, ngettext, pgettext
 from bot.ui.stray import MAX_ID
-from bot.ui.words import HOUSE_RULE_CARD_NAMES, color_name
+from bot.ui.words import HOUSE_RULE_CARD_NAMES, choice_name, color_name
 
 PAGE_SIZE = 10
 RANKING_NAMES = {"wins": N_("Wins"), "points": N_("Points"), "win_rate": N_("Win rate")}
@@ -187,8 +187,8 @@ async def show_history(interaction: discord.Interaction, db: Storage, server_wid
         line = ngettext("{ended} · {ruleset} · {count} round · winner {winner}",
                         "{ended} · {ruleset} · {count} rounds · winner {winner}",
                         match.rounds).format(ended=f"<t:{int(match.ended_at)}:R>",
-                                             ruleset=match.ruleset, count=match.rounds,
-                                             winner=winner)
+                                             ruleset=choice_name(match.ruleset),
+                                             count=match.rounds, winner=winner)
         lines.append(f"{line}\n  {scores}")
     if server_wide:
         title = _("Last matches in this server")
@@ -212,12 +212,13 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     options = settings.options()
     table_options = ", ".join(_(TABLE_OPTIONS[n][0]) for n in options.table_options())
     lines = [
-        _("Ruleset: {ruleset}").format(ruleset=settings.ruleset),
+        _("Ruleset: {ruleset}").format(ruleset=choice_name(settings.ruleset)),
         _("Seven-O: {seven_o} · stacking: {stacking}").format(
             seven_o=on_off(options.seven_o), stacking=on_off(options.stacking)),
         # i18n: {scoring} is the scoring mode's name
         ngettext("Scoring: {scoring} to {count} point", "Scoring: {scoring} to {count} points",
-                 options.target).format(scoring=options.scoring, count=options.target),
+                 options.target).format(scoring=choice_name(options.scoring),
+                                       count=options.target),
         _("Table options: {options}").format(options=table_options) if table_options
         else _("Table options: none"),
         ngettext("Turn timer: {count} second", "Turn timer: {count} seconds",

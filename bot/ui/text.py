@@ -7,7 +7,7 @@ from bot.engine.cards import build_deck
 from bot.engine.options import HAND_SIZE, RULESETS, TABLE_OPTIONS, Options
 from bot.game.lobby import MAX_PLAYERS, MIN_PLAYERS
 from bot.i18n import N_, _, ngettext
-from bot.ui.words import count_cards
+from bot.ui.words import choice_name, count_cards
 
 
 def _seven_o(options: Options) -> str:
@@ -29,7 +29,7 @@ def _scoring_to(options: Options) -> str:
 def rules_line(ruleset: str, options: Options, turn_seconds: int | None = None) -> str:
     """The rules in one short line: ``classic · 7 cards · Seven-O off · ...``."""
     parts = [
-        ruleset,
+        choice_name(ruleset),
         count_cards(HAND_SIZE[ruleset]),
         _seven_o(options),
         _stacking(options),

@@ -36,6 +36,12 @@ translate where shown)."""
 assert tuple(HOUSE_RULE_CARD_NAMES) == HOUSE_RULE_CARDS, "a name for each house-rule card"
 
 
+def choice_name(value: str) -> str:
+    """A ruleset, scoring mode or computer level in the words the slash commands offer it
+    (their "choice" texts in the catalogs), so a name reads the same in a sentence."""
+    return pgettext("choice", value)
+
+
 def card_words(card: Card) -> str:
     """A card's name in a sentence: "red Draw Two", "Wild Draw Four"."""
     return _(card_name(card))
