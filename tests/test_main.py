@@ -13,6 +13,9 @@ from bot.app.invite import invite_url
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 READY_TIMEOUT = 30.0
+LONGEST_LOG_LINE = 4 * 1024 * 1024
+"""discord.py logs each request body at DEBUG on one line: the command sync, with
+every language's words, is far longer than asyncio's default 64 KiB line."""
 
 
 async def read_until(stream: asyncio.StreamReader, marker: str, seen: list[str]) -> None:
@@ -39,6 +42,7 @@ async def test_starts_logs_invite_and_stops_cleanly_on_signal(
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        limit=LONGEST_LOG_LINE,
     )
     assert process.stderr is not None and process.stdout is not None
     seen: list[str] = []
