@@ -13,6 +13,7 @@ from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
 from bot.game.lobby import checked_options
 from bot.game.standings import PERIODS, RANKINGS
 from bot.game.table import Phase
+from bot.i18n import LANGUAGES, _, language_of
 from bot.ui import lobby, play, records
 from bot.ui.help import show_help
 from bot.ui.text import ruleset_details
@@ -27,6 +28,11 @@ HOUSE_RULE_OPTIONS = {"wildcustom": "wild_customizable", "rblank": "red_blank",
                       "yblank": "yellow_blank", "gblank": "green_blank", "bblank": "blue_blank"}
 """``/uno settings`` options as players see them: card names, not card codes."""
 CARD_CODES = {shown: code for code, shown in HOUSE_RULE_OPTIONS.items()}
+LANGUAGE_CHOICES = [app_commands.Choice(name="Discord's server language",
+                                        value=records.FOLLOW_DISCORD),
+                    *(app_commands.Choice(name=language.name, value=locale)
+                      for locale, language in LANGUAGES.items())]
+"""Each language by its own name (a reader looks for their language's name for itself)."""
 
 
 class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in this channel"):
@@ -106,6 +112,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             turn_seconds=turn_seconds,
             autoplay=autoplay,
             images=defaults.images if images is None else images,
+            language=language_of(defaults.language or interaction.guild_locale).locale,
             post=lambda table: lobby.post_lobby(interaction, table, made),
         )
 
@@ -205,6 +212,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         turn_seconds="Default turn timer, 10 to 600 seconds",
         images="Card pictures on the table and in hands",
         threads="Open each /uno new game in a new thread of its channel",
+        language="The language of the table, lobby and pings (each player's hand speaks theirs)",
         wildcustom="House rule of every Wild Customizable: 1-9, or a written rule",
         rblank="House rule of the red Blank: 1-9, or a written rule",
         yblank="House rule of the yellow Blank: 1-9, or a written rule",
@@ -212,7 +220,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         bblank="House rule of the blue Blank: 1-9, or a written rule",
     )
     @app_commands.rename(**HOUSE_RULE_OPTIONS)
-    @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
+    @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES,
+                          language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def settings(
         self,
@@ -230,6 +239,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         turn_seconds: int | None = None,
         images: bool | None = None,
         threads: bool | None = None,
+        language: str | None = None,
         wildcustom: str | None = None,
         rblank: str | None = None,
         yblank: str | None = None,
@@ -239,8 +249,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         assert interaction.guild_id is not None
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(
-                "Only members with the Manage Server permission can see or change the UNO "
-                "settings.", ephemeral=True,
+                _("Only members with the Manage Server permission can see or change the UNO "
+                  "settings."), ephemeral=True,
             )
             return
         given = {CARD_CODES.get(key, key): value for key, value in interaction.namespace
@@ -256,12 +266,12 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             updated = records.changed_settings(current, changes)
         except OptionsError as error:
             await interaction.response.send_message(
-                f"Nothing changed: {error}.", ephemeral=True
+                _("Nothing changed: {reason}.").format(reason=error), ephemeral=True
             )
             return
         await self.bot.db.save_settings(interaction.guild_id, updated)
         await interaction.response.send_message(
-            "Saved. New games on this server start with these settings.",
+            _("Saved. New games on this server start with these settings."),
             embed=records.settings_embed(updated), ephemeral=True,
         )
 
@@ -275,12 +285,12 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     async def rules(self, interaction: discord.Interaction, ruleset: str | None = None) -> None:
         table = self.bot.manager.get(interaction.channel_id or 0)
         if ruleset is None and table is not None:
-            title = f"Rules of this channel's game: {table.ruleset}"
+            title = _("Rules of this channel's game: {ruleset}").format(ruleset=table.ruleset)
             body = ruleset_details(table.ruleset, table.options)
-            body += f"\nTurn timer: {table.turn_seconds} seconds."
+            body += "\n" + _("Turn timer: {seconds} seconds.").format(seconds=table.turn_seconds)
         else:
             name = ruleset or "classic"
-            title = f"Ruleset: {name}"
+            title = _("Ruleset: {ruleset}").format(ruleset=name)
             body = ruleset_details(name, Options.for_ruleset(name))
         embed = discord.Embed(title=title, description=body)
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -17,6 +17,7 @@ from bot.app.command_sync import SyncRecord, payload_hash
 from bot.app.gateway_guard import guard_interactions
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
+from bot.app.translator import CatalogTranslator
 from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
 from bot.game.errors import TableError
@@ -25,6 +26,7 @@ from bot.game.ports import ShardLeases, Shards
 from bot.game.registry import Reply
 from bot.game.saving import TableStore
 from bot.game.table import Table
+from bot.i18n.catalogs import load_all
 from bot.render import warm_faces_async
 from bot.storage import Storage, open_storage
 from bot.ui.answers import ClickLoad
@@ -157,6 +159,7 @@ class UnoBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.warming = asyncio.create_task(warm_faces_async())  # in a worker thread
+        load_all()
         if self._db is None:
             self._db = await open_storage(
                 self.settings.database_url, busy_timeout=self.settings.database_busy_timeout
@@ -171,6 +174,7 @@ class UnoBot(commands.AutoShardedBot):
         GameControl.handle_click = on_click
         register(self, LobbyButton, GameControl, LeaderboardPageButton)
         self.restore_queue = await announce_restart(self, self.clock, recovered)
+        await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook
         log.info("invite the bot with %s", invite_url(self.application_id))
@@ -211,12 +215,16 @@ class UnoBot(commands.AutoShardedBot):
 
     async def sync_commands(self) -> bool:
         """Sync to DEV_GUILD_ID (instant) or globally, only if the payload changed since
-        the last sync for this application. Returns whether it synced."""
+        the last sync for this application. Returns whether it synced. The payload is the
+        one ``tree.sync`` sends, translations included, so a changed catalog syncs."""
         guild_id = self.settings.dev_guild_id
         guild = discord.Object(guild_id) if guild_id is not None else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator)
+                   if translator is not None else command.to_dict(self.tree)
+                   for command in self.tree.get_commands(guild=guild)]
         target = f"{self.application_id}:" + (f"guild:{guild_id}" if guild else "global")
         digest = payload_hash(payload)
         record = SyncRecord(self.settings.command_hash_path)

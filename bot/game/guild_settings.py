@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, Options, OptionsError
+from bot.i18n import LANGUAGES
 
 DEFAULT_RULESET = "classic"
 DEFAULT_TURN_SECONDS = 60
@@ -27,6 +28,9 @@ class GuildSettings:
     images: bool = True
     threads: bool = False
     """Whether ``/uno new`` opens its game in a new thread of the channel by default."""
+    language: str | None = None
+    """The Discord locale of a shipped language the server's shared messages speak;
+    None follows the server's own preferred locale."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.overrides, dict):
@@ -39,6 +43,8 @@ class GuildSettings:
             )
         if not isinstance(self.images, bool) or not isinstance(self.threads, bool):
             raise OptionsError("images and threads must be on or off")
+        if self.language is not None and self.language not in LANGUAGES:
+            raise OptionsError(f"the bot does not speak the language {self.language!r}")
         self.options()  # raises OptionsError for an unknown ruleset or a bad override
 
     def options(self) -> Options:

@@ -12,7 +12,7 @@ from bot.storage.session import Connected
 log = logging.getLogger(__name__)
 
 SETTINGS_COLUMNS = ("guild_id", "ruleset", "overrides", "turn_seconds", "images", "updated_at",
-                    "threads")
+                    "threads", "language")
 
 
 class SettingsStore(Connected):
@@ -20,16 +20,17 @@ class SettingsStore(Connected):
         """The server's settings; the defaults if none were saved or the saved row is
         unreadable (logged as a warning: the server keeps playing on defaults)."""
         found = await self._read(
-            "SELECT ruleset, overrides, turn_seconds, images, threads FROM guild_settings "
+            "SELECT ruleset, overrides, turn_seconds, images, threads, language "
+            "FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
         if not found:
             return GuildSettings()
-        ruleset, overrides, turn_seconds, images, threads = found[0]
+        ruleset, overrides, turn_seconds, images, threads, language = found[0]
         try:
             return GuildSettings(ruleset, json.loads(overrides), turn_seconds,
-                                 _flag(images, "images"), _flag(threads, "threads"))
+                                 _flag(images, "images"), _flag(threads, "threads"), language)
         except (ValueError, TypeError) as error:  # OptionsError and bad JSON are ValueErrors
             log.warning(
                 "settings of guild %s are unreadable, using the defaults: %s", guild_id, error
@@ -41,13 +42,14 @@ class SettingsStore(Connected):
         async with self._writing() as session:
             await session.fetch(
                 f"""INSERT INTO guild_settings ({", ".join(SETTINGS_COLUMNS)})
-                   VALUES (?, ?, ?, ?, ?, ?, ?)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET
                        ruleset = excluded.ruleset,
                        overrides = excluded.overrides,
                        turn_seconds = excluded.turn_seconds,
                        images = excluded.images,
                        threads = excluded.threads,
+                       language = excluded.language,
                        updated_at = excluded.updated_at""",
                 (
                     guild_id,
@@ -57,6 +59,7 @@ class SettingsStore(Connected):
                     int(settings.images),
                     time.time(),
                     int(settings.threads),
+                    settings.language,
                 ),
             )
         log.info("settings of guild %s saved", guild_id)

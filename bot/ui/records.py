@@ -202,6 +202,10 @@ def parse_house_rule(value: str) -> int | str:
     return value
 
 
+FOLLOW_DISCORD = "discord"
+"""The ``language`` setting that goes back to the server's own locale."""
+
+
 def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSettings:
     """``current`` with the command's ``changes`` (only options the admin gave).
     Raises ``OptionsError`` with a sentence for any value no table could play with."""
@@ -209,6 +213,7 @@ def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSe
     turn_seconds = changes.pop("turn_seconds", None) or current.turn_seconds
     images = changes.pop("images", None)
     threads = changes.pop("threads", None)
+    language = changes.pop("language", None)
     house_rules = dict(current.overrides.get("house_rules", {}))
     for card in HOUSE_RULE_CARDS:
         value = changes.pop(card, None)
@@ -223,4 +228,6 @@ def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSe
         turn_seconds=turn_seconds,
         images=current.images if images is None else images,
         threads=current.threads if threads is None else threads,
+        language=(current.language if language is None
+                  else None if language == FOLLOW_DISCORD else language),
     )

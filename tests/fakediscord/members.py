@@ -39,6 +39,9 @@ class FakeGuild:
     channel_ids: list[int]
     bot_role_id: int
     members: list[FakeMember] = field(default_factory=list)
+    locale: str = "en-US"
+    """The server's preferred locale (Server Settings > Community); interactions carry it
+    as ``guild_locale``."""
 
     @property
     def channel_id(self) -> int:
@@ -69,18 +72,20 @@ def add_guild(
     moderators: int = 0,
     without_attach_files: tuple[int, ...] = (),
     shard: int | None = None,
+    locale: str = "en-US",
 ) -> FakeGuild:
     """A guild with text channels and members; the last ``moderators`` members have
     Manage Messages. The bot has its own role with ``BOT_PERMISSIONS``; in the channels
     whose indices are in ``without_attach_files`` an overwrite denies that role Attach
     Files. ``shard``: an id that puts the guild on that shard (of the fake's
-    ``gateway.shard_count``). Call before the bot connects (GUILD_CREATE is sent at
-    IDENTIFY)."""
+    ``gateway.shard_count``). ``locale``: the server's preferred locale (each member's
+    own is ``FakeMember.locale``, en-US unless changed). Call before the bot connects
+    (GUILD_CREATE is sent at IDENTIFY)."""
     guild_id = payloads.snowflake() if shard is None else payloads.snowflake_on_shard(
         shard, fake.gateway.shard_count)
     channel_ids = [payloads.snowflake() for _ in range(channels)]
     bot_role_id = payloads.snowflake()
-    guild = FakeGuild(fake, guild_id, channel_ids, bot_role_id)
+    guild = FakeGuild(fake, guild_id, channel_ids, bot_role_id, locale=locale)
     for index, name in enumerate(member_names):
         moderator = index >= len(member_names) - moderators
         permissions = MEMBER_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
@@ -100,6 +105,7 @@ def add_guild(
                       for n, c in enumerate(channel_ids)],
             members=member_payloads,
             roles=[payloads.role(bot_role_id, "UNO", BOT_PERMISSIONS, position=1, managed=True)],
+            locale=locale,
         )
     )
     return guild
@@ -110,6 +116,8 @@ class FakeMember:
         self.guild = guild
         self.user = user
         self.permissions = permissions
+        self.locale = "en-US"
+        """The language this member's Discord app is set to; sent with each interaction."""
 
     @property
     def id(self) -> int:
@@ -230,8 +238,8 @@ class FakeMember:
             "channel": self.guild.fake.channel_payload(interaction.channel_id),
             "member": payloads.member(self.user, self.permissions),
             "app_permissions": str(self.guild.fake.app_permissions(interaction.channel_id)),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": self.locale,
+            "guild_locale": self.guild.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild.id)},
             "context": 0,

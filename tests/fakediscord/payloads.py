@@ -105,8 +105,10 @@ def guild_create(
     channels: list[dict[str, Any]],
     members: list[dict[str, Any]],
     roles: list[dict[str, Any]] | None = None,
+    locale: str = "en-US",
 ) -> dict[str, Any]:
-    """``roles``: the guild's roles besides @everyone (whose id is the guild's)."""
+    """``roles``: the guild's roles besides @everyone (whose id is the guild's);
+    ``locale``: its preferred locale."""
     return {
         "id": str(guild_id),
         "name": name,
@@ -127,7 +129,7 @@ def guild_create(
         "guild_scheduled_events": [],
         "joined_at": timestamp(),
         "premium_tier": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": locale,
     }
 
 

@@ -25,6 +25,7 @@ from tests.fakediscord.attachments import (
     dangling_images,
     read_body,
 )
+from tests.fakediscord.commands import command_problems
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.limits import IS_COMPONENTS_V2, message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
@@ -381,6 +382,10 @@ class FakeDiscord:
 
     def _commands(self, guild_id: int | None, method: str, body: Any) -> web.Response:
         if method == "PUT":
+            problems = command_problems(body)
+            if problems:
+                self.violate("invalid form body", f"commands: {problems}")
+                raise DiscordError(400, 50035, "Invalid Form Body", errors=problems)
             self.commands[guild_id] = [
                 {
                     **command,

@@ -34,6 +34,7 @@ async def test_settings_round_trip(db: StorageUnderTest) -> None:
         turn_seconds=45,
         images=False,
         threads=True,
+        language="pt-BR",
     )
     await db.save_settings(GUILD, chosen)
 
@@ -64,6 +65,7 @@ async def test_saving_again_replaces_the_settings(db: StorageUnderTest) -> None:
         ("turn_seconds", 5),
         ("images", 7),
         ("threads", 2),
+        ("language", "tlh"),
     ],
 )
 async def test_a_corrupted_row_gives_defaults_and_a_warning(
@@ -86,6 +88,8 @@ def test_invalid_settings_are_refused_before_saving() -> None:
         GuildSettings(ruleset="poker")
     with pytest.raises(OptionsError, match="between 10 and 600"):
         GuildSettings(turn_seconds=5)
+    with pytest.raises(OptionsError, match="does not speak"):
+        GuildSettings(language="tlh")
     with pytest.raises(OptionsError, match="house rule"):
         GuildSettings().overridden({"house_rules": {"wildcustom": 12}})
 

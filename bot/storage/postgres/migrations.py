@@ -176,6 +176,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         "whether /uno new opens its game in a thread by default on each server",
         ("ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0",),
     ),
+    Migration(
+        5,
+        "the language each server's shared messages speak (none: the server's own locale)",
+        ("ALTER TABLE guild_settings ADD COLUMN language TEXT",),
+    ),
 )
 
 

@@ -1,0 +1,152 @@
+"""The catalogs cannot rot: every language ships every message the code says, nothing
+the code no longer says, each message whole (every plural form), with the English's
+placeholders, and within Discord's limits.
+
+The English comes from ``tools.catalogs.template()``: the same extraction that writes
+the catalogs, run on the code as it is now.
+"""
+
+from __future__ import annotations
+
+import string
+from functools import cache
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from bot.app.translator import NAMES
+from bot.i18n import DEFAULT, LANGUAGES
+from bot.i18n.catalogs import po_path
+from tools.catalogs import TEMPLATE, template
+
+SHIPPED = [language.catalog for language in LANGUAGES.values() if language != DEFAULT]
+NAME_LIMIT = 32
+LIMITS = {"button": 80, "command description": 100, "option description": 100,
+          "choice": 100}
+"""Discord's limits by message context: a button's label, a command's texts."""
+CONTENT_LIMIT = 2000
+
+
+@cache
+def english() -> Catalog:
+    return template()
+
+
+@cache
+def shipped(catalog: str) -> Catalog:
+    with po_path(catalog).open("rb") as po:
+        return read_po(po, locale=catalog)
+
+
+def ids(message: Message) -> list[str]:
+    """The English: one text, or the singular and the plural."""
+    return [message.id] if isinstance(message.id, str) else list(message.id)
+
+
+def key(message: Message) -> tuple[str | None, str]:
+    return message.context, ids(message)[0]
+
+
+def fields(text: str) -> set[str]:
+    """The placeholders of a ``str.format`` text; raises ValueError for stray braces."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def forms(message: Message) -> list[str]:
+    """The translation: one text, or one per plural form."""
+    found = message.string
+    return [found or ""] if not isinstance(found, (list, tuple)) else list(found)
+
+
+def english_fields(message: Message) -> set[str]:
+    return set().union(*(fields(text) for text in ids(message)))
+
+
+def test_shipped_languages_are_sixteen_or_more_and_each_has_a_catalog() -> None:
+    assert len(SHIPPED) >= 16
+    assert all(po_path(catalog).is_file() for catalog in SHIPPED)
+
+
+def test_the_template_in_the_repository_is_current() -> None:
+    with TEMPLATE.open("rb") as pot:
+        written = read_po(pot)
+    assert sorted((key(m) for m in written if m.id), key=str) == sorted(
+        (key(m) for m in english() if m.id), key=str), (
+        "run `python -m tools.catalogs update`")
+
+
+def test_english_placeholders_are_named_and_well_formed() -> None:
+    for message in english():
+        if not message.id:
+            continue
+        for text in ids(message):
+            assert "" not in fields(text), f"positional placeholder in {text!r}"
+            assert all(name.isidentifier() for name in fields(text)), text
+
+
+@pytest.mark.parametrize("catalog", SHIPPED)
+def test_catalog_has_every_message_and_no_stale_one(catalog: str) -> None:
+    wanted = {key(m) for m in english() if m.id}
+    found = {key(m) for m in shipped(catalog) if m.id}
+    assert sorted(wanted - found, key=str) == [], "missing: run `python -m tools.catalogs update`"
+    assert sorted(found - wanted, key=str) == [], "stale: run `python -m tools.catalogs update`"
+
+
+@pytest.mark.parametrize("catalog", SHIPPED)
+def test_every_message_is_translated_whole(catalog: str) -> None:
+    translations = shipped(catalog)
+    plural_forms = translations.num_plurals
+    untranslated = []
+    for message in translations:
+        if not message.id:
+            continue
+        texts = forms(message)
+        if message.fuzzy or not all(texts) or (message.pluralizable
+                                               and len(texts) != plural_forms):
+            untranslated.append(key(message))
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("catalog", SHIPPED)
+def test_translations_keep_the_english_placeholders(catalog: str) -> None:
+    wrong = []
+    for message in shipped(catalog):
+        if not message.id:
+            continue
+        wanted = english_fields(message)
+        for text in filter(None, forms(message)):
+            try:
+                same = fields(text) == wanted
+            except ValueError:
+                same = False
+            if not same:
+                wrong.append((key(message), text))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("catalog", SHIPPED)
+def test_translations_fit_discord_limits(catalog: str) -> None:
+    too_long = []
+    for message in shipped(catalog):
+        if not message.id:
+            continue
+        for text in filter(None, forms(message)):
+            if message.context in NAMES:
+                fits = (len(text) <= NAME_LIMIT and text == text.lower()
+                        and " " not in text)
+            else:
+                fits = len(text) <= LIMITS.get(message.context or "", CONTENT_LIMIT)
+            if not fits:
+                too_long.append((key(message), text))
+    assert too_long == []
+
+
+def test_the_checks_see_a_broken_translation() -> None:
+    """The helpers above catch what they are there for."""
+    message = Message("{who} drew {count}", "{wer} zog {count}")
+    assert fields(forms(message)[0]) != english_fields(message)
+    with pytest.raises(ValueError):
+        fields("{unclosed")
+    assert key(Message(("{count} card", "{count} cards"), ("a", "b"), context="x")) == (
+        "x", "{count} card")
