@@ -25,7 +25,7 @@ from bot.game.clock import Clock
 from bot.game.ports import BadRow
 from bot.game.saving import Recovered
 from bot.game.table import CloseReason, Phase, Table
-from bot.i18n import N_, _
+from bot.i18n import N_, _, speaking
 from bot.ui.services import UnoClient
 from bot.ui.table import TableMessage, round_message, table_message
 
@@ -33,7 +33,9 @@ log = logging.getLogger(__name__)
 
 RESTORED = N_("♻️ The bot restarted; the game goes on.")
 CLOSED = N_("This UNO game could not be restored after a restart and was closed.")
-"""Said in English: a game that cannot be read has no language to say it in."""
+"""Said in the server's ``/uno settings language:`` (a game that cannot be read has no
+language of its own, and the server's Discord locale is not known this early), else in
+English."""
 BATCH = 5
 """Tables shown at once: with ``PAUSE``, at most 10 edits a second, a fifth of the budget."""
 PAUSE = 0.5
@@ -131,8 +133,10 @@ async def announce_restart(bot: UnoClient, clock: Clock, recovered: Recovered) -
 
 
 async def _tell_closed(bot: UnoClient, row: BadRow) -> None:
+    with speaking((await bot.db.get_settings(row.guild_id)).language):
+        closed = _(CLOSED)
     try:
-        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(_(CLOSED))
+        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(closed)
     except discord.HTTPException as error:
         log.warning("cannot tell channel %s (guild %s) its game was closed: status %s",
                     row.channel_id, row.guild_id, error.status)
