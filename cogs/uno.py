@@ -15,8 +15,10 @@ from bot.game.standings import PERIODS, RANKINGS
 from bot.game.table import Phase
 from bot.i18n import LANGUAGES, _, language_of
 from bot.ui import lobby, play, records
+from bot.ui.errors import refusal_words
 from bot.ui.help import show_help
 from bot.ui.text import ruleset_details
+from bot.ui.words import choice_name
 
 if TYPE_CHECKING:
     from bot.app.client import UnoBot
@@ -266,7 +268,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             updated = records.changed_settings(current, changes)
         except OptionsError as error:
             await interaction.response.send_message(
-                _("Nothing changed: {reason}.").format(reason=error), ephemeral=True
+                _("Nothing changed: {reason}.").format(reason=refusal_words(error)),
+                ephemeral=True
             )
             return
         await self.bot.db.save_settings(interaction.guild_id, updated)
@@ -285,12 +288,13 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     async def rules(self, interaction: discord.Interaction, ruleset: str | None = None) -> None:
         table = self.bot.manager.get(interaction.channel_id or 0)
         if ruleset is None and table is not None:
-            title = _("Rules of this channel's game: {ruleset}").format(ruleset=table.ruleset)
+            title = _("Rules of this channel's game: {ruleset}").format(
+                ruleset=choice_name(table.ruleset))
             body = ruleset_details(table.ruleset, table.options)
             body += "\n" + _("Turn timer: {seconds} seconds.").format(seconds=table.turn_seconds)
         else:
             name = ruleset or "classic"
-            title = _("Ruleset: {ruleset}").format(ruleset=name)
+            title = _("Ruleset: {ruleset}").format(ruleset=choice_name(name))
             body = ruleset_details(name, Options.for_ruleset(name))
         embed = discord.Embed(title=title, description=body)
         await interaction.response.send_message(embed=embed, ephemeral=True)

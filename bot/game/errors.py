@@ -2,29 +2,37 @@
 the player. The lobby's refusals come first, then the game's (no game here, not a
 player, an out-of-date view, not allowed to run the table).
 
-The UI turns any :class:`TableError` into an ephemeral answer in one place
-(``bot.ui.errors``), the engine's own ``IllegalAction`` too; nothing changes when one
-is raised.
+The sentence is an English message id with ``str.format`` placeholders (``template``)
+and the values that fill them (``params``): the UI turns any :class:`TableError` into an
+ephemeral answer in one place (``bot.ui.errors``), translated into the reader's
+language, the engine's own ``IllegalAction`` too; ``message`` is the English sentence,
+for logs and tests. Nothing changes when one is raised.
 """
 
 from __future__ import annotations
 
 from bot.ai import LEVELS
+from bot.i18n import N_
 
 
 class TableError(Exception):
+    """``template``: an English message id (mark it with ``N_``), filled with ``params``
+    only when there are any, as ``translate`` does."""
+
     code = "table_error"
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, template: str, **params: object) -> None:
+        self.message = template.format(**params) if params else template
+        super().__init__(self.message)
+        self.template = template
+        self.params = params
 
 
 class GameAlreadyRunning(TableError):
     code = "game_already_running"
 
     def __init__(self, link: str) -> None:
-        super().__init__(f"This channel already has an UNO lobby or game: {link}")
+        super().__init__(N_("This channel already has an UNO lobby or game: {link}"), link=link)
         self.link = link
 
 
@@ -32,56 +40,61 @@ class NoLobby(TableError):
     code = "no_lobby"
 
     def __init__(self) -> None:
-        super().__init__("There is no open UNO lobby in this channel. Open one with `/uno new`.")
+        super().__init__(N_("There is no open UNO lobby in this channel. Open one with "
+                            "`/uno new`."))
 
 
 class AlreadyJoined(TableError):
     code = "already_joined"
 
     def __init__(self) -> None:
-        super().__init__("You are already in this lobby.")
+        super().__init__(N_("You are already in this lobby."))
 
 
 class TableFull(TableError):
     code = "table_full"
 
     def __init__(self, limit: int) -> None:
-        super().__init__(f"This table is full: {limit} players is the most UNO allows.")
+        super().__init__(N_("This table is full: {limit} players is the most UNO allows."),
+                         limit=limit)
 
 
 class NotInLobby(TableError):
     code = "not_in_lobby"
 
     def __init__(self) -> None:
-        super().__init__("You are not in this lobby, so there is nothing to leave.")
+        super().__init__(N_("You are not in this lobby, so there is nothing to leave."))
 
 
 class NotHost(TableError):
     code = "not_host"
 
     def __init__(self, host_name: str) -> None:
-        super().__init__(f"Only the host, {host_name}, can start the game.")
+        super().__init__(N_("Only the host, {host}, can start the game."), host=host_name)
 
 
 class NotEnoughPlayers(TableError):
     code = "not_enough_players"
 
     def __init__(self, minimum: int) -> None:
-        super().__init__(f"UNO needs at least {minimum} players; ask someone to join first.")
+        super().__init__(N_("UNO needs at least {minimum} players; ask someone to join first."),
+                         minimum=minimum)
 
 
 class NotAllowedToCancel(TableError):
     code = "not_allowed_to_cancel"
 
     def __init__(self) -> None:
-        super().__init__("Only the host or someone who can manage messages here can cancel.")
+        super().__init__(N_("Only the host or someone who can manage messages here can "
+                            "cancel."))
 
 
 class OutOfDate(TableError):
     code = "out_of_date"
 
     def __init__(self) -> None:
-        super().__init__("That lobby is out of date; use the buttons on the current lobby message.")
+        super().__init__(N_("That lobby is out of date; use the buttons on the current lobby "
+                            "message."))
 
 
 class BadSetting(TableError):
@@ -98,49 +111,51 @@ class NoGame(TableError):
     code = "no_game"
 
     def __init__(self) -> None:
-        super().__init__("There is no UNO game running in this channel.")
+        super().__init__(N_("There is no UNO game running in this channel."))
 
 
 class NotInGame(TableError):
     code = "not_in_game"
 
     def __init__(self) -> None:
-        super().__init__("You are not playing in this game.")
+        super().__init__(N_("You are not playing in this game."))
 
 
 class StaleView(TableError):
     code = "stale_view"
 
     def __init__(self) -> None:
-        super().__init__("A moment late: that was out of date, so nothing happened.")
+        super().__init__(N_("A moment late: that was out of date, so nothing happened."))
 
 
 class NotAllowedToRun(TableError):
-    code = "not_allowed_to_run"
+    """Running the table (``/uno kick``, ``/uno end``) by someone who may not: the
+    sentence, one per command, says what they tried."""
 
-    def __init__(self, what: str) -> None:
-        super().__init__(f"Only the host or someone who can manage messages here can {what}.")
+    code = "not_allowed_to_run"
 
 
 class NotHostOfGame(TableError):
     code = "not_host_of_game"
 
     def __init__(self, host_name: str) -> None:
-        super().__init__(f"Only the host, {host_name}, can deal the next round now.")
+        super().__init__(N_("Only the host, {host}, can deal the next round now."),
+                         host=host_name)
 
 
 class NobodyToCatch(TableError):
     code = "nobody_to_catch"
 
     def __init__(self) -> None:
-        super().__init__("Too late: nobody can be caught right now.")
+        super().__init__(N_("Too late: nobody can be caught right now."))
 
 
 class NotHostForComputers(TableError):
     code = "not_host_for_computers"
 
     def __init__(self, host_name: str) -> None:
-        super().__init__(f"Only the host, {host_name}, can add or remove computer players.")
+        super().__init__(N_("Only the host, {host}, can add or remove computer players."),
+                         host=host_name)
 
 
 class UnknownLevel(TableError):
@@ -148,7 +163,8 @@ class UnknownLevel(TableError):
 
     def __init__(self, level: str) -> None:
         super().__init__(
-            f"There is no computer level called {level!r}; choose one of {', '.join(LEVELS)}."
+            N_("There is no computer level called {level!r}; choose one of {levels}."),
+            level=level, levels=", ".join(LEVELS),
         )
 
 
@@ -156,18 +172,19 @@ class NoComputerToRemove(TableError):
     code = "no_computer_to_remove"
 
     def __init__(self, number: int | None) -> None:
-        super().__init__(
-            "There is no computer player in this lobby to remove." if number is None
-            else f"There is no computer player number {number} in this lobby."
-        )
+        if number is None:
+            super().__init__(N_("There is no computer player in this lobby to remove."))
+        else:
+            super().__init__(N_("There is no computer player number {number} in this lobby."),
+                             number=number)
 
 
 class NotSaved(TableError):
     code = "not_saved"
 
     def __init__(self) -> None:
-        super().__init__("That could not be saved, so nothing changed. "
-                         "Please try again in a moment.")
+        super().__init__(N_("That could not be saved, so nothing changed. "
+                            "Please try again in a moment."))
 
 
 class TakenOver(NotSaved):
@@ -177,5 +194,5 @@ class TakenOver(NotSaved):
     code = "taken_over"
 
     def __init__(self) -> None:
-        TableError.__init__(self, "This game is now run by another instance of the bot, "
-                            "so nothing changed. Please try again in a moment.")
+        TableError.__init__(self, N_("This game is now run by another instance of the bot, "
+                                     "so nothing changed. Please try again in a moment."))

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, Options, OptionsError
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, N_
 
 DEFAULT_RULESET = "classic"
 DEFAULT_TURN_SECONDS = 60
@@ -34,17 +34,19 @@ class GuildSettings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.overrides, dict):
-            raise OptionsError("option overrides must map option names to values")
+            raise OptionsError(N_("option overrides must map option names to values"))
         if isinstance(self.turn_seconds, bool) or not isinstance(self.turn_seconds, int):
-            raise OptionsError("the turn timer must be a whole number of seconds")
+            raise OptionsError(N_("the turn timer must be a whole number of seconds"))
         if not MIN_TURN_SECONDS <= self.turn_seconds <= MAX_TURN_SECONDS:
             raise OptionsError(
-                f"the turn timer must be between {MIN_TURN_SECONDS} and {MAX_TURN_SECONDS} seconds"
+                N_("the turn timer must be between {low} and {high} seconds"),
+                low=MIN_TURN_SECONDS, high=MAX_TURN_SECONDS,
             )
         if not isinstance(self.images, bool) or not isinstance(self.threads, bool):
-            raise OptionsError("images and threads must be on or off")
+            raise OptionsError(N_("images and threads must be on or off"))
         if self.language is not None and self.language not in LANGUAGES:
-            raise OptionsError(f"the bot does not speak the language {self.language!r}")
+            raise OptionsError(N_("the bot does not speak the language {language}"),
+                               language=self.language)
         self.options()  # raises OptionsError for an unknown ruleset or a bad override
 
     def options(self) -> Options:

@@ -34,6 +34,7 @@ from bot.game.errors import (
 from bot.game.registry import Reply, TableRegistry
 from bot.game.table import CloseReason, Phase, Player, Table, computer_name
 from bot.game.turns import Turns
+from bot.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +55,14 @@ def checked_options(ruleset: str, overrides: dict[str, Any], turn_seconds: int) 
     anything is made for the table, a thread included)."""
     low, high = TURN_SECONDS_RANGE
     if not low <= turn_seconds <= high:
-        raise BadSetting(f"The turn timer must be between {low} and {high} seconds.")
+        raise BadSetting(N_("The turn timer must be between {low} and {high} seconds."),
+                         low=low, high=high)
     try:
         return Options.for_ruleset(ruleset, overrides)
     except OptionsError as error:
-        raise BadSetting(f"That rule setting does not work: {error}.") from None
+        # i18n: {problem} is one of the option errors ("target must be a whole number")
+        raise BadSetting(N_("That rule setting does not work: {problem}."),
+                         problem=error) from None
 
 
 class Lobby:

@@ -30,6 +30,7 @@ from bot.game.errors import (
 )
 from bot.game.registry import Reply, TableRegistry
 from bot.game.table import CloseReason, Phase, Table, first_person
+from bot.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +141,8 @@ class Turns:
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
             if table.host.id != by and not may_moderate:
-                raise NotAllowedToRun("remove a player")
+                raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
+                                         "here can remove a player."))
             if str(player_id) not in game.hands:
                 raise NotInGame()
             reply = await self._remove(table, game, player_id, answer)
@@ -152,7 +154,8 @@ class Turns:
         async with self.registry.lock(channel_id):
             table, _ = self._game(channel_id)
             if table.host.id != by and not may_moderate:
-                raise NotAllowedToRun("end the game")
+                raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
+                                         "here can end the game."))
             table.ended_by = by
             self.registry.close(table, CloseReason.ENDED)
             table.turn_deadline = None

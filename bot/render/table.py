@@ -1,13 +1,17 @@
 """The table as one small PNG: draw pile, top card in a ring of the colour to match,
-the colour's name, whose turn it is and the way play goes.
+a large swatch of that colour, whose turn it is and the way play goes.
+
+The picture carries no words, so it reads the same in every language: the colour to
+play is a swatch with the colour's marks, the player whose turn it is is the name after
+the arrow of the way play goes (the message's text says it all in words).
 
 Made to be read on a phone: Discord shows an embed's picture about 300 px wide on a
 400-px screen, so the picture is ``WIDTH`` px wide and its smallest text ``MIN_TEXT``
 px high, which shows at least 14 px high there. The players with their card counts are
 in the message's text (one line), not in the picture.
 
-The ring carries the colour's mark as well as the colour, and shows for wild cards too
-(their chosen colour).
+The ring and the swatch carry the colour's mark as well as the colour, and show for wild
+cards too (their chosen colour).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import ALL_CARDS, COLOR_NAMES, COLORS, Card, Color
+from bot.engine.cards import ALL_CARDS, COLORS, Card, Color
 from bot.render.faces import SUPERSAMPLE, card_back, card_face, card_height
 from bot.render.names import fit_name
 from bot.render.png import encode_png
@@ -78,6 +82,9 @@ COLUMN_LEFT = 204
 COLUMN_RIGHT = WIDTH - 10
 ARROW = 32
 ARROW_ROOM = ARROW + 10
+SWATCH = (COLUMN_LEFT, 10, COLUMN_LEFT + 200, 72)
+"""The colour to play: a rounded bar of the colour with its marks, above the turn."""
+SWATCH_MARKS = 3
 
 
 def _draw_pile(image: Image.Image, draw: ImageDraw.ImageDraw, count: int) -> None:
@@ -114,19 +121,21 @@ def _colour_ring(image: Image.Image, scene: TableScene) -> None:
 
 
 def _column(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
-    """Right of the ring: "Play on" the colour (its mark and name, large), then whose
-    turn it is after an arrow the way play goes."""
+    """Right of the ring: the colour to play (a large swatch with its marks), then whose
+    turn it is: their name after an arrow the way play goes."""
     left, width = COLUMN_LEFT, COLUMN_RIGHT - COLUMN_LEFT
-    draw.text((left, 18), "Play on", LABEL_RGB, font(MIN_TEXT), "lm")
-    draw_mark(draw, scene.color, (left + 16, 57), 14, CARD_RGB[scene.color], PAPER)
-    draw.text((left + 40, 57), COLOR_NAMES[scene.color].upper(), PAPER, font(40), "lm")
+    _swatch(draw, scene.color)
     _direction_arrow(draw, scene.direction, (left, 98))
-    suffix = " to play"
-    name, face = fit_name(scene.players[scene.current][0], MIN_TEXT,
-                          width - ARROW_ROOM - font(MIN_TEXT).getlength(suffix))
+    name, face = fit_name(scene.players[scene.current][0], MIN_TEXT, width - ARROW_ROOM)
     draw.text((left + ARROW_ROOM, 98), name, HIGHLIGHT_RGB, face, "lm")
-    draw.text((left + ARROW_ROOM + face.getlength(name), 98), suffix, LABEL_RGB, font(MIN_TEXT),
-              "lm")
+
+
+def _swatch(draw: ImageDraw.ImageDraw, color: str) -> None:
+    x0, y0, x1, y1 = SWATCH
+    draw.rounded_rectangle(SWATCH, (y1 - y0) // 4, CARD_RGB[color], PAPER, 3)
+    step = (x1 - x0) / SWATCH_MARKS
+    for k in range(SWATCH_MARKS):
+        draw_mark(draw, color, (x0 + step * (k + 0.5), (y0 + y1) / 2), 15)
 
 
 def _direction_arrow(draw: ImageDraw.ImageDraw, direction: int, at: tuple[int, int]) -> None:

@@ -64,8 +64,7 @@ so no hand still says "Waiting for ben" with the old top card)."""
 NO_PINGS = discord.AllowedMentions.none()
 """The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
 CLOSED_HAND = N_("This hand is closed: your newer hand message shows your cards.")
-"""Said by a hand message a newer one replaced, in its owner's language (the newer one's
-click opened it)."""
+"""Said by a hand message a newer one replaced, in its owner's language."""
 
 
 @dataclass(slots=True)
@@ -275,9 +274,11 @@ class Board:
             self._spawn(self._close_hand(channel_id, player, older))
 
     async def _close_hand(self, channel_id: int, player: str, older: HandSession) -> None:
+        with speaking(older.interaction.locale):  # its owner's
+            closed = _(CLOSED_HAND)
         try:
             await older.interaction.edit_original_response(
-                content=_(CLOSED_HAND), view=None, attachments=[])
+                content=closed, view=None, attachments=[])
         except discord.HTTPException as error:
             log.debug("closing an older hand failed channel=%s player=%s status=%s",
                       channel_id, player, error.status)
@@ -375,10 +376,11 @@ class Board:
                 if not self._token_alive(session):
                     del self.hands[key]  # the token is spent: "My hand" gives a fresh message
                     continue
-                hand = hand_message(table, player)
+                with speaking(session.interaction.locale):  # its owner's, not the mover's
+                    hand = hand_message(table, player)
+                    picture = self.pictures.hand_picture(table, player) \
+                        if self.pictures.in_answer(session.interaction, table) else None
                 session.version = table.version
-                picture = self.pictures.hand_picture(table, player) \
-                    if self.pictures.in_answer(session.interaction, table) else None
                 kept = session.shows(picture)
                 refreshes.append((key, session, hand.content, hand.rows,
                                   None if kept else picture, kept))

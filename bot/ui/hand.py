@@ -21,19 +21,20 @@ from dataclasses import dataclass
 
 from bot.engine import Action, Game, Phase
 from bot.engine.actions import ActionKind
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, card_name
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.game.table import Table
+from bot.i18n import _, ngettext, pgettext
 from bot.ui.controls import ROW, Choice, Control, Menu, Rows, Style, in_rows
 from bot.ui.custom_ids import Draft, game_id
+from bot.ui.names import name_of, namer
 from bot.ui.prompts import COLOR_STYLES
 from bot.ui.words import (
     a_card,
     a_card_of,
     card_label,
+    card_words,
     color_label,
     color_words,
-    count_cards,
-    plural,
     said_to,
 )
 
@@ -62,8 +63,8 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     assert game is not None
     lines = [notice or _news(table, player)]
     if player not in game.hands:
-        return HandMessage("\n".join([*filter(None, lines), "You are no longer in this game."]),
-                           [])
+        lines.append(_("You are no longer in this game."))
+        return HandMessage("\n".join(filter(None, lines)), [])
     hand = game.hands[player]
     legal = game.legal_actions(player)
     counts = Counter(hand)
@@ -73,11 +74,16 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     controls = _controls(table, game, player, legal)
     if len(cards) > _card_slots(controls):  # too many for the buttons: only usable ones
         cards = [card for card in cards if card in usable]
-    add = "Add " if game.pending_draw else ""  # a card that answers the draw adds to it
 
     def label(card: Card) -> str:
-        return ((add if card in usable else "") + card_label(card)
-                + (f" x{counts[card]}" if counts[card] > 1 else ""))
+        text = card_label(card)
+        if counts[card] > 1:
+            # i18n: a card button for a card held more than once: "🔴 Red 7 x2"
+            text = pgettext("button", "{card} x{count}").format(card=text, count=counts[card])
+        if game.pending_draw and card in usable:  # a card that answers the draw adds to it
+            # i18n: a card button that adds the card to the draw waiting on the player
+            text = pgettext("button", "Add {card}").format(card=text)
+        return text
 
     rows: Rows
     if len(cards) <= _card_slots(controls):
@@ -90,14 +96,29 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
         rows = _card_menus(table, [(label(c), Draft(card_do, (c,))) for c in cards],
                            MAX_ROWS - math.ceil(len(controls) / ROW), card_do)
     rows += in_rows(controls)
-    lines.append(f"**Your hand** ({count_cards(len(hand))})")
-    lines.append(f"Top card: {card_name(game.top)} · colour to match: {color_words(game.color)}")
+    lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
+                          len(hand)).format(count=len(hand)))
+    lines.append(_("Top card: {card} · colour to match: {colour}").format(
+        card=card_words(game.top), colour=color_words(game.color)))
     lines.append(_situation(table, game, player))
     if card_do == "discard":
-        how = "press" if len(cards) <= _card_slots(controls) else "choose in the menus"
-        lines.append(f"Discard down to {count_cards(game.discards_owed[player])}: {how} the "
-                     "cards to discard, one at a time.")
+        lines.append(_discard_line(game.discards_owed[player],
+                                   menus=len(cards) > _card_slots(controls)))
     return HandMessage("\n".join(line for line in lines if line), rows)
+
+
+def _discard_line(owed: int, *, menus: bool) -> str:
+    """How to discard down to ``owed`` cards: with the card buttons, or in the menus."""
+    if menus:
+        return ngettext(
+            "Discard down to {count} card: choose in the menus the cards to discard, "
+            "one at a time.",
+            "Discard down to {count} cards: choose in the menus the cards to discard, "
+            "one at a time.", owed).format(count=owed)
+    return ngettext(
+        "Discard down to {count} card: press the cards to discard, one at a time.",
+        "Discard down to {count} cards: press the cards to discard, one at a time.",
+        owed).format(count=owed)
 
 
 def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
@@ -107,16 +128,30 @@ def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
     controls; the slice only guards it."""
     chunks = [choices[i:i + MENU_CHOICES]
               for i in range(0, len(choices), MENU_CHOICES)][:rows]
-    what = "Discard a card" if card_do == "discard" else "Play a card"
     return [[Menu(game_id(table.channel_id, table.version, f"pick:{n}"),
-                  what + (f" ({n + 1} of {len(chunks)})" if len(chunks) > 1 else "") + "...",
+                  _menu_placeholder(card_do, n + 1, len(chunks)),
                   tuple(Choice(label, draft.encode()) for label, draft in chunk))]
             for n, chunk in enumerate(chunks)]
 
 
+def _menu_placeholder(card_do: ActionKind, number: int, menus: int) -> str:
+    """What a card menu says before a card is chosen: "Play a card (1 of 2)..."."""
+    if card_do == "discard":
+        if menus == 1:
+            return pgettext("button", "Discard a card...")
+        # i18n: the placeholder of one of several menus of cards to discard
+        return pgettext("button", "Discard a card ({number} of {menus})...").format(
+            number=number, menus=menus)
+    if menus == 1:
+        return pgettext("button", "Play a card...")
+    # i18n: the placeholder of one of several menus of cards to play
+    return pgettext("button", "Play a card ({number} of {menus})...").format(
+        number=number, menus=menus)
+
+
 def _news(table: Table, player: str) -> str:
     """What the last action did to ``player``, said to them (a catch, a challenge)."""
-    return said_to(table.recent_actions[-1], player, table.name_of) \
+    return said_to(table.recent_actions[-1], player, namer(table)) \
         if table.recent_actions else ""
 
 
@@ -149,31 +184,45 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
     specs: list[tuple[Draft, str, Style]] = []
     doing = {a.do for a in legal}
     if game.pending_draw and "accept" in doing:
-        specs.append((Draft("accept"), f"Take {game.pending_draw}", Style.danger))
+        # i18n: a button that takes the cards of the draw waiting on the player
+        specs.append((Draft("accept"), pgettext("button", "Take {count}").format(
+            count=game.pending_draw), Style.danger))
         if "challenge" in doing:
-            specs.append((Draft("challenge"), "Challenge", Style.primary))
+            # i18n: a button that challenges the Wild Draw Four played on the player
+            specs.append((Draft("challenge"), pgettext("button", "Challenge"), Style.primary))
         if "bff" in doing:
-            specs.append((Draft("bff"), "Block with BFF Power", Style.success))
+            specs.append((Draft("bff"), pgettext("button", "Block with BFF Power"),
+                          Style.success))
     elif "draw" in doing:
-        specs.append((Draft("draw"), "Draw", Style.primary))
+        # i18n: a button that draws a card from the draw pile
+        specs.append((Draft("draw"), pgettext("button", "Draw"), Style.primary))
     for card in dict.fromkeys(a.card for a in legal if a.do == "play_drawn" and a.card):
-        specs.append((Draft("play_drawn", (card,), exact=True), f"Play it: {card_label(card)}",
+        # i18n: a button that plays the card just drawn
+        specs.append((Draft("play_drawn", (card,), exact=True),
+                      pgettext("button", "Play it: {card}").format(card=card_label(card)),
                       Style.success))
     if "keep" in doing:
-        specs.append((Draft("keep"), "Keep", Style.secondary))
+        # i18n: a button that keeps the card just drawn instead of playing it
+        specs.append((Draft("keep"), pgettext("button", "Keep"), Style.secondary))
     if player != game.current:  # a play out of turn is a jump-in (RULES.md 11)
-        specs += [(Draft("play", (card,), exact=True), f"Jump in! ({card_label(card)})",
+        # i18n: a button that plays an identical card out of turn (the jump-in table option)
+        specs += [(Draft("play", (card,), exact=True),
+                   pgettext("button", "Jump in! ({card})").format(card=card_label(card)),
                    Style.success) for card in _first_cards(legal)]
     for color in COLORS:
         if Action(player, "color", color=color) in legal:
             specs.append((Draft("color", color=color), color_label(color), COLOR_STYLES[color]))
     if "vote" in doing:
-        specs += [(Draft("vote", laughed="1"), "😂 I laughed", Style.success),
-                  (Draft("vote", laughed="0"), "😐 Not funny", Style.secondary)]
+        # i18n: vote buttons after another player told a joke (house rule 8)
+        specs += [(Draft("vote", laughed="1"), pgettext("button", "😂 I laughed"), Style.success),
+                  (Draft("vote", laughed="0"), pgettext("button", "😐 Not funny"),
+                   Style.secondary)]
     controls = [Control(game_id(table.channel_id, table.version, d.encode()), label, style)
                 for d, label, style in specs]
+    # i18n: the button a player presses when down to one card; most languages call "UNO!" too
     controls.append(Control(game_id(table.channel_id, table.version, Draft("uno").encode()),
-                            "UNO!", Style.danger, disabled="uno" not in doing))
+                            pgettext("button", "UNO!"), Style.danger,
+                            disabled="uno" not in doing))
     return controls
 
 
@@ -191,35 +240,54 @@ def _situation(table: Table, game: Game, player: str) -> str:
     """What the hand says the game waits for, read from the engine's phase."""
     phase, waiting = game.waiting
     if phase is Phase.MATCH_OVER:
-        return f"The match is over: {table.name_of(game.match_winner or '')} won it."
+        return _("The match is over: {player} won it.").format(
+            player=name_of(table, game.match_winner or ""))
     if phase is Phase.ROUND_OVER:
-        return f"Round {game.round_number} is over: {table.name_of(game.round_winner or '')} " \
-            "won it. The next round starts soon."
+        return _("Round {number} is over: {player} won it. The next round starts soon.").format(
+            number=game.round_number, player=name_of(table, game.round_winner or ""))
     if player not in waiting:
-        return f"Waiting for {', '.join(table.name_of(p) for p in waiting)}."
+        return _("Waiting for {players}.").format(
+            players=", ".join(name_of(table, p) for p in waiting))
     match phase:
         case Phase.VOTE | Phase.DISCARD if player in game.voters:
-            return f"{table.name_of(game.joke_by or '')} told a joke. Did you laugh?"
+            return _("{player} told a joke. Did you laugh?").format(
+                player=name_of(table, game.joke_by or ""))
         case Phase.VOTE | Phase.DISCARD:
-            return "You must discard before play goes on."
+            return _("You must discard before play goes on.")
         case Phase.START_COLOR:
-            return "Choose the colour of the start card."
+            return _("Choose the colour of the start card.")
         case Phase.ANSWER_DRAW if game.pending_kind == "wild4" and game.wild4_by:
             return wild_draw_four_question(table, game)
         case Phase.ANSWER_DRAW:
-            return f"A Draw Two is on you: take {game.pending_draw}, or answer it."
+            # i18n: {count} is the number of cards the player must take
+            return ngettext("A Draw Two is on you: take {count}, or answer it.",
+                            "A Draw Two is on you: take {count}, or answer it.",
+                            game.pending_draw).format(count=game.pending_draw)
         case Phase.DRAWN_CARD:
-            drawn = " or ".join(a_card(c) for c in game.drawn)
-            return (f"You drew {drawn}, which you can play: play it or keep it. Only the "
-                    "card you drew can be played this turn, so your other cards are off.")
-    return "It is your turn."
+            return _("You drew {cards}, which you can play: play it or keep it. Only the card "
+                     "you drew can be played this turn, so your other cards are off.").format(
+                         cards=_either(a_card(c) for c in game.drawn))
+    return _("It is your turn.")
+
+
+def _either(choices: Iterable[str]) -> str:
+    """ "a red 7 or a Wild": one of ``choices``, in words."""
+    said = ""
+    for choice in choices:
+        # i18n: joins the last of several choices to the ones before: "a red 7 or a Wild"
+        said = _("{choices} or {choice}").format(choices=said, choice=choice) if said \
+            else choice
+    return said
 
 
 def wild_draw_four_question(table: Table, game: Game) -> str:
     """What a challenge risks, in the colour it is judged by: the colour in force before
     the Wild Draw Four (RULES.md 5)."""
-    by = table.name_of(game.wild4_by or "")
-    held = a_card_of(game.wild4_color)
-    take = plural(game.pending_draw, "card")
-    return (f"{by} played a Wild Draw Four on you: take {take}, or challenge it. "
-            f"If {by} held {held}, {by} takes 4; if not, you take 6 and miss your turn.")
+    count = game.pending_draw
+    return ngettext(
+        "{player} played a Wild Draw Four on you: take {count} card, or challenge it. "
+        "If {player} held {held}, {player} takes 4; if not, you take 6 and miss your turn.",
+        "{player} played a Wild Draw Four on you: take {count} cards, or challenge it. "
+        "If {player} held {held}, {player} takes 4; if not, you take 6 and miss your turn.",
+        count).format(player=name_of(table, game.wild4_by or ""),
+                      held=a_card_of(game.wild4_color), count=count)

@@ -17,22 +17,23 @@ from collections.abc import Callable
 import discord
 
 from bot.engine import Action, Event, Game, IllegalAction
-from bot.engine.cards import card_name
 from bot.game.errors import NobodyToCatch, StaleView, TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
+from bot.i18n import _, ngettext, speaking
 from bot.ui.again import play_again
 from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warning
 from bot.ui.board import HandSession
 from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
-from bot.ui.errors import refuse
+from bot.ui.errors import refusal_words, refuse
 from bot.ui.hand import hand_message
+from bot.ui.names import name_of, namer
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
-from bot.ui.words import action_line, cards_words, said_to
+from bot.ui.words import action_line, cards_words, choice_name, said_to
 
 
 async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
@@ -58,8 +59,8 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
             await show_rules(interaction, channel_id)
         elif what == "next":
             await uno_client(interaction).manager.turns.next_round(
-                channel_id, interaction.user.id, version, confirm("You dealt the next round.",
-                                                                  interaction))
+                channel_id, interaction.user.id, version,
+                confirm(_("You dealt the next round."), interaction))
         elif what == "again":
             await play_again(interaction, channel_id, version)
         elif what.startswith("page:"):  # Back from a question (or an older hand's page)
@@ -74,7 +75,9 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
                 await act(interaction, channel_id, version, draft)
     except StaleView as stale:
         if on_hand_message(interaction):
-            await show_hand(interaction, channel_id, notice=stale.message + " Your hand now:")
+            # i18n: {refusal} says why nothing happened; the hand follows
+            notice = _("{refusal} Your hand now:").format(refusal=refusal_words(stale))
+            await show_hand(interaction, channel_id, notice=notice)
         else:
             await refuse(interaction, stale)
     except (TableError, IllegalAction) as error:
@@ -117,7 +120,7 @@ def _decider(bot: UnoClient, channel_id: int, draft: Draft, asked: list[Prompt]
     def decide(game: Game, player: str) -> Action | None:
         table = bot.manager.get(channel_id)
         assert table is not None
-        result = resolve(game, player, draft, table.name_of)
+        result = resolve(game, player, draft, namer(table))
         if isinstance(result, Prompt):
             asked.append(result)
             return None
@@ -163,9 +166,9 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
             rows = prompt_rows(table.channel_id, table.version, asked[0], back=False)
             return lambda: say(interaction, asked[0].question, view=to_view(rows))
         caught = [e for e in events if e.kind == "caught"]
-        caught_name = table.name_of(caught[0].target or "") if caught else ""
-        sentence = (f"You caught {caught_name} without UNO, so {caught_name} takes 2."
-                    if caught else NobodyToCatch().message)
+        caught_name = name_of(table, caught[0].target or "") if caught else ""
+        sentence = (_("You caught {player} without UNO, so {player} takes 2.").format(
+            player=caught_name) if caught else refusal_words(NobodyToCatch()))
         return lambda: say(interaction, sentence)
 
     try:
@@ -179,15 +182,16 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
     """What the acting player alone learns: what their action did (said to them where it
     concerns them, like a challenge), the cards they drew, a challenged hand."""
     seen_events = [e.redact(player).to_dict() for e in events]
-    lines = [said_to(seen_events, player, table.name_of)
-             or action_line(seen_events, table.name_of)]
+    lines = [said_to(seen_events, player, namer(table))
+             or action_line(seen_events, namer(table))]
     for event in events:
         seen = event.redact(player)
         if event.kind == "drew" and seen.cards and event.player == player:
-            lines.append(f"You drew: {cards_words(list(seen.cards))}.")
+            lines.append(_("You drew: {cards}.").format(cards=cards_words(list(seen.cards))))
         if event.kind == "hand_revealed" and seen.cards:
-            lines.append(f"{table.name_of(event.player or '')}'s hand: "
-                         f"{', '.join(card_name(c) for c in seen.cards)}.")
+            lines.append(_("{player}'s hand: {cards}.").format(
+                player=name_of(table, event.player or ""),
+                cards=cards_words(list(seen.cards))))
     return "\n".join(line for line in lines if line)
 
 
@@ -245,24 +249,26 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
 async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
     table = uno_client(interaction).manager.get(channel_id)
     if table is None or table.game is None:
-        await say(interaction, "This game is over.")
+        await say(interaction, _("This game is over."))
         return
     body = ruleset_details(table.ruleset, table.game.options)
-    body += f"\nTurn timer: {table.turn_seconds} seconds."
-    await say(interaction, embed=discord.Embed(title=f"Rules of this game: {table.ruleset}",
-                                               description=body))
+    body += "\n" + ngettext("Turn timer: {count} second.", "Turn timer: {count} seconds.",
+                            table.turn_seconds).format(count=table.turn_seconds)
+    title = _("Rules of this game: {ruleset}").format(ruleset=choice_name(table.ruleset))
+    await say(interaction, embed=discord.Embed(title=title, description=body))
 
 
 async def leave(interaction: discord.Interaction, channel_id: int) -> None:
     await uno_client(interaction).manager.turns.leave(
-        channel_id, interaction.user.id, confirm("You left the game.", interaction))
+        channel_id, interaction.user.id, confirm(_("You left the game."), interaction))
 
 
 async def kick(interaction: discord.Interaction, channel_id: int, member: discord.Member,
                may_moderate: bool) -> None:
     def answer(table: Table, events: list[Event]) -> Reply:
-        return lambda: interaction.response.send_message(
-            f"{member.display_name} was removed from the game.")
+        with speaking(table.language):  # said in the channel
+            said = _("{player} was removed from the game.").format(player=member.display_name)
+        return lambda: interaction.response.send_message(said)
 
     await uno_client(interaction).manager.turns.kick(
         channel_id, interaction.user.id, member.id, answer, may_moderate=may_moderate)
@@ -270,8 +276,9 @@ async def kick(interaction: discord.Interaction, channel_id: int, member: discor
 
 async def end(interaction: discord.Interaction, channel_id: int, may_moderate: bool) -> None:
     def answer(table: Table, events: list[Event]) -> Reply:
-        return lambda: interaction.response.send_message(
-            f"{interaction.user.mention} ended the UNO game.")
+        with speaking(table.language):  # said in the channel
+            said = _("{player} ended the UNO game.").format(player=interaction.user.mention)
+        return lambda: interaction.response.send_message(said)
 
     await uno_client(interaction).manager.turns.end(
         channel_id, interaction.user.id, answer, may_moderate=may_moderate)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from bot.engine import Action, Game
 from bot.engine.cards import COLORS
+from bot.i18n import _, pgettext
 from bot.ui.controls import ROW, Control, Rows, Style, in_rows
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.words import Name, card_label, color_label
@@ -38,16 +39,16 @@ def resolve(game: Game, player: str, draft: Draft, name: Name) -> Action | Promp
     if len(stacks) > 1:
         choices = [(" + ".join(card_label(c) for c in stack) or "—", draft.settled(stack),
                     Style.secondary) for stack in stacks]
-        return Prompt("Play which cards? The last one laid is the new top card.", choices)
+        return Prompt(_("Play which cards? The last one laid is the new top card."), choices)
     colors = [c for c in COLORS if any(a.color == c for a in fits)]
     if len(colors) > 1 and not draft.color:
-        return Prompt("Choose the colour to play next.", [
+        return Prompt(_("Choose the colour to play next."), [
             (color_label(c), replace(draft, color=c), COLOR_STYLES[c]) for c in colors
         ])
     targets = list(dict.fromkeys(a.target for a in fits if a.target))
     if len(targets) > 1 and not draft.target:
-        return Prompt("Choose a player to swap hands with." if draft.do != "catch"
-                      else "Catch whom?", [
+        return Prompt(_("Choose a player to swap hands with.") if draft.do != "catch"
+                      else _("Catch whom?"), [
             (name(t), replace(draft, target=t), Style.primary) for t in targets
         ])
     return fits[0]
@@ -63,5 +64,6 @@ def prompt_rows(channel_id: int, version: int, prompt: Prompt, *, back: bool = T
     ]
     rows = in_rows(buttons)
     if back:
-        rows.append([Control(game_id(channel_id, version, "page:0"), "Back")])
+        # i18n: a button that leaves a question and shows the player's hand again
+        rows.append([Control(game_id(channel_id, version, "page:0"), pgettext("button", "Back"))])
     return rows

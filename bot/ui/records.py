@@ -1,4 +1,7 @@
-"""Leaderboards, player stats, match history and server settings as Discord messages."""
+"""Leaderboards, player stats, match history and server settings as Discord messages.
+
+Each is an answer to the person who ran the command, so it speaks their language (the
+language of the moment in the command's handler)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,6 @@ from typing import Any
 
 import discord
 
-from bot.engine.cards import COLOR_NAMES
 from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES, TABLE_OPTIONS, OptionsError
 from bot.game.guild_settings import GuildSettings
 from bot.game.ports import Storage
@@ -19,46 +21,60 @@ from bot.game.standings import (
     PlayerStats,
     RankRow,
 )
+from bot.i18n import LANGUAGES, N_, _, ngettext, pgettext
 from bot.ui.stray import MAX_ID
-from bot.ui.words import HOUSE_RULE_CARD_NAMES, plural
+from bot.ui.words import HOUSE_RULE_CARD_NAMES, choice_name, color_name
 
 PAGE_SIZE = 10
-RANKING_NAMES = {"wins": "Wins", "points": "Points", "win_rate": "Win rate"}
-PERIOD_NAMES = {"all": "All time", "month": "This month", "week": "This week"}
+RANKING_NAMES = {"wins": N_("Wins"), "points": N_("Points"), "win_rate": N_("Win rate")}
+PERIOD_NAMES = {"all": N_("All time"), "month": N_("This month"), "week": N_("This week")}
+"""What to rank by and which matches count, in English marked for the catalogs."""
 HOUSE_RULE_TEXT_LIMIT = 200
 
 
 def mention(user_id: int) -> str:
     """A person as a mention; a computer player (negative id) by what it is."""
-    return f"<@{user_id}>" if user_id > 0 else "🤖 computer player"
+    return f"<@{user_id}>" if user_id > 0 else _("🤖 computer player")
 
 
 # -- leaderboard ------------------------------------------------------------------------
 
 
 def _rank_line(row: RankRow, ranking: str) -> str:
-    shown = {
-        "wins": plural(row.wins, "win"),
-        "points": plural(row.points, "point"),
-        "win_rate": f"{row.win_rate:.0%} of {plural(row.games, 'game')}",
-    }[ranking]
+    if ranking == "wins":
+        shown = ngettext("{count} win", "{count} wins", row.wins).format(count=row.wins)
+    elif ranking == "points":
+        shown = ngettext("{count} point", "{count} points", row.points).format(count=row.points)
+    else:
+        # i18n: a win rate on the leaderboard: "40% of 5 games"
+        shown = ngettext("{rate} of {count} game", "{rate} of {count} games", row.games).format(
+            rate=f"{row.win_rate:.0%}", count=row.games)
     return f"**{row.rank}.** {mention(row.user_id)} · {shown}"
 
 
 def leaderboard_embed(page: LeaderboardPage, own: RankRow | None, viewer: int) -> discord.Embed:
-    title = f"Leaderboard · {RANKING_NAMES[page.ranking]} · {PERIOD_NAMES[page.period]}"
+    title = _("Leaderboard · {ranking} · {period}").format(
+        ranking=_(RANKING_NAMES[page.ranking]), period=_(PERIOD_NAMES[page.period]))
     lines = [_rank_line(row, page.ranking) for row in page.rows]
     if not lines:
-        lines = ["Nobody is ranked yet: finish a match to get on the board."]
+        lines = [_("Nobody is ranked yet: finish a match to get on the board.")]
     if page.ranking == "win_rate":
-        lines.append(f"\n(win rate ranks players with at least {DEFAULT_MIN_GAMES} games)")
+        lines.append("\n" + ngettext("(win rate ranks players with at least {count} game)",
+                                      "(win rate ranks players with at least {count} games)",
+                                      DEFAULT_MIN_GAMES).format(count=DEFAULT_MIN_GAMES))
     if own is None:
-        lines.append(f"\nYou ({mention(viewer)}) are not ranked here yet.")
+        lines.append("\n" + _("You ({player}) are not ranked here yet.").format(
+            player=mention(viewer)))
     elif not any(row.user_id == viewer for row in page.rows):
-        lines.append(f"\nYou: {_rank_line(own, page.ranking)}")
+        # i18n: the reader's own place on the leaderboard, below the page shown
+        lines.append("\n" + _("You: {rank}").format(rank=_rank_line(own, page.ranking)))
     embed = discord.Embed(title=title, description="\n".join(lines))
     last = max(page.total - 1, 0) // PAGE_SIZE + 1
-    embed.set_footer(text=f"Page {page.offset // PAGE_SIZE + 1} of {last} · {page.total} ranked")
+    # i18n: the leaderboard's footer; {count} is how many players are ranked in all
+    embed.set_footer(text=ngettext("Page {page} of {pages} · {count} ranked",
+                                   "Page {page} of {pages} · {count} ranked",
+                                   page.total).format(page=page.offset // PAGE_SIZE + 1,
+                                                      pages=last, count=page.total))
     return embed
 
 
@@ -85,7 +101,7 @@ class LeaderboardPageButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.ranking not in RANKINGS or self.period not in PERIODS or self.offset > MAX_ID:
             await interaction.response.send_message(
-                "That leaderboard button is out of date; run /uno leaderboard again.",
+                _("That leaderboard button is out of date; run /uno leaderboard again."),
                 ephemeral=True,
             )
             return
@@ -99,9 +115,12 @@ def leaderboard_view(page: LeaderboardPage) -> discord.ui.View | None:
     earlier = max(page.offset - PAGE_SIZE, 0)
     later = page.offset + PAGE_SIZE
     view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardPageButton(page.ranking, page.period, earlier, "◀ Previous",
+    # i18n: buttons that turn the leaderboard's pages
+    view.add_item(LeaderboardPageButton(page.ranking, page.period, earlier,
+                                        pgettext("button", "◀ Previous"),
                                         disabled=page.offset == 0))
-    view.add_item(LeaderboardPageButton(page.ranking, page.period, later, "Next ▶",
+    view.add_item(LeaderboardPageButton(page.ranking, page.period, later,
+                                        pgettext("button", "Next ▶"),
                                         disabled=later >= page.total))
     return view
 
@@ -134,59 +153,90 @@ def _database(interaction: discord.Interaction) -> Storage:
 
 
 def stats_embed(user_id: int, stats: PlayerStats) -> discord.Embed:
-    colour = COLOR_NAMES.get(stats.favourite_colour or "", "none yet")
+    favourite = stats.favourite_colour or ""
+    # i18n: the favourite colour of a player who has played no coloured card yet
+    colour = color_name(favourite) if favourite else _("none yet")
     rate = f" ({stats.wins / stats.games:.0%})" if stats.games else ""
     lines = [
-        f"Player: {mention(user_id)}",
-        f"Matches: {stats.games} · wins: {stats.wins}{rate} · rounds won: {stats.round_wins}",
-        f"Points: {stats.points} · best round: {stats.best_round}",
-        f"UNO calls: {stats.uno_calls} · catches made: {stats.catches_made}"
-        f" · caught: {stats.catches_suffered}",
-        f"Challenges won: {stats.challenges_won} · lost: {stats.challenges_lost}",
-        f"Cards played: {stats.cards_played} · favourite colour: {colour}",
+        _("Player: {player}").format(player=mention(user_id)),
+        # i18n: {rate} is empty, or the share of matches won in brackets: " (40%)"
+        _("Matches: {matches} · wins: {wins}{rate} · rounds won: {rounds}").format(
+            matches=stats.games, wins=stats.wins, rate=rate, rounds=stats.round_wins),
+        _("Points: {points} · best round: {best}").format(
+            points=stats.points, best=stats.best_round),
+        _("UNO calls: {calls} · catches made: {made} · caught: {caught}").format(
+            calls=stats.uno_calls, made=stats.catches_made, caught=stats.catches_suffered),
+        _("Challenges won: {won} · lost: {lost}").format(
+            won=stats.challenges_won, lost=stats.challenges_lost),
+        _("Cards played: {count} · favourite colour: {colour}").format(
+            count=stats.cards_played, colour=colour),
     ]
-    return discord.Embed(title="UNO stats", description="\n".join(lines))
+    return discord.Embed(title=_("UNO stats"), description="\n".join(lines))
 
 
 async def show_history(interaction: discord.Interaction, db: Storage, server_wide: bool) -> None:
     assert interaction.guild_id is not None
     channel = None if server_wide else interaction.channel_id
     matches = await db.history(interaction.guild_id, channel, limit=10)
-    where = "this server" if server_wide else "this channel"
     lines = []
     for match in matches:
         scores = ", ".join(f"{mention(p.user_id)} {p.points}" for p in match.players)
-        winner = mention(match.winner_id) if match.winner_id else "nobody"
-        lines.append(
-            f"<t:{int(match.ended_at)}:R> · {match.ruleset} · {plural(match.rounds, 'round')} · "
-            f"winner {winner}\n  {scores}"
-        )
-    body = "\n".join(lines) or f"No finished match in {where} yet."
-    embed = discord.Embed(title=f"Last matches in {where}", description=body)
+        # i18n: the winner of a match that has none
+        winner = mention(match.winner_id) if match.winner_id else _("nobody")
+        # i18n: one finished match: when it ended ("2 hours ago"), its ruleset, its rounds
+        line = ngettext("{ended} · {ruleset} · {count} round · winner {winner}",
+                        "{ended} · {ruleset} · {count} rounds · winner {winner}",
+                        match.rounds).format(ended=f"<t:{int(match.ended_at)}:R>",
+                                             ruleset=choice_name(match.ruleset),
+                                             count=match.rounds, winner=winner)
+        lines.append(f"{line}\n  {scores}")
+    if server_wide:
+        title = _("Last matches in this server")
+        body = "\n".join(lines) or _("No finished match in this server yet.")
+    else:
+        title = _("Last matches in this channel")
+        body = "\n".join(lines) or _("No finished match in this channel yet.")
+    embed = discord.Embed(title=title, description=body)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 # -- server settings ------------------------------------------------------------------
 
 
+def on_off(flag: bool) -> str:
+    # i18n: a setting's state in /uno settings: "Card images: on"
+    return _("on") if flag else _("off")
+
+
 def settings_embed(settings: GuildSettings) -> discord.Embed:
     options = settings.options()
+    table_options = ", ".join(_(TABLE_OPTIONS[n][0]) for n in options.table_options())
     lines = [
-        f"Ruleset: {settings.ruleset}",
-        f"Seven-O: {'on' if options.seven_o else 'off'} · "
-        f"stacking: {'on' if options.stacking else 'off'}",
-        f"Scoring: {options.scoring} to {options.target} points",
-        "Table options: " + (", ".join(TABLE_OPTIONS[n][0] for n in options.table_options())
-                             or "none"),
-        f"Turn timer: {settings.turn_seconds} seconds",
-        f"Card images: {'on' if settings.images else 'off'}",
-        f"Game threads: {'on' if settings.threads else 'off'} (each /uno new in a new thread)",
-        "House rules:",
+        _("Ruleset: {ruleset}").format(ruleset=choice_name(settings.ruleset)),
+        _("Seven-O: {seven_o} · stacking: {stacking}").format(
+            seven_o=on_off(options.seven_o), stacking=on_off(options.stacking)),
+        # i18n: {scoring} is the scoring mode's name
+        ngettext("Scoring: {scoring} to {count} point", "Scoring: {scoring} to {count} points",
+                 options.target).format(scoring=choice_name(options.scoring),
+                                       count=options.target),
+        _("Table options: {options}").format(options=table_options) if table_options
+        else _("Table options: none"),
+        ngettext("Turn timer: {count} second", "Turn timer: {count} seconds",
+                 settings.turn_seconds).format(count=settings.turn_seconds),
+        _("Card images: {on_off}").format(on_off=on_off(settings.images)),
+        _("Game threads: {on_off} (each /uno new in a new thread)").format(
+            on_off=on_off(settings.threads)),
+        _("Language of the table, lobby and pings: {language}").format(
+            language=LANGUAGES[settings.language].name) if settings.language
+        else _("Language of the table, lobby and pings: the server's language on Discord"),
+        _("House rules:"),
     ]
     for card, rule in settings.house_rules.items():
-        said = f"9 — “{rule}”" if isinstance(rule, str) else f"{rule} — {HOUSE_RULES[rule]}"
-        lines.append(f"  {HOUSE_RULE_CARD_NAMES[card]}: {said}")
-    return discord.Embed(title="UNO settings for this server", description="\n".join(lines))
+        # i18n: house rule 9 with the text the server wrote for it
+        said = _("9 — “{rule}”").format(rule=rule) if isinstance(rule, str) \
+            else f"{rule} — {_(HOUSE_RULES[rule])}"
+        lines.append(f"  {_(HOUSE_RULE_CARD_NAMES[card])}: {said}")
+    return discord.Embed(title=_("UNO settings for this server"), description="\n".join(lines))
 
 
 def parse_house_rule(value: str) -> int | str:
@@ -195,10 +245,11 @@ def parse_house_rule(value: str) -> int | str:
     if value.isdigit():
         number = int(value)
         if number not in HOUSE_RULES:
-            raise OptionsError("a house rule is a number from 1 to 9, or a text for rule 9")
+            raise OptionsError(N_("a house rule is a number from 1 to 9, or a text for rule 9"))
         return number
     if not value or len(value) > HOUSE_RULE_TEXT_LIMIT:
-        raise OptionsError(f"a written house rule takes 1 to {HOUSE_RULE_TEXT_LIMIT} characters")
+        raise OptionsError(N_("a written house rule takes 1 to {count} characters"),
+                           count=HOUSE_RULE_TEXT_LIMIT)
     return value
 
 

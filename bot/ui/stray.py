@@ -21,12 +21,14 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, _
+
 log = logging.getLogger(__name__)
 
 NAMESPACE = "uno:"
-STRAY = ("That button is from an older message of the bot; "
-         "press My hand on the table, or start with /uno new.")
-ELSEWHERE = "That button belongs to a game in another channel."
+STRAY = N_("That button is from an older message of the bot; "
+           "press My hand on the table, or start with /uno new.")
+ELSEWHERE = N_("That button belongs to a game in another channel.")
 MAX_ID = 2**63 - 1
 """The largest id (channel, state version) a custom id may carry: storage keeps them
 as signed 64-bit integers."""
@@ -43,13 +45,14 @@ def named_channel(match: re.Match[str], makes_sense: bool = True) -> int | None:
 
 async def answer(interaction: discord.Interaction, custom_id: str, sentence: str,
                  reason: str) -> None:
-    """Answer ephemerally; a failed answer is logged, since discord.py would swallow it
-    (this runs from ``interaction_check``, whose exceptions it ignores)."""
+    """Answer ephemerally with ``sentence`` (English marked ``N_``, said in the clicker's
+    language); a failed answer is logged, since discord.py would swallow it (this runs
+    from ``interaction_check``, whose exceptions it ignores)."""
     log.info("click not acted on reason=%s guild=%s channel=%s user=%s custom_id=%r",
              reason, interaction.guild_id, interaction.channel_id, interaction.user.id,
              custom_id)
     try:
-        await interaction.response.send_message(sentence, ephemeral=True)
+        await interaction.response.send_message(_(sentence), ephemeral=True)
     except discord.HTTPException as error:
         log.warning("could not answer a click reason=%s channel=%s status=%s code=%s",
                     reason, interaction.channel_id, error.status, error.code)

@@ -15,7 +15,7 @@ import discord
 
 from bot.engine import Game
 from bot.engine import Phase as GamePhase
-from bot.engine.cards import card_name, hand_points
+from bot.engine.cards import hand_points
 from bot.engine.options import TABLE_OPTIONS
 from bot.game.table import CloseReason, Phase, Table
 from bot.i18n import _, ngettext, pgettext
@@ -23,7 +23,7 @@ from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
 from bot.ui.names import mention, name_of, namer
 from bot.ui.replay import replayable
-from bot.ui.words import action_line, cards_words, color_words, count_cards
+from bot.ui.words import action_line, card_words, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
 SHOWN_ACTIONS = 3
@@ -135,7 +135,7 @@ def _description(table: Table, game: Game, pictured: bool) -> str:
     shows them) and the table options that change how play goes (jump-ins...), the
     seats on one line, the last few actions."""
     in_force = [_(TABLE_OPTIONS[name][0]) for name in game.options.table_options()]
-    top = [] if pictured else [_("Top card **{card}**").format(card=card_name(game.top)),
+    top = [] if pictured else [_("Top card **{card}**").format(card=card_words(game.top)),
                                # i18n: the colour the next card must match
                                _("play on {colour}").format(colour=color_words(game.color))]
     lines = [" · ".join([*top, *in_force]), _seats(table, game)]
@@ -162,9 +162,7 @@ def _seats(table: Table, game: Game) -> str:
             # i18n: beside a person whose turns a computer player takes for now
             words.append(_("(🤖 autoplay)"))
         if scored:
-            score = game.scores.get(seat, 0)
-            # i18n: a player's match score, short: "(12 pts)"
-            words.append(ngettext("({count} pt)", "({count} pts)", score).format(count=score))
+            words.append(f"({plural(game.scores.get(seat, 0), 'pt')})")
         pointer = "▶ " if seat == game.current and not game.round_over else ""
         seats.append(pointer + " ".join(words))
     return ("↻" if game.direction == 1 else "↺") + " " + " · ".join(seats)
@@ -180,20 +178,16 @@ def _scored(table: Table, game: Game) -> str:
         kept = ", ".join(ngettext("{player} {points} ({count} card left)",
                                   "{player} {points} ({count} cards left)",
                                   len(game.hands[p])).format(
-            player=name_of(table, p), points=points(hand_points(game.hands[p])),
+            player=name_of(table, p), points=plural(hand_points(game.hands[p]), "point"),
             count=len(game.hands[p])) for p in others)
         return _("Everyone scores the points left in their own hand; the lowest total wins: "
                  "{scores}.").format(scores=kept)
     gained = game.round_points.get(winner, 0)
     taken = ", ".join(_("{points} from {player} ({cards})").format(
-        points=points(hand_points(game.hands[p])), player=name_of(table, p),
+        points=plural(hand_points(game.hands[p]), "point"), player=name_of(table, p),
         cards=count_cards(len(game.hands[p]))) for p in others)
     return _("{player} scores {points}: {sources}.").format(
-        player=name_of(table, winner), points=points(gained), sources=taken)
-
-
-def points(count: int) -> str:
-    return ngettext("{count} point", "{count} points", count).format(count=count)
+        player=name_of(table, winner), points=plural(gained, "point"), sources=taken)
 
 
 def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:

@@ -1,38 +1,63 @@
-"""Words for tables and rulesets, shared by the lobby, /uno rules and /uno help."""
+"""Words for tables and rulesets, shared by the lobby, /uno rules and /uno help, in the
+language of the moment (the texts of /uno help are message ids, translated when shown)."""
 
 from __future__ import annotations
 
 from bot.engine.cards import build_deck
 from bot.engine.options import HAND_SIZE, RULESETS, TABLE_OPTIONS, Options
 from bot.game.lobby import MAX_PLAYERS, MIN_PLAYERS
+from bot.i18n import N_, _, ngettext
+from bot.ui.words import choice_name, count_cards
 
 
-def on_off(flag: bool) -> str:
-    return "on" if flag else "off"
+def _seven_o(options: Options) -> str:
+    # i18n: in the one-line rules; Seven-O is a ruleset's name (0s pass hands, 7s trade them)
+    return _("Seven-O on") if options.seven_o else _("Seven-O off")
+
+
+def _stacking(options: Options) -> str:
+    # i18n: in the one-line rules: laying several cards of one value at once
+    return _("stacking on") if options.stacking else _("stacking off")
+
+
+def _scoring_to(options: Options) -> str:
+    if options.scoring == "alternative":
+        return _("alternative scoring to {target}").format(target=options.target)
+    return _("standard scoring to {target}").format(target=options.target)
 
 
 def rules_line(ruleset: str, options: Options, turn_seconds: int | None = None) -> str:
     """The rules in one short line: ``classic · 7 cards · Seven-O off · ...``."""
     parts = [
-        ruleset,
-        f"{HAND_SIZE[ruleset]} cards",
-        f"Seven-O {on_off(options.seven_o)}",
-        f"stacking {on_off(options.stacking)}",
-        f"{options.scoring} scoring to {options.target}",
-        *(TABLE_OPTIONS[name][0] for name in options.table_options()),
+        choice_name(ruleset),
+        count_cards(HAND_SIZE[ruleset]),
+        _seven_o(options),
+        _stacking(options),
+        _scoring_to(options),
+        *(_(TABLE_OPTIONS[name][0]) for name in options.table_options()),
     ]
     if turn_seconds is not None:
-        parts.append(f"{turn_seconds} s turns")
+        # i18n: the turn timer in the one-line rules: "60 s turns"
+        parts.append(_("{seconds} s turns").format(seconds=turn_seconds))
     return " · ".join(parts)
 
 
 def ruleset_details(ruleset: str, options: Options) -> str:
+    target = options.target
+    if options.scoring == "alternative":
+        scoring = ngettext("Scoring: alternative, first to {target} point.",
+                           "Scoring: alternative, first to {target} points.", target)
+    else:
+        scoring = ngettext("Scoring: standard, first to {target} point.",
+                           "Scoring: standard, first to {target} points.", target)
     return "\n".join(
         [
-            RULESETS[ruleset],
-            f"Deck: {len(build_deck(ruleset))} cards. Hand: {HAND_SIZE[ruleset]} cards.",
-            f"Seven-O: {on_off(options.seven_o)}. Stacking: {on_off(options.stacking)}.",
-            f"Scoring: {options.scoring}, first to {options.target} points.",
+            _(RULESETS[ruleset]),
+            " ".join([_("Deck: {cards}.").format(cards=count_cards(len(build_deck(ruleset)))),
+                      _("Hand: {cards}.").format(cards=count_cards(HAND_SIZE[ruleset]))]),
+            " ".join([_("Seven-O: on.") if options.seven_o else _("Seven-O: off."),
+                      _("Stacking: on.") if options.stacking else _("Stacking: off.")]),
+            scoring.format(target=target),
             *table_options_details(options),
         ]
     )
@@ -43,21 +68,21 @@ def table_options_details(options: Options) -> list[str]:
     lines: list[str] = []
     for name in options.table_options():
         label, what, more = TABLE_OPTIONS[name]
-        lines += [f"**{label}**: {what}", more]
+        lines += [f"**{_(label)}**: {_(what)}", _(more)]
     return lines
 
 
-HELP_SHORT = """\
+HELP_SHORT = N_("""\
 **UNO in this channel**
 `/uno new` opens a lobby; others press Join, the host presses Start.
 On the table, **My hand** shows your cards: match the top card's colour, number or \
 symbol, or draw. Down to one card? Press **UNO!** first.
-Empty your hand first to win the round."""
+Empty your hand first to win the round.""")
 """What ``/uno help`` says first: a phone screen at most; the rest is behind buttons."""
 
-HOW_TO_PLAY = f"""\
+HOW_TO_PLAY = N_("""\
 **How to play**
-Open a lobby with `/uno new`; {MIN_PLAYERS} to {MAX_PLAYERS} players join with the Join \
+Open a lobby with `/uno new`; {min_players} to {max_players} players join with the Join \
 button or `/uno join`. The host presses Start. Press **My hand** on the table to see \
 your cards privately. On your turn, match the top card by colour, number or symbol, \
 or draw. Press **UNO!** when you are down to your last card (you may press it with two \
@@ -65,20 +90,35 @@ cards on your turn), or anyone can press **Catch!** and you draw 2. A Wild Draw 
 played on you can be challenged. First to empty their hand wins the round; the points \
 left in the other hands go to the winner, and the first to the target wins the match.
 A lobby nobody touches for 10 minutes closes by itself. The host, or anyone who can \
-manage messages, can cancel it."""
+manage messages, can cancel it.""")
 
-COMMANDS = """\
-**Commands**
-`/uno new` open a lobby (ruleset, rules, target, turn timer, autoplay, a thread of its own)
-`/uno join` take a seat in this channel's lobby
-`/uno leave` leave this channel's lobby or game
-`/uno kick` remove a player from the game (host or Manage Messages)
-`/uno end` end this channel's game (host or Manage Messages)
-`/uno leaderboard` the server's best players (wins, points, win rate)
-`/uno stats [player]` a player's matches, wins, catches, challenges and more
-`/uno history` the last matches of this channel or server
-`/uno settings` the server's defaults and house rules (Manage Server)
-`/uno addbot [level]` seat a computer player, easy or normal (host)
-`/uno removebot [number]` take a computer player's seat away (host)
-`/uno rules [ruleset]` the rules of this channel's game, or of a named ruleset
-`/uno help` this message"""
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("/uno new", N_("open a lobby (ruleset, rules, target, turn timer, autoplay, a thread of "
+                    "its own)")),
+    ("/uno join", N_("take a seat in this channel's lobby")),
+    ("/uno leave", N_("leave this channel's lobby or game")),
+    ("/uno kick", N_("remove a player from the game (host or Manage Messages)")),
+    ("/uno end", N_("end this channel's game (host or Manage Messages)")),
+    ("/uno leaderboard", N_("the server's best players (wins, points, win rate)")),
+    ("/uno stats [player]", N_("a player's matches, wins, catches, challenges and more")),
+    ("/uno history", N_("the last matches of this channel or server")),
+    ("/uno settings", N_("the server's defaults and house rules (Manage Server)")),
+    ("/uno addbot [level]", N_("seat a computer player, easy or normal (host)")),
+    ("/uno removebot [number]", N_("take a computer player's seat away (host)")),
+    ("/uno rules [ruleset]", N_("the rules of this channel's game, or of a named ruleset")),
+    ("/uno help", N_("this message")),
+)
+"""Each command, as typed, and what it does (the commands keep their names)."""
+
+
+def help_short() -> str:
+    return _(HELP_SHORT)
+
+
+def how_to_play() -> str:
+    return _(HOW_TO_PLAY).format(min_players=MIN_PLAYERS, max_players=MAX_PLAYERS)
+
+
+def commands() -> str:
+    lines = [f"`{command}` {_(what)}" for command, what in COMMANDS]
+    return "\n".join([_("**Commands**"), *lines])

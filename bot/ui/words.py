@@ -1,8 +1,11 @@
-"""Words for the game: card labels, colours, and engine events as sentences.
+"""Words for the game: card labels, colours, and engine events as sentences, in the
+language of the moment.
 
-One action's events become one line, e.g. "ana played a red Draw Two; ben drew 2 and
-is skipped". Names come from the table (display names, never mentions, so the log
-pings nobody).
+One action's events become one line, e.g. "ana played a red Draw Two; ben drew 2 cards
+and misses a turn". Every sentence is one message of the catalogs with its placeholders
+(``{player}``, ``{card}``, ``{count}``), so a language puts the words in its own order;
+counted words take the language's plural forms. Names come from the table (display
+names, never mentions, so the log pings nobody).
 """
 
 from __future__ import annotations
@@ -10,61 +13,119 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name, is_card
-from bot.engine.options import HOUSE_RULE_CARDS
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name
+from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, HOUSE_RULES
+from bot.i18n import N_, _, ngettext, pgettext, translate
 
 COLOR_MARKS = {"r": "🔴", "y": "🟡", "g": "🟩", "b": "🔷"}
 """A mark per colour, of a different shape for red, green and blue; labels always say
 the colour's word beside it, so a colour-blind reader never relies on the colour."""
-SHORT_VALUES = {
-    "skip": "Skip",
-    "reverse": "Reverse",
-    "draw2": "+2",
-    "blank": "Blank",
-    "wild": "Wild",
-    "wild4": "Wild +4",
-    "wildcustom": "Wild Custom",
-    "wildswap": "Wild Swap",
-    "bff": "BFF Power",
-}
 
 Name = Callable[[str], str]
 
 HOUSE_RULE_CARD_NAMES: dict[str, str] = {
-    card: ("Every " if card == "wildcustom" else "The ") + card_name(card)
-    for card in HOUSE_RULE_CARDS if is_card(card)}
-"""How ``/uno settings`` names the cards that carry house rules: "Every Wild
-Customizable", "The red Blank"."""
+    # i18n: how /uno settings names the cards that carry house rules
+    "wildcustom": N_("Every Wild Customizable"),
+    "rblank": N_("The red Blank"),
+    "yblank": N_("The yellow Blank"),
+    "gblank": N_("The green Blank"),
+    "bblank": N_("The blue Blank"),
+}
+"""How ``/uno settings`` names the cards that carry house rules (English message ids:
+translate where shown)."""
+assert tuple(HOUSE_RULE_CARD_NAMES) == HOUSE_RULE_CARDS, "a name for each house-rule card"
+
+
+def choice_name(value: str) -> str:
+    """A ruleset, scoring mode or computer level in the words the slash commands offer it
+    (their "choice" texts in the catalogs), so a name reads the same in a sentence."""
+    return pgettext("choice", value)
+
+
+def card_words(card: Card) -> str:
+    """A card's name in a sentence: "red Draw Two", "Wild Draw Four"."""
+    return _(card_name(card))
+
+
+def color_name(color: str) -> str:
+    """A colour's word in a sentence: "red"."""
+    return _(COLOR_NAMES[color])
+
+
+def _button_color(color: str) -> str:
+    # i18n: colour names on buttons, capitalised
+    names = {"r": pgettext("button", "Red"), "y": pgettext("button", "Yellow"),
+             "g": pgettext("button", "Green"), "b": pgettext("button", "Blue")}
+    return names[color]
+
+
+def _button_value(value: str) -> str:
+    """A card's value as a button says it: the digit, or a short name."""
+    if value.isdigit():
+        return value
+    # i18n: short card names on buttons (a Draw Two is "+2", a Wild Draw Four "Wild +4")
+    names = {
+        "skip": pgettext("button", "Skip"),
+        "reverse": pgettext("button", "Reverse"),
+        "draw2": pgettext("button", "+2"),
+        "blank": pgettext("button", "Blank"),
+        "wild": pgettext("button", "Wild"),
+        "wild4": pgettext("button", "Wild +4"),
+        "wildcustom": pgettext("button", "Wild Custom"),
+        "wildswap": pgettext("button", "Wild Swap"),
+        "bff": pgettext("button", "BFF Power"),
+    }
+    return names[value]
 
 
 def card_label(card: Card) -> str:
     """A button label: "🟡 Yellow 7", "🔴 Red +2", "Wild +4"."""
-    value = SHORT_VALUES.get(CARD_VALUE[card], CARD_VALUE[card])
+    value = _button_value(CARD_VALUE[card])
     color = CARD_COLOR[card]
-    return f"{color_label(color)} {value}" if color else value
+    if not color:
+        return value
+    # i18n: a card on a button: its colour ("Red"), then its number or short name ("7", "+2")
+    named = pgettext("button", "{color} {value}").format(color=_button_color(color), value=value)
+    return f"{COLOR_MARKS[color]} {named}"
 
 
 def color_label(color: str) -> str:
     """A colour as a button says it: "🔴 Red"."""
-    return f"{COLOR_MARKS[color]} {COLOR_NAMES[color].capitalize()}"
+    return f"{COLOR_MARKS[color]} {_button_color(color)}"
 
 
 def color_words(color: str) -> str:
-    return f"{COLOR_MARKS[color]} {COLOR_NAMES[color]}" if color else "any colour"
+    """The colour to match in a sentence: "🔴 red" ("any colour" when none is)."""
+    return f"{COLOR_MARKS[color]} {color_name(color)}" if color else _("any colour")
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """ "1 card", "2 cards", "1 match", "3 matches"."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "card": lambda count: ngettext("{count} card", "{count} cards", count),
+    "point": lambda count: ngettext("{count} point", "{count} points", count),
+    # i18n: points, abbreviated beside a player's name on the table
+    "pt": lambda count: ngettext("{count} pt", "{count} pts", count),
+    "win": lambda count: ngettext("{count} win", "{count} wins", count),
+    "game": lambda count: ngettext("{count} game", "{count} games", count),
+    "round": lambda count: ngettext("{count} round", "{count} rounds", count),
+    "match": lambda count: ngettext("{count} match", "{count} matches", count),
+}
+"""The counted words of the game, each with its plural forms in the catalogs."""
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards", "1 match", "3 matches": ``word`` is one of ``_COUNTED``."""
+    return _COUNTED[word](count).format(count=count)
 
 
 def a_card(card: Card) -> str:
-    """ "a red 7", "a Wild Draw Four": every card name starts with a consonant sound."""
-    return f"a {card_name(card)}"
+    """ "a red 7", "a Wild Draw Four": a card as the thing in a sentence."""
+    # i18n: a card with its indefinite article, as in "You drew {drawn}"; leave just
+    # {card} where your language needs no article
+    return _("a {card}").format(card=card_words(card))
 
 
 def cards_words(cards: Iterable[Card]) -> str:
-    return ", ".join(card_name(c) for c in cards)
+    return ", ".join(card_words(c) for c in cards)
 
 
 def count_cards(count: int) -> str:
@@ -85,11 +146,11 @@ def action_line(events: list[dict[str, Any]], name: Name) -> str:
             said_draw.discard(player)
             continue
         following = events[index + 1] if index + 1 < len(events) else {}
-        sentence = event_sentence(event, name)
-        if (event["kind"] == "drew" and following.get("kind") == "skipped"
-                and following.get("player") == player):
-            sentence += " and misses a turn"
+        misses_turn = (event["kind"] == "drew" and following.get("kind") == "skipped"
+                       and following.get("player") == player)
+        if misses_turn:
             skipped_after_draw.add(str(player))
+        sentence = event_sentence(event, name, misses_turn=misses_turn)
         if event["kind"] == "challenged":
             loser = challenge_loser(event)
             said_draw.add(loser)
@@ -111,22 +172,57 @@ def challenge_loser(event: dict[str, Any]) -> str:
 def a_card_of(color: str, held: bool = True) -> str:
     """ "a red card" (or "no red card" when not ``held``); "a card of the colour before it"
     when the colour is not known (a game saved before the engine kept it)."""
-    some = "a" if held else "no"
-    return f"{some} {COLOR_NAMES[color]} card" if color else f"{some} card of the colour before it"
+    if not color:
+        return _("a card of the colour before it") if held else \
+            _("no card of the colour before it")
+    # i18n: {color} is a colour word ("red"): "a red card", "no red card"
+    some = _("a {color} card") if held else _("no {color} card")
+    return some.format(color=color_name(color))
 
 
 def challenge_sentence(event: dict[str, Any], name: Name) -> str:
     """ "ben challenged: ana had no red card, so ben takes 6 and misses a turn"."""
-    who, target = name(event["player"]), name(event["target"])
     data = event.get("data") or {}
-    guilty = bool(data.get("guilty"))
-    held = a_card_of(str(data.get("color") or ""), guilty)
-    if guilty:
-        return f"{who} challenged: {target} had {held}, so {target} takes 4"
-    return f"{who} challenged: {target} had {held}, so {who} takes 6 and misses a turn"
+    color = str(data.get("color") or "")
+    if data.get("guilty"):
+        template = (N_("{player} challenged: {target} had a {color} card, so {target} takes 4")
+                    if color else
+                    N_("{player} challenged: {target} had a card of the colour before it, so "
+                       "{target} takes 4"))
+    else:
+        template = (N_("{player} challenged: {target} had no {color} card, so {player} takes 6 "
+                       "and misses a turn")
+                    if color else
+                    N_("{player} challenged: {target} had no card of the colour before it, so "
+                       "{player} takes 6 and misses a turn"))
+    return translate(template, player=name(event["player"]), target=name(event["target"]),
+                     color=color_name(color) if color else "")
 
 
-def event_sentence(event: dict[str, Any], name: Name) -> str:
+_SIMPLE: dict[str, str] = {
+    "color_chosen": N_("{player} chose {color}"),
+    "direction_changed": N_("play changes direction"),
+    "skipped": N_("{player} is skipped"),
+    # i18n: a Draw Two or Wild Draw Four waits on {player}: {count} cards to take
+    "draw_pending": N_("{player} must take {count} or answer"),
+    "kept": N_("{player} kept the card"),
+    "hands_passed": N_("every hand moved on to the next player"),
+    "hands_swapped": N_("{player} swapped hands with {target}"),
+    "uno_called": N_("{player} called UNO!"),
+    "caught": N_("{player} caught {target} without UNO, so {target} takes 2"),
+    # i18n: "My hand" is the button that shows a player's cards
+    "vote_started": N_("{player} tells a joke: did anyone laugh? (vote in My hand)"),
+    "hands_shown": N_("every hand is shown until {player}'s next turn"),
+    "timed_out": N_("{player} ran out of time"),
+    "left": N_("{player} left the game"),
+    "reshuffled": N_("the discard pile was shuffled into a new draw pile"),
+}
+"""Events said in one sentence each, with the event's player, target, count and colour."""
+
+
+def event_sentence(event: dict[str, Any], name: Name, *, misses_turn: bool = False) -> str:
+    """One event in words; ``misses_turn``: a draw the turn's loss follows ("drew 2 cards
+    and misses a turn")."""
     kind = event["kind"]
     who = name(event["player"]) if event.get("player") else ""
     target = name(event["target"]) if event.get("target") else ""
@@ -135,51 +231,79 @@ def event_sentence(event: dict[str, Any], name: Name) -> str:
     data: dict[str, Any] = event.get("data") or {}
     chosen = event.get("color")
     if kind in ("played", "blocked"):
-        verb = "blocked with" if kind == "blocked" else "played"
-        laid = a_card(cards[0]) if len(cards) == 1 else cards_words(cards)
-        wild = not CARD_COLOR[cards[-1]]
-        return f"{who} {verb} {laid}" + (f" and chose {COLOR_NAMES[chosen]}" if wild and chosen
-                                         else "")
+        return _laid_sentence(kind, who, cards, chosen)
     if kind == "drew":
-        return f"{who} drew {count_cards(count)}" if count else f"{who} had nothing to draw"
+        return _drew_sentence(who, count, misses_turn)
     if kind == "start_card":
         if data.get("returned"):
-            return "a Wild Draw Four was turned first and went back into the deck"
-        return f"the start card is {a_card(cards[0])}"
-    simple = {
-        "color_chosen": f"{who} chose {COLOR_NAMES.get(chosen or '', '')}",
-        "direction_changed": "play changes direction",
-        "skipped": f"{who} is skipped",
-        "draw_pending": f"{who} must take {count} or answer",
-        "kept": f"{who} kept the card",
-        "hands_passed": "every hand moved on to the next player",
-        "hands_swapped": f"{who} swapped hands with {target}",
-        "uno_called": f"{who} called UNO!",
-        "caught": f"{who} caught {target} without UNO, so {target} takes 2",
-        "discard_owed": f"{who} must discard {count_cards(count)}",
-        "vote_started": f"{who} tells a joke: did anyone laugh? (vote in My hand)",
-        "hands_shown": f"every hand is shown until {who}'s next turn",
-        "timed_out": f"{who} ran out of time",
-        "left": f"{who} left the game",
-        "reshuffled": "the discard pile was shuffled into a new draw pile",
-    }
-    if kind in simple:
-        return simple[kind]
+            return _("a Wild Draw Four was turned first and went back into the deck")
+        return _("the start card is a {card}").format(card=card_words(cards[0]))
+    if kind in _SIMPLE:
+        return translate(_SIMPLE[kind], player=who, target=target, count=count,
+                         color=color_name(chosen) if chosen else "")
     if kind == "challenged":
         return challenge_sentence(event, name)
     if kind == "house_rule":
-        text = data.get("text") or "none was written for this card, so nothing more happens."
-        return f"house rule: {text}"
+        return _("house rule: {text}").format(text=_house_rule_text(data))
     if kind == "discarded":
-        return f"{who} discarded {cards_words(cards) or count_cards(count)}"
+        if cards:
+            return _("{player} discarded {cards}").format(player=who, cards=cards_words(cards))
+        return ngettext("{player} discarded {count} card", "{player} discarded {count} cards",
+                        count).format(player=who, count=count)
     if kind == "round_over":
         points = sum((data.get("round_points") or {}).values())
-        return f"{who} wins the round" + (f" (+{plural(points, 'point')})" if points else "")
+        if not points:
+            return _("{player} wins the round").format(player=who)
+        return ngettext("{player} wins the round (+{count} point)",
+                        "{player} wins the round (+{count} points)",
+                        points).format(player=who, count=points)
     if kind == "match_over":
         if not who:
-            return "the match is over"
-        return f"{who} wins the match" + (" by forfeit" if data.get("forfeit") else "!")
+            return _("the match is over")
+        if data.get("forfeit"):
+            return _("{player} wins the match by forfeit").format(player=who)
+        return _("{player} wins the match!").format(player=who)
     return ""
+
+
+def _laid_sentence(kind: str, who: str, cards: list[Card], chosen: str | None) -> str:
+    """ "ana played a red 7", "ben blocked with a BFF Power", "cy played red 7, red 7,
+    red 7", "dee played a Wild and chose green"."""
+    if chosen and not CARD_COLOR[cards[-1]]:
+        if len(cards) == 1:
+            template = (N_("{player} blocked with a {card} and chose {color}") if kind == "blocked"
+                        else N_("{player} played a {card} and chose {color}"))
+        else:
+            template = (N_("{player} blocked with {cards} and chose {color}") if kind == "blocked"
+                        else N_("{player} played {cards} and chose {color}"))
+    elif len(cards) == 1:
+        template = (N_("{player} blocked with a {card}") if kind == "blocked"
+                    else N_("{player} played a {card}"))
+    else:
+        template = (N_("{player} blocked with {cards}") if kind == "blocked"
+                    else N_("{player} played {cards}"))
+    return translate(template, player=who, card=card_words(cards[0]), cards=cards_words(cards),
+                     color=color_name(chosen) if chosen else "")
+
+
+def _drew_sentence(who: str, count: int, misses_turn: bool) -> str:
+    if not count:
+        return (_("{player} had nothing to draw and misses a turn") if misses_turn
+                else _("{player} had nothing to draw")).format(player=who)
+    if misses_turn:
+        sentence = ngettext("{player} drew {count} card and misses a turn",
+                            "{player} drew {count} cards and misses a turn", count)
+    else:
+        sentence = ngettext("{player} drew {count} card", "{player} drew {count} cards", count)
+    return sentence.format(player=who, count=count)
+
+
+def _house_rule_text(data: dict[str, Any]) -> str:
+    """What the house rule did: its own words for rules 1-8, the table's for rule 9."""
+    rule = data.get("rule")
+    if rule in HOUSE_RULES and rule != FREE_TEXT_RULE:
+        return _(HOUSE_RULES[rule])
+    return data.get("text") or _("none was written for this card, so nothing more happens.")
 
 
 def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
@@ -190,30 +314,61 @@ def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
     actor = events[0].get("player") if events else None
     told_draw = False
     for index, event in enumerate(events):
-        kind, data = event["kind"], event.get("data") or {}
+        kind = event["kind"]
         who, target = event.get("player"), event.get("target")
         if kind == "challenged" and player in (who, target):
-            owner = "you" if player == target else name(target or "")
-            held = a_card_of(str(data.get("color") or ""), bool(data.get("guilty")))
-            loser = challenge_loser(event)
-            taken = ("you take 6 and miss your turn" if loser == player == who
-                     else "you take 4" if loser == player
-                     else f"{name(loser)} takes {4 if loser == target else 6}")
-            by = "your" if player == target else f"{name(target or '')}'s"
-            asker = "You" if player == who else name(who or "")
-            sentences.append(f"{asker} challenged {by} Wild Draw Four: {owner} had {held}, "
-                             f"so {taken}.")
+            sentences.append(_challenge_said_to(event, player, name))
             told_draw = True
         elif kind == "caught" and target == player:
-            sentences.append(f"{name(who or '')} caught you without UNO, so you take 2.")
+            sentences.append(_("{player} caught you without UNO, so you take 2.")
+                             .format(player=name(who or "")))
             told_draw = True
         elif kind == "hands_swapped" and target == player:
-            sentences.append(f"{name(who or '')} swapped hands with you.")
+            sentences.append(_("{player} swapped hands with you.").format(player=name(who or "")))
         elif kind == "drew" and who == player != actor and not told_draw and event.get("count"):
             following = events[index + 1] if index + 1 < len(events) else {}
-            misses = following.get("kind") == "skipped" and following.get("player") == player
-            sentences.append(f"You drew {count_cards(event['count'])}"
-                             + (" and miss your turn." if misses else "."))
+            count = event["count"]
+            if following.get("kind") == "skipped" and following.get("player") == player:
+                sentence = ngettext("You drew {count} card and miss your turn.",
+                                    "You drew {count} cards and miss your turn.", count)
+            else:
+                sentence = ngettext("You drew {count} card.", "You drew {count} cards.", count)
+            sentences.append(sentence.format(count=count))
         elif kind == "timed_out" and who == player:
-            sentences.append("You ran out of time.")
+            sentences.append(_("You ran out of time."))
     return " ".join(sentences)
+
+
+def _challenge_said_to(event: dict[str, Any], player: str, name: Name) -> str:
+    """A challenge, said to the challenger ("You challenged ana's Wild Draw Four: ...")
+    or to the one challenged ("ben challenged your Wild Draw Four: ...")."""
+    data = event.get("data") or {}
+    color = str(data.get("color") or "")
+    guilty = bool(data.get("guilty"))
+    if player == event["player"]:
+        # you challenged; {player} is the one who played the Wild Draw Four
+        other = name(event["target"])
+        template = {
+            (True, True): N_("You challenged {player}'s Wild Draw Four: {player} had a {color} "
+                             "card, so {player} takes 4."),
+            (True, False): N_("You challenged {player}'s Wild Draw Four: {player} had a card of "
+                              "the colour before it, so {player} takes 4."),
+            (False, True): N_("You challenged {player}'s Wild Draw Four: {player} had no "
+                              "{color} card, so you take 6 and miss your turn."),
+            (False, False): N_("You challenged {player}'s Wild Draw Four: {player} had no card "
+                               "of the colour before it, so you take 6 and miss your turn."),
+        }[guilty, bool(color)]
+    else:
+        # {player} challenged you
+        other = name(event["player"])
+        template = {
+            (True, True): N_("{player} challenged your Wild Draw Four: you had a {color} card, "
+                             "so you take 4."),
+            (True, False): N_("{player} challenged your Wild Draw Four: you had a card of the "
+                              "colour before it, so you take 4."),
+            (False, True): N_("{player} challenged your Wild Draw Four: you had no {color} "
+                              "card, so {player} takes 6."),
+            (False, False): N_("{player} challenged your Wild Draw Four: you had no card of "
+                               "the colour before it, so {player} takes 6."),
+        }[guilty, bool(color)]
+    return translate(template, player=other, color=color_name(color) if color else "")

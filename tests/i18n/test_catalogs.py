@@ -8,6 +8,7 @@ the catalogs, run on the code as it is now.
 
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 
@@ -150,3 +151,40 @@ def test_the_checks_see_a_broken_translation() -> None:
         fields("{unclosed")
     assert key(Message(("{count} card", "{count} cards"), ("a", "b"), context="x")) == (
         "x", "{count} card")
+
+
+COMMAND_IN_TEXT = re.compile(r"/uno (\w+)")
+NAME_GOES_ON = re.compile(r"[a-z0-9_-]")
+"""A name's letters: Korean and Japanese add a particle straight after a command name."""
+
+
+def unnamed_commands(text: str, named: set[str]) -> list[str]:
+    """The words after ``/uno `` in ``text`` that start with no name in ``named``."""
+    return [word for word in COMMAND_IN_TEXT.findall(text)
+            if not any(word.startswith(name) and not NAME_GOES_ON.match(word[len(name):])
+                       for name in named)]
+
+
+@pytest.mark.parametrize("catalog", SHIPPED)
+def test_commands_in_texts_are_named_as_that_language_shows_them(catalog: str) -> None:
+    """A text that says ``/uno new`` says it with the name the reader's Discord shows
+    for that command: the catalog's own translation of it (or English, left as it is)."""
+    translations = shipped(catalog)
+    shown = {str(m.id): str(m.string) for m in translations
+             if m.context == "command name" and m.string}
+    named = set(shown.values())
+    wrong = []
+    for message in translations:
+        if not message.id or message.context in NAMES:
+            continue
+        for text in filter(None, forms(message)):
+            wrong += [(key(message), word) for word in unnamed_commands(text, named)]
+    assert wrong == []
+
+
+def test_the_command_check_sees_a_command_named_in_english_where_it_is_translated() -> None:
+    german = {"neu", "beitreten"}
+    assert unnamed_commands("Öffne mit `/uno neu` eine Runde, dann /uno join.", german) == [
+        "join"]
+    assert unnamed_commands("/uno new의 기본 규칙", {"new"}) == []
+    assert unnamed_commands("/uno newest", {"new"}) == ["newest"]

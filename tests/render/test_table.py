@@ -3,11 +3,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from PIL import ImageDraw
 
 from bot.render import TableScene, render_table
+from bot.render.faces import card_face
 from bot.render.names import ELLIPSIS, clean_name, drawable_name, fit_name, has_glyph
 from bot.render.style import FALLBACK_FONT, fallback_font, font
-from bot.render.table import HEIGHT, MIN_TEXT, PHONE_WIDTH, WIDTH
+from bot.render.table import HEIGHT, MIN_TEXT, PHONE_WIDTH, WIDTH, table_image
 from tests.render.conftest import decode
 
 PLAYERS = (("Alice", 7), ("Bob", 1), ("Chidi", 12))
@@ -118,3 +120,20 @@ def test_impossible_scenes_are_refused(changes: dict[str, object]) -> None:
 def test_scene_is_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         scene().color = "g"  # type: ignore[misc]
+
+
+def test_the_table_picture_carries_no_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14: a picture reads the same in every language, so the only text drawn
+    beside the cards is the draw pile's count and the name of the player to play."""
+    drawn: list[str] = []
+    text = ImageDraw.ImageDraw.text
+
+    def recorded(self: ImageDraw.ImageDraw, xy: object, words: str, *args: object,
+                 **kwargs: object) -> None:
+        drawn.append(words)
+        text(self, xy, words, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recorded)
+    card_face.cache_clear()  # the card itself draws only its digit, so none is left out
+    table_image(scene(top_card="r7", color="g", current=1))
+    assert set(drawn) == {"40", "Bob", "7"}
