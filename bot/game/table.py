@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.ai import ComputerPlayer
+from bot.ai import LEVELS, ComputerPlayer
 from bot.engine import Game, Options
 from bot.game.tally import MatchTally
 
@@ -36,6 +36,15 @@ class Player:
     @property
     def is_computer(self) -> bool:
         return self.id < 0
+
+    @property
+    def computer_level(self) -> str | None:
+        """A computer player's level, read from its saved seat name (a saved table keeps
+        only the name); ``None`` for a person."""
+        if not self.is_computer:
+            return None
+        return next((level for level in LEVELS if computer_name(level, -self.id) == self.name),
+                    None)
 
 
 @dataclass(slots=True)
@@ -84,10 +93,16 @@ class Table:
     """The Discord locale the table's shared messages speak (the lobby, the table, pings):
     the server's ``/uno settings language:``, else the server's preferred locale."""
 
-    def name_of(self, player_id: str | int) -> str:
-        """A seated (or once seated) player's display name, from the engine's id."""
+    def player(self, player_id: str | int) -> Player | None:
+        """A seated (or once seated) player, from the engine's id."""
         wanted = int(player_id)
-        return next((p.name for p in self.players if p.id == wanted), str(player_id))
+        return next((p for p in self.players if p.id == wanted), None)
+
+    def name_of(self, player_id: str | int) -> str:
+        """A seated (or once seated) player's saved name, from the engine's id (English
+        for a computer player: the messages name players through ``bot.ui.names``)."""
+        seated = self.player(player_id)
+        return seated.name if seated is not None else str(player_id)
 
     def seat_of(self, player_id: int) -> int | None:
         return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
@@ -105,6 +120,8 @@ class Table:
 
 
 def computer_name(level: str, number: int) -> str:
+    """A computer player's seat name as saved, in English: the messages say it in their
+    own language (``bot.ui.names``)."""
     return f"🤖 {level.capitalize()} bot {number}"
 
 

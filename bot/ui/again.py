@@ -5,6 +5,9 @@ who presses it is ready; once every person of the match is (computer players are
 always ready), a lobby opens with the same ruleset, options, timer and seats, in the
 same order, and starts at once. What is needed for that is kept here, in memory, while
 the bot runs: after a restart the button answers that ``/uno new`` starts a game.
+
+The round message and the new lobby speak the match's language (``Table.language``);
+what is said to the one who pressed, privately, speaks theirs.
 """
 
 from __future__ import annotations
@@ -16,34 +19,37 @@ import discord
 from bot.game.errors import TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
+from bot.i18n import _, speaking
 from bot.ui.answers import say
 from bot.ui.lobby import edit_lobby_message, message_fields, post_lobby
 from bot.ui.replay import ready_line
 from bot.ui.services import uno_client
-
-GONE = "This match can no longer be played again here: start a new one with `/uno new`."
-NOT_PLAYER = "Only the players of this match can press Play again."
+from bot.ui.table import round_message
 
 
 async def play_again(interaction: discord.Interaction, channel_id: int, version: int) -> None:
     client = uno_client(interaction)
     replay = client.board.replays.get(channel_id)
     if replay is None or replay.table.version != version:
-        await say(interaction, GONE)
+        await say(interaction, _("This match can no longer be played again here: start a new "
+                                 "one with `/uno new`."))
         return
     if interaction.user.id not in {p.id for p in replay.people}:
-        await say(interaction, NOT_PLAYER)
+        await say(interaction, _("Only the players of this match can press Play again."))
         return
     replay.ready.add(interaction.user.id)
     message = interaction.message
-    shown = message.content.split("\nPlay again:")[0] if message is not None else ""
+    with speaking(replay.table.language):  # the round message, as it was posted
+        shown = round_message(replay.table, next_round=False)[0]
+        ready = ready_line(replay) if replay.waiting() \
+            else _("Play again: everyone was ready.")
     if replay.waiting():
-        content = f"{shown}\n{ready_line(replay)}"
+        content = f"{shown}\n{ready}"
         if not interaction.response.is_done():
             await interaction.response.edit_message(content=content)
         elif message is not None:  # acknowledged already (a busy bot): edit, then say
             await message.edit(content=content)
-            await say(interaction, "You are ready to play again.")
+            await say(interaction, _("You are ready to play again."))
         return
     del client.board.replays[channel_id]
     try:
@@ -52,7 +58,7 @@ async def play_again(interaction: discord.Interaction, channel_id: int, version:
         client.board.replays[channel_id] = replay  # a lobby or game is open here now
         raise
     if message is not None:
-        await message.edit(content=f"{shown}\nPlay again: everyone was ready.", view=None)
+        await message.edit(content=f"{shown}\n{ready}", view=None)
 
 
 async def _seat_again(interaction: discord.Interaction, old: Table) -> None:
@@ -64,7 +70,7 @@ async def _seat_again(interaction: discord.Interaction, old: Table) -> None:
     await lobby.create(
         guild_id=old.guild_id, channel_id=old.channel_id, host=host, ruleset=old.ruleset,
         overrides=old.options.to_dict(), turn_seconds=old.turn_seconds,
-        autoplay=old.autoplay, images=old.images,
+        autoplay=old.autoplay, images=old.images, language=old.language,
         post=lambda table: _post_lobby(interaction, table))
     for player in old.players:
         if player.is_computer:
@@ -87,7 +93,7 @@ def _post_lobby(interaction: discord.Interaction, table: Table) -> Callable[[], 
         channel = interaction.client.get_partial_messageable(table.channel_id,
                                                               guild_id=table.guild_id)
         message = await channel.send(**message_fields(table))
-        await say(interaction, "The same players are seated again below.")
+        await say(interaction, _("The same players are seated again below."))
         return message.id
 
     return send

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.engine.cards import Card
 from bot.i18n import _, ngettext
 from bot.render import TableScene
+from bot.ui.names import and_list
 from bot.ui.words import card_words, color_name, count_cards
 
 MAX_ALT_TEXT = 1024
@@ -43,7 +44,7 @@ def hand_alt_text(cards: list[Card], counts: list[int], playable: set[int] | Non
                                                       listed=listed)
     if playable is not None:
         numbers = [str(i + 1) for i in sorted(playable)]
-        text += " " + (_("You can play {numbers}.").format(numbers=_and(numbers)) if numbers
+        text += " " + (_("You can play {numbers}.").format(numbers=and_list(numbers)) if numbers
                        else _("You cannot play a card."))
     return _cut(text)
 
@@ -56,13 +57,6 @@ def _numbered(number: int, card: Card, copies: int) -> str:
                         copies).format(number=number, card=card_words(card), count=copies)
     # i18n: a card of the hand by its number in the picture: "1 red 7"
     return _("{number} {card}").format(number=number, card=card_words(card))
-
-
-def _and(items: list[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    # i18n: the last two of a list of card numbers: "1, 2 and 3"
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _cut(text: str) -> str:

@@ -40,7 +40,7 @@ from bot.engine import Event
 from bot.game.clock import Clock, Handle
 from bot.game.table import Phase, Table
 from bot.game.turns import Turns
-from bot.i18n import speaking
+from bot.i18n import N_, _, speaking
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
 from bot.ui.lobby_text import table_embed
@@ -63,7 +63,8 @@ EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_ov
 so no hand still says "Waiting for ben" with the old top card)."""
 NO_PINGS = discord.AllowedMentions.none()
 """The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
-CLOSED_HAND = "This hand is closed: your newer hand message shows your cards."
+CLOSED_HAND = N_("This hand is closed: your newer hand message shows your cards.")
+"""Said by a hand message a newer one replaced, in its owner's language."""
 
 
 @dataclass(slots=True)
@@ -149,9 +150,10 @@ class Board:
                 channel.stale_hands.update(p for p in (event.player, event.target) if p)
         channel.stale_hands.update(game.waiting_for())
         if "round_over" in kinds:
-            channel.posts.append(round_message(table, next_round=not game.match_over))
-            channel.round_message_after = round_message(table, next_round=False)[0] + \
-                "\nThe next round has started."
+            with speaking(table.language):
+                channel.posts.append(round_message(table, next_round=not game.match_over))
+                channel.round_message_after = round_message(table, next_round=False)[0] + \
+                    "\n" + _("The next round has started.")
         if "dealt" in kinds and channel.round_message_id is not None:
             channel.retire_round_message = True
         if table.phase is Phase.ENDED and table.message_id is not None:
@@ -179,10 +181,11 @@ class Board:
             try:
                 if channel.last_edit is None:
                     async with self.turns.registry.lock(table.channel_id):  # what was saved
-                        shown = compose(channel.table)
                         allowed = self.pictures.may_attach(self.client, table)
-                        picture = self.pictures.table_picture(table) \
-                            if allowed is not False else None
+                        with speaking(table.language):
+                            shown = compose(channel.table)
+                            picture = self.pictures.table_picture(table) \
+                                if allowed is not False else None
                     await self._show_restored(channel, _Restored(shown, picture, allowed))
             except discord.HTTPException:
                 log.warning("restored table not shown channel=%s", table.channel_id,
@@ -271,9 +274,11 @@ class Board:
             self._spawn(self._close_hand(channel_id, player, older))
 
     async def _close_hand(self, channel_id: int, player: str, older: HandSession) -> None:
+        with speaking(older.interaction.locale):  # its owner's
+            closed = _(CLOSED_HAND)
         try:
             await older.interaction.edit_original_response(
-                content=CLOSED_HAND, view=None, attachments=[])
+                content=closed, view=None, attachments=[])
         except discord.HTTPException as error:
             log.debug("closing an older hand failed channel=%s player=%s status=%s",
                       channel_id, player, error.status)
@@ -353,8 +358,9 @@ class Board:
                 content=channel.round_message_after, view=None)
         if channel.lobby_over and table.message_id is not None:
             channel.lobby_over = False
-            await messageable.get_partial_message(table.message_id).edit(
-                embed=table_embed(table), view=None)
+            with speaking(table.language):
+                embed = table_embed(table)
+            await messageable.get_partial_message(table.message_id).edit(embed=embed, view=None)
 
     async def _refresh_hands(self, channel: Channel) -> None:
         table = channel.table
@@ -413,9 +419,10 @@ class Board:
                 return
             channel.table_dirty = False
             channel.last_edit = now = self.clock.now()
-            shown = table_message(table)
-            picture = self.pictures.table_picture(table) \
-                if self.pictures.in_channel(self.client, table) else None
+            with speaking(table.language):
+                shown = table_message(table)
+                picture = self.pictures.table_picture(table) \
+                    if self.pictures.in_channel(self.client, table) else None
             old_id = table.table_message_id
             over = table.phase is Phase.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
@@ -443,8 +450,10 @@ class Board:
         channel.posted_at = now
         await self.turns.table_posted(channel.table, message.id)
         if old_id is not None:
+            with speaking(channel.table.language):
+                moved = _("The table moved on: {link}").format(link=message.jump_url)
             await self._messageable(channel.table).get_partial_message(old_id).edit(
-                content=f"The table moved on: {message.jump_url}", view=to_view(disabled(rows)))
+                content=moved, view=to_view(disabled(rows)))
 
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

@@ -26,6 +26,7 @@ from bot.game.table import Table
 from bot.i18n import _, ngettext, pgettext
 from bot.ui.controls import ROW, Choice, Control, Menu, Rows, Style, in_rows
 from bot.ui.custom_ids import Draft, game_id
+from bot.ui.names import name_of, namer
 from bot.ui.prompts import COLOR_STYLES
 from bot.ui.words import (
     a_card,
@@ -150,7 +151,7 @@ def _menu_placeholder(card_do: ActionKind, number: int, menus: int) -> str:
 
 def _news(table: Table, player: str) -> str:
     """What the last action did to ``player``, said to them (a catch, a challenge)."""
-    return said_to(table.recent_actions[-1], player, table.name_of) \
+    return said_to(table.recent_actions[-1], player, namer(table)) \
         if table.recent_actions else ""
 
 
@@ -240,17 +241,17 @@ def _situation(table: Table, game: Game, player: str) -> str:
     phase, waiting = game.waiting
     if phase is Phase.MATCH_OVER:
         return _("The match is over: {player} won it.").format(
-            player=table.name_of(game.match_winner or ""))
+            player=name_of(table, game.match_winner or ""))
     if phase is Phase.ROUND_OVER:
         return _("Round {number} is over: {player} won it. The next round starts soon.").format(
-            number=game.round_number, player=table.name_of(game.round_winner or ""))
+            number=game.round_number, player=name_of(table, game.round_winner or ""))
     if player not in waiting:
         return _("Waiting for {players}.").format(
-            players=", ".join(table.name_of(p) for p in waiting))
+            players=", ".join(name_of(table, p) for p in waiting))
     match phase:
         case Phase.VOTE | Phase.DISCARD if player in game.voters:
             return _("{player} told a joke. Did you laugh?").format(
-                player=table.name_of(game.joke_by or ""))
+                player=name_of(table, game.joke_by or ""))
         case Phase.VOTE | Phase.DISCARD:
             return _("You must discard before play goes on.")
         case Phase.START_COLOR:
@@ -288,5 +289,5 @@ def wild_draw_four_question(table: Table, game: Game) -> str:
         "If {player} held {held}, {player} takes 4; if not, you take 6 and miss your turn.",
         "{player} played a Wild Draw Four on you: take {count} cards, or challenge it. "
         "If {player} held {held}, {player} takes 4; if not, you take 6 and miss your turn.",
-        count).format(player=table.name_of(game.wild4_by or ""),
+        count).format(player=name_of(table, game.wild4_by or ""),
                       held=a_card_of(game.wild4_color), count=count)

@@ -17,14 +17,17 @@ from bot.game.errors import NoThread, TableError
 from bot.game.lobby import Publish
 from bot.game.registry import Reply
 from bot.game.table import Phase, Player, Table
+from bot.i18n import N_, _, current_language, pgettext, speaking
 from bot.ui.errors import refuse
 from bot.ui.lobby_text import table_embed
+from bot.ui.names import player_name
 from bot.ui.services import uno_client
 from bot.ui.stray import ChannelBound, named_channel
 
 
 def table_view(table: Table) -> discord.ui.View | None:
-    """The lobby's buttons; none once the lobby is over (started or closed)."""
+    """The lobby's buttons, in the language of the moment; none once the lobby is over
+    (started or closed)."""
     if table.phase is not Phase.LOBBY:
         return None
     view = discord.ui.View(timeout=None)
@@ -34,30 +37,36 @@ def table_view(table: Table) -> discord.ui.View | None:
 
 
 def message_fields(table: Table) -> dict[str, Any]:
-    """Keyword arguments for send/edit; ``view=None`` clears the buttons."""
-    return {"embed": table_embed(table), "view": table_view(table)}
+    """Keyword arguments for send/edit, in the table's language; ``view=None`` clears
+    the buttons."""
+    with speaking(table.language):
+        return {"embed": table_embed(table), "view": table_view(table)}
 
 
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A game's thread hides from the channel list after a day without messages."""
 
 
-async def open_thread(interaction: discord.Interaction) -> discord.Thread:
+async def open_thread(interaction: discord.Interaction,
+                      language: str | None = None) -> discord.Thread:
     """A new public thread of the channel ``/uno new thread:`` ran in, for its game: one
     bot-token call (the channel's link line is the interaction's answer, which costs
-    none). ``NoThread`` when it cannot be made; then nothing was made."""
+    none). Its name speaks ``language``, the game's (None: the language of the moment).
+    ``NoThread`` when it cannot be made; then nothing was made."""
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
-        raise NoThread("A game thread can only be opened from a text channel (not from a "
-                       "thread or a forum). Run `/uno new` without `thread` here.")
-    name = f"UNO with {interaction.user.display_name}"[:100]
+        raise NoThread(N_("A game thread can only be opened from a text channel (not from a "
+                          "thread or a forum). Run `/uno new` without `thread` here."))
+    with speaking(language or current_language()):
+        # i18n: the name of a game's thread; {player} opened it
+        name = _("UNO with {player}").format(player=interaction.user.display_name)[:100]
     try:
         return await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_ARCHIVE_MINUTES)
     except discord.Forbidden:
-        raise NoThread("I may not create threads in this channel (I need Create Public "
-                       "Threads). Run `/uno new` without `thread`, or ask a moderator."
+        raise NoThread(N_("I may not create threads in this channel (I need Create Public "
+                          "Threads). Run `/uno new` without `thread`, or ask a moderator.")
                        ) from None
 
 
@@ -65,9 +74,14 @@ def post_lobby(interaction: discord.Interaction, table: Table,
                thread: discord.Thread | None = None) -> Callable[[], Awaitable[int]]:
     """Compose the answer to ``/uno new``, the lobby message; sending it returns the
     message's id. For a game in its own ``thread`` the lobby is posted there (a
-    bot-token call) and the answer is one line in the channel linking to it."""
-    embed, view = table_embed(table), table_view(table)
+    bot-token call) and the answer is one line in the channel linking to it. All of it
+    speaks the table's language."""
+    fields = message_fields(table)
+    embed, view = fields["embed"], fields["view"]
     assert view is not None  # a new table is always an open lobby
+    with speaking(table.language):
+        opened = _("{player} opened an UNO game in {thread}: join it there.").format(
+            player=interaction.user.mention, thread=thread.mention) if thread else ""
 
     async def send() -> int:
         if thread is None:
@@ -76,8 +90,7 @@ def post_lobby(interaction: discord.Interaction, table: Table,
             return callback.message_id
         # The answer first: the thread is made already, and Discord waits 3 seconds.
         await interaction.response.send_message(
-            f"{interaction.user.mention} opened an UNO game in {thread.mention}: join it "
-            "there.", allowed_mentions=discord.AllowedMentions.none())
+            opened, allowed_mentions=discord.AllowedMentions.none())
         message = await thread.send(embed=embed, view=view)
         return message.id
 
@@ -129,13 +142,13 @@ def may_moderate(interaction: discord.Interaction) -> bool:
 async def join(interaction: discord.Interaction, channel_id: int) -> None:
     bot = uno_client(interaction)
     await bot.manager.lobby.join(channel_id, acting_player(interaction), publisher(interaction))
-    await confirm(interaction, "You joined the lobby.")
+    await confirm(interaction, _("You joined the lobby."))
 
 
 async def leave(interaction: discord.Interaction, channel_id: int) -> None:
     bot = uno_client(interaction)
     await bot.manager.lobby.leave(channel_id, interaction.user.id, publisher(interaction))
-    await confirm(interaction, "You left the lobby.")
+    await confirm(interaction, _("You left the lobby."))
 
 
 async def start(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
@@ -145,7 +158,7 @@ async def start(interaction: discord.Interaction, channel_id: int, version: int 
     with bot.board.clicking(channel_id, interaction):  # its token pings the first player
         await bot.manager.lobby.start(channel_id, interaction.user.id, version,
                                       publisher(interaction))
-        await confirm(interaction, "The game has started.")
+        await confirm(interaction, _("The game has started."))
 
 
 async def add_computer(interaction: discord.Interaction, channel_id: int, level: str) -> None:
@@ -153,7 +166,7 @@ async def add_computer(interaction: discord.Interaction, channel_id: int, level:
     bot = uno_client(interaction)
     player = await bot.manager.lobby.add_computer(
         channel_id, interaction.user.id, level, publisher(interaction))
-    await confirm(interaction, f"{player.name} took a seat.")
+    await confirm(interaction, _("{player} took a seat.").format(player=player_name(player)))
 
 
 async def remove_computer(
@@ -163,7 +176,7 @@ async def remove_computer(
     bot = uno_client(interaction)
     player = await bot.manager.lobby.remove_computer(
         channel_id, interaction.user.id, number, publisher(interaction))
-    await confirm(interaction, f"{player.name} left the lobby.")
+    await confirm(interaction, _("{player} left the lobby.").format(player=player_name(player)))
 
 
 async def cancel(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
@@ -175,7 +188,22 @@ async def cancel(interaction: discord.Interaction, channel_id: int, version: int
         publisher(interaction),
         may_moderate=may_moderate(interaction),
     )
-    await confirm(interaction, "The lobby was cancelled.")
+    await confirm(interaction, _("The lobby was cancelled."))
+
+
+def lobby_label(action: str) -> str:
+    """A lobby button's label, in the language of the moment."""
+    labels = {
+        # i18n: a lobby button: take a seat
+        "join": pgettext("button", "Join"),
+        # i18n: a lobby button: give up one's seat
+        "leave": pgettext("button", "Leave"),
+        # i18n: a lobby button: the host deals the game
+        "start": pgettext("button", "Start"),
+        # i18n: a lobby button: close the lobby without playing
+        "cancel": pgettext("button", "Cancel"),
+    }
+    return labels[action]
 
 
 class LobbyButton(
@@ -192,7 +220,7 @@ class LobbyButton(
     def __init__(self, action: str, channel_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=action.capitalize(),
+                label=lobby_label(action),
                 style=self.STYLES[action],
                 custom_id=f"uno:lobby:{action}:{channel_id}:{version}",
             )

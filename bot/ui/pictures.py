@@ -43,6 +43,7 @@ from bot.game.table import Table
 from bot.render import TableScene, render_hand_async, render_table_async
 from bot.ui.alt_text import hand_alt_text, table_alt_text
 from bot.ui.hand import card_order, lifted_cards
+from bot.ui.names import name_of
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +61,9 @@ RESTORE_BUDGET = 10.0
 
 
 def table_scene(table: Table) -> TableScene | None:
-    """What the table picture shows; ``None`` while no colour is set yet (a Wild start
-    card waiting for the first player to choose it)."""
+    """What the table picture shows, its names in the language of the moment; ``None``
+    while no colour is set yet (a Wild start card waiting for the first player to choose
+    it)."""
     game = table.game
     if game is None:
         return None
@@ -74,7 +76,7 @@ def table_scene(table: Table) -> TableScene | None:
         top_card=seen["top"],
         color=seen["color"],
         direction=1 if seen["direction"] >= 0 else -1,
-        players=tuple((table.name_of(seat["id"]), int(seat["cards"]))
+        players=tuple((name_of(table, seat["id"]), int(seat["cards"]))
                       for seat in seen["players"]),
         current=current,
         draw_pile=int(seen["draw_size"]),
@@ -176,8 +178,8 @@ class Pictures:
     # -- the pictures --------------------------------------------------------------------
 
     def table_picture(self, table: Table) -> Picture | None:
-        """What ``table.png`` shows as the table is now (composed under the table's lock);
-        ``None`` when there is nothing to draw."""
+        """What ``table.png`` shows as the table is now (composed under the table's lock,
+        in its language); ``None`` when there is nothing to draw."""
         scene = table_scene(table)
         if scene is None:
             return None

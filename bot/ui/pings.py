@@ -25,6 +25,7 @@ import discord
 from bot.engine import Phase as GamePhase
 from bot.game.clock import Clock
 from bot.game.table import Phase, Table
+from bot.i18n import speaking
 from bot.ui.table import call
 
 log = logging.getLogger(__name__)
@@ -72,15 +73,17 @@ class Pings:
 
     def changed(self, table: Table) -> None:
         """Note a ping due when the game starts waiting for other people (under the
-        table's lock, with the table as saved); a finished game's ping is removed."""
+        table's lock, with the table as saved, in the table's language); a finished
+        game's ping is removed."""
         state = self.channels.setdefault(table.channel_id, ChannelPings())
         waited = _waited(table)
         if table.phase is Phase.ENDED:
             state.waited, state.due = frozenset(), ("", frozenset()) if state.ping else None
         elif waited != state.waited:  # a ping not sent yet for an earlier wait is dropped
             state.waited = waited
-            state.due = (call(table, table.game), waited) \
-                if waited and table.game is not None else None
+            with speaking(table.language):
+                state.due = (call(table, table.game), waited) \
+                    if waited and table.game is not None else None
 
     def due(self, channel_id: int) -> bool:
         state = self.channels.get(channel_id)

@@ -29,6 +29,7 @@ from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
 from bot.ui.errors import refusal_words, refuse
 from bot.ui.hand import hand_message
+from bot.ui.names import name_of, namer
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
@@ -119,7 +120,7 @@ def _decider(bot: UnoClient, channel_id: int, draft: Draft, asked: list[Prompt]
     def decide(game: Game, player: str) -> Action | None:
         table = bot.manager.get(channel_id)
         assert table is not None
-        result = resolve(game, player, draft, table.name_of)
+        result = resolve(game, player, draft, namer(table))
         if isinstance(result, Prompt):
             asked.append(result)
             return None
@@ -165,7 +166,7 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
             rows = prompt_rows(table.channel_id, table.version, asked[0], back=False)
             return lambda: say(interaction, asked[0].question, view=to_view(rows))
         caught = [e for e in events if e.kind == "caught"]
-        caught_name = table.name_of(caught[0].target or "") if caught else ""
+        caught_name = name_of(table, caught[0].target or "") if caught else ""
         sentence = (_("You caught {player} without UNO, so {player} takes 2.").format(
             player=caught_name) if caught else refusal_words(NobodyToCatch()))
         return lambda: say(interaction, sentence)
@@ -181,15 +182,15 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
     """What the acting player alone learns: what their action did (said to them where it
     concerns them, like a challenge), the cards they drew, a challenged hand."""
     seen_events = [e.redact(player).to_dict() for e in events]
-    lines = [said_to(seen_events, player, table.name_of)
-             or action_line(seen_events, table.name_of)]
+    lines = [said_to(seen_events, player, namer(table))
+             or action_line(seen_events, namer(table))]
     for event in events:
         seen = event.redact(player)
         if event.kind == "drew" and seen.cards and event.player == player:
             lines.append(_("You drew: {cards}.").format(cards=cards_words(list(seen.cards))))
         if event.kind == "hand_revealed" and seen.cards:
             lines.append(_("{player}'s hand: {cards}.").format(
-                player=table.name_of(event.player or ""),
+                player=name_of(table, event.player or ""),
                 cards=cards_words(list(seen.cards))))
     return "\n".join(line for line in lines if line)
 

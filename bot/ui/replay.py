@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.game.table import Phase, Player, Table
+from bot.i18n import ngettext
+from bot.ui.names import and_list
 
 
 @dataclass(slots=True)
@@ -23,15 +25,14 @@ class Replay:
 
 
 def ready_line(replay: Replay) -> str:
-    """ "Play again: ana is ready; waiting for ben and cy." """
+    """ "Play again: ana is ready; waiting for ben and cy.", in the language of the
+    moment."""
     ready = [p.name for p in replay.people if p.id in replay.ready]
     waiting = [p.name for p in replay.waiting()]
-    verb = "is" if len(ready) == 1 else "are"
-    return f"Play again: {_and(ready)} {verb} ready; waiting for {_and(waiting)}."
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    # i18n: {ready} pressed Play again (the button), {waiting} have not yet
+    return ngettext("Play again: {ready} is ready; waiting for {waiting}.",
+                    "Play again: {ready} are ready; waiting for {waiting}.",
+                    len(ready)).format(ready=and_list(ready), waiting=and_list(waiting))
 
 
 def replayable(table: Table) -> bool:

@@ -25,13 +25,17 @@ from bot.game.clock import Clock
 from bot.game.ports import BadRow
 from bot.game.saving import Recovered
 from bot.game.table import CloseReason, Phase, Table
+from bot.i18n import N_, _, speaking
 from bot.ui.services import UnoClient
 from bot.ui.table import TableMessage, round_message, table_message
 
 log = logging.getLogger(__name__)
 
-RESTORED = "♻️ The bot restarted; the game goes on."
-CLOSED = "This UNO game could not be restored after a restart and was closed."
+RESTORED = N_("♻️ The bot restarted; the game goes on.")
+CLOSED = N_("This UNO game could not be restored after a restart and was closed.")
+"""Said in the server's ``/uno settings language:`` (a game that cannot be read has no
+language of its own, and the server's Discord locale is not known this early), else in
+English."""
 BATCH = 5
 """Tables shown at once: with ``PAUSE``, at most 10 edits a second, a fifth of the budget."""
 PAUSE = 0.5
@@ -42,19 +46,20 @@ tried, see :meth:`bot.ui.pictures.Pictures.may_attach`)."""
 
 
 def restored_message(table: Table) -> TableMessage:
-    """The table message as a restart shows it."""
+    """The table message as a restart shows it, in the language of the moment (the
+    board composes it speaking the table's)."""
     shown = table_message(table)
     game = table.game
     assert game is not None
     if table.phase is Phase.ENDED:
         if table.close_reason is CloseReason.FINISHED and game.match_over:
-            summary, _ = round_message(table, next_round=False)  # winner, scores
+            summary = round_message(table, next_round=False)[0]  # winner, scores
             return replace(shown, content=summary)
         return shown
     if game.round_over:
         summary, next_round = round_message(table, next_round=True)
-        return replace(shown, content=f"{RESTORED}\n{summary}", rows=shown.rows + next_round)
-    return replace(shown, content=f"{RESTORED}\n{shown.content}")
+        return replace(shown, content=f"{_(RESTORED)}\n{summary}", rows=shown.rows + next_round)
+    return replace(shown, content=f"{_(RESTORED)}\n{shown.content}")
 
 
 class RestoreQueue:
@@ -128,8 +133,10 @@ async def announce_restart(bot: UnoClient, clock: Clock, recovered: Recovered) -
 
 
 async def _tell_closed(bot: UnoClient, row: BadRow) -> None:
+    with speaking((await bot.db.get_settings(row.guild_id)).language):
+        closed = _(CLOSED)
     try:
-        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(CLOSED)
+        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(closed)
     except discord.HTTPException as error:
         log.warning("cannot tell channel %s (guild %s) its game was closed: status %s",
                     row.channel_id, row.guild_id, error.status)

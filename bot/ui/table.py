@@ -15,13 +15,15 @@ import discord
 
 from bot.engine import Game
 from bot.engine import Phase as GamePhase
-from bot.engine.cards import card_name, hand_points
+from bot.engine.cards import hand_points
 from bot.engine.options import TABLE_OPTIONS
 from bot.game.table import CloseReason, Phase, Table
+from bot.i18n import _, ngettext, pgettext
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
+from bot.ui.names import mention, name_of, namer
 from bot.ui.replay import replayable
-from bot.ui.words import action_line, cards_words, color_words, count_cards, plural
+from bot.ui.words import action_line, card_words, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
 SHOWN_ACTIONS = 3
@@ -47,27 +49,26 @@ class TableMessage:
         self.embed.description = self.pictured if url is not None else self.plain
 
 
-def mention(table: Table, player: str) -> str:
-    """A person is mentioned (so notified); a computer player is named."""
-    return table.name_of(player) if player in table.computers else f"<@{player}>"
-
-
 def table_message(table: Table) -> TableMessage:
     game = table.game
     assert game is not None
     plain = _description(table, game, pictured=False)
     embed = discord.Embed(description=plain, colour=TABLE_COLOUR)
     rows: Rows = [[
-        Control(game_id(table.channel_id, table.version, "hand"), "My hand", Style.primary),
+        # i18n: a button that shows the player's cards, privately
+        Control(game_id(table.channel_id, table.version, "hand"), pgettext("button", "My hand"),
+                Style.primary),
         Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, game),
                 Style.danger, disabled=not game.catchable()),
-        Control(game_id(table.channel_id, table.version, "rules"), "Rules"),
+        # i18n: a button that shows the rules of this game
+        Control(game_id(table.channel_id, table.version, "rules"), pgettext("button", "Rules")),
     ]]
     if table.phase is not Phase.PLAYING:
         rows = disabled(rows)
     content = call(table, game)
     if table.phase is Phase.PLAYING and not game.round_over and table.turn_deadline:
-        content += f" Time runs out <t:{int(table.turn_deadline)}:R>."
+        # i18n: {when} is a relative time Discord shows in the reader's language ("in 30 seconds")
+        content += " " + _("Time runs out {when}.").format(when=f"<t:{int(table.turn_deadline)}:R>")
     return TableMessage(content, embed, rows, plain, _description(table, game, pictured=True))
 
 
@@ -76,52 +77,73 @@ def _catch_label(table: Table, game: Game) -> str:
     (several are asked about on the click)."""
     catchable = game.catchable()
     if len(catchable) == 1:
-        return f"Catch {table.name_of(catchable[0])}!"[:80]
-    return "Catch!"
+        # i18n: a button that catches {player}, who holds one card without calling UNO
+        return pgettext("button", "Catch {player}!").format(
+            player=name_of(table, catchable[0]))[:80]
+    # i18n: a button that catches a player who holds one card without calling UNO
+    return pgettext("button", "Catch!")
 
 
 def call(table: Table, game: Game) -> str:
     """Who must act now, mentioned, and what they must do."""
     if table.phase is Phase.ENDED:
         if table.close_reason is CloseReason.ENDED:
-            return f"This game was ended by <@{table.ended_by}>."
+            return ended_by(table)
         if table.close_reason is CloseReason.EMPTY:
-            return "Only computer players were left, so the game ended."
+            return _("Only computer players were left, so the game ended.")
         winner = game.match_winner
-        return f"🏆 {mention(table, winner)} wins the match!" if winner else "The match is over."
+        return _("🏆 {player} wins the match!").format(player=mention(table, winner)) \
+            if winner else _("The match is over.")
     phase = game.waiting.phase
     if phase in (GamePhase.ROUND_OVER, GamePhase.MATCH_OVER):
-        return f"{mention(table, game.round_winner or '')} wins round {game.round_number}. " \
-               "The next round starts soon."
+        return _("{player} wins round {round}. The next round starts soon.").format(
+            player=mention(table, game.round_winner or ""), round=game.round_number)
     if phase in (GamePhase.VOTE, GamePhase.DISCARD) and game.voters:
-        return " ".join(mention(table, p) for p in game.voters) + \
-            f": {table.name_of(game.joke_by or '')} told a joke. Vote in My hand."
+        # i18n: {players} are the voters; "My hand" is the button that shows their cards
+        return _("{players}: {joker} told a joke. Vote in My hand.").format(
+            players=" ".join(mention(table, p) for p in game.voters),
+            joker=name_of(table, game.joke_by or ""))
     if phase is GamePhase.DISCARD:
-        owing = " ".join(mention(table, p) for p in game.discards_owed)
-        return f"{owing}: discard cards in My hand."
+        # i18n: {players} owe cards; "My hand" is the button that shows their cards
+        return _("{players}: discard cards in My hand.").format(
+            players=" ".join(mention(table, p) for p in game.discards_owed))
     if game.current in table.computers:
-        return f"{table.name_of(game.current)} is thinking…"
+        # i18n: a computer player is choosing its move
+        return _("{player} is thinking…").format(player=name_of(table, game.current))
     current = mention(table, game.current)
     if phase is GamePhase.START_COLOR:
-        return f"{current}, choose the start colour in My hand."
+        # i18n: "My hand" is the button that shows the player's cards
+        return _("{player}, choose the start colour in My hand.").format(player=current)
     if phase is GamePhase.ANSWER_DRAW:
-        kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
-        return f"{current}, a {kind} is on you: open My hand to take it or answer."
-    return f"{current}, it is your turn."
+        if game.pending_kind == "wild4":
+            # i18n: "My hand" is the button that shows the player's cards
+            return _("{player}, a Wild Draw Four is on you: open My hand to take it or "
+                     "answer.").format(player=current)
+        # i18n: "My hand" is the button that shows the player's cards
+        return _("{player}, a Draw Two is on you: open My hand to take it or answer."
+                 ).format(player=current)
+    return _("{player}, it is your turn.").format(player=current)
+
+
+def ended_by(table: Table) -> str:
+    """Who ended the game with /uno end, mentioned."""
+    return _("This game was ended by {player}.").format(player=f"<@{table.ended_by}>")
 
 
 def _description(table: Table, game: Game, pictured: bool) -> str:
     """A few lines for a phone: the top card and colour (only without the picture, which
     shows them) and the table options that change how play goes (jump-ins...), the
     seats on one line, the last few actions."""
-    in_force = [TABLE_OPTIONS[name][0] for name in game.options.table_options()]
-    top = [] if pictured else [f"Top card **{card_name(game.top)}**",
-                               f"play on {color_words(game.color)}"]
+    in_force = [_(TABLE_OPTIONS[name][0]) for name in game.options.table_options()]
+    top = [] if pictured else [_("Top card **{card}**").format(card=card_words(game.top)),
+                               # i18n: the colour the next card must match
+                               _("play on {colour}").format(colour=color_words(game.color))]
     lines = [" · ".join([*top, *in_force]), _seats(table, game)]
     if game.hands_shown_until is not None:
-        lines += [f"{table.name_of(seat)} shows {cards_words(game.hands[seat])}"
+        lines += [_("{player} shows {cards}").format(player=name_of(table, seat),
+                                                     cards=cards_words(game.hands[seat]))
                   for seat in game.players]
-    lines += [f"• {action_line(events, table.name_of)}"
+    lines += [f"• {action_line(events, namer(table))}"
               for events in table.recent_actions[-SHOWN_ACTIONS:]]
     return "\n".join(line for line in lines if line)
 
@@ -134,9 +156,11 @@ def _seats(table: Table, game: Game) -> str:
     for seat in game.players:
         words = [mention(table, seat), str(len(game.hands[seat]))]
         if seat in game.uno_called:
-            words.append("UNO!")
+            # i18n: beside a player who called UNO (one card left)
+            words.append(_("UNO!"))
         if seat in table.stand_ins:
-            words.append("(🤖 autoplay)")
+            # i18n: beside a person whose turns a computer player takes for now
+            words.append(_("(🤖 autoplay)"))
         if scored:
             words.append(f"({plural(game.scores.get(seat, 0), 'pt')})")
         pointer = "▶ " if seat == game.current and not game.round_over else ""
@@ -150,17 +174,20 @@ def _scored(table: Table, game: Game) -> str:
     winner = game.round_winner or ""
     others = [p for p in game.players if p != winner]
 
-    def left(player: str) -> tuple[str, str]:
-        hand = game.hands[player]
-        return plural(hand_points(hand), "point"), count_cards(len(hand))
-
     if game.options.scoring == "alternative":
-        return "Everyone scores the points left in their own hand; the lowest total wins: " \
-            + ", ".join(f"{table.name_of(p)} {left(p)[0]} ({left(p)[1]} left)"
-                        for p in others) + "."
+        kept = ", ".join(ngettext("{player} {points} ({count} card left)",
+                                  "{player} {points} ({count} cards left)",
+                                  len(game.hands[p])).format(
+            player=name_of(table, p), points=plural(hand_points(game.hands[p]), "point"),
+            count=len(game.hands[p])) for p in others)
+        return _("Everyone scores the points left in their own hand; the lowest total wins: "
+                 "{scores}.").format(scores=kept)
     gained = game.round_points.get(winner, 0)
-    return f"{table.name_of(winner)} scores {plural(gained, 'point')}: " + ", ".join(
-        f"{left(p)[0]} from {table.name_of(p)} ({left(p)[1]})" for p in others) + "."
+    taken = ", ".join(_("{points} from {player} ({cards})").format(
+        points=plural(hand_points(game.hands[p]), "point"), player=name_of(table, p),
+        cards=count_cards(len(game.hands[p]))) for p in others)
+    return _("{player} scores {points}: {sources}.").format(
+        player=name_of(table, winner), points=plural(gained, "point"), sources=taken)
 
 
 def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
@@ -169,19 +196,25 @@ def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     game = table.game
     assert game is not None
     winner = game.round_winner or ""
-    lines = [f"**Round {game.round_number}: {table.name_of(winner)} wins**", _scored(table, game)]
-    lines.append("**Match:** " + ", ".join(
-        f"{table.name_of(p)} {game.scores.get(p, 0)}"
-        for p in sorted(game.players, key=lambda p: -game.scores.get(p, 0))))
+    lines = [_("**Round {round}: {player} wins**").format(
+        round=game.round_number, player=name_of(table, winner)), _scored(table, game)]
+    # i18n: the match scores so far, best first: "ana 120, ben 45"
+    lines.append(_("**Match:** {scores}").format(scores=", ".join(
+        _("{player} {score}").format(player=name_of(table, p), score=game.scores.get(p, 0))
+        for p in sorted(game.players, key=lambda p: -game.scores.get(p, 0)))))
     if game.match_over:
-        lines.append(f"🏆 {table.name_of(game.match_winner or '')} wins the match!")
+        lines.append(_("🏆 {player} wins the match!").format(
+            player=name_of(table, game.match_winner or "")))
     rows: Rows = []
     if replayable(table):
-        rows = [[Control(game_id(table.channel_id, table.version, "again"), "Play again",
-                         Style.success)]]
+        # i18n: a button that starts a new match with the same players and rules
+        rows = [[Control(game_id(table.channel_id, table.version, "again"),
+                         pgettext("button", "Play again"), Style.success)]]
     if next_round:
-        lines.append(f"The host presses Next round, or it starts by itself "
-                     f"<t:{int(table.turn_deadline or 0)}:R>.")
-        rows = [[Control(game_id(table.channel_id, table.version, "next"), "Next round",
-                         Style.success)]]
+        # i18n: "Next round" is the button below; {when} is a relative time ("in 30 seconds")
+        lines.append(_("The host presses Next round, or it starts by itself {when}.").format(
+            when=f"<t:{int(table.turn_deadline or 0)}:R>"))
+        # i18n: a button that deals the next round now
+        rows = [[Control(game_id(table.channel_id, table.version, "next"),
+                         pgettext("button", "Next round"), Style.success)]]
     return "\n".join(line for line in lines if line), rows
