@@ -100,10 +100,11 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         assert interaction.guild_id is not None and interaction.channel_id is not None
         ruleset = ruleset or defaults.ruleset
         turn_seconds = defaults.turn_seconds if turn_seconds is None else turn_seconds
+        language = language_of(defaults.language or interaction.guild_locale).locale
         made: discord.Thread | None = None
         if defaults.threads if thread is None else thread:
             checked_options(ruleset, overrides, turn_seconds)  # no thread for a bad setting
-            made = await lobby.open_thread(interaction)
+            made = await lobby.open_thread(interaction, language=language)
 
         await self.bot.manager.lobby.create(
             guild_id=interaction.guild_id,
@@ -114,7 +115,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             turn_seconds=turn_seconds,
             autoplay=autoplay,
             images=defaults.images if images is None else images,
-            language=language_of(defaults.language or interaction.guild_locale).locale,
+            language=language,
             post=lambda table: lobby.post_lobby(interaction, table, made),
         )
 

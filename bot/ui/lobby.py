@@ -17,7 +17,7 @@ from bot.game.errors import NoThread, TableError
 from bot.game.lobby import Publish
 from bot.game.registry import Reply
 from bot.game.table import Phase, Player, Table
-from bot.i18n import N_, _, current_language, pgettext, speaking
+from bot.i18n import N_, _, pgettext, speaking
 from bot.ui.errors import refuse
 from bot.ui.lobby_text import table_embed
 from bot.ui.names import player_name
@@ -47,17 +47,16 @@ THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A game's thread hides from the channel list after a day without messages."""
 
 
-async def open_thread(interaction: discord.Interaction,
-                      language: str | None = None) -> discord.Thread:
+async def open_thread(interaction: discord.Interaction, language: str) -> discord.Thread:
     """A new public thread of the channel ``/uno new thread:`` ran in, for its game: one
     bot-token call (the channel's link line is the interaction's answer, which costs
-    none). Its name speaks ``language``, the game's (None: the language of the moment).
+    none). Its name speaks ``language``, the game's.
     ``NoThread`` when it cannot be made; then nothing was made."""
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise NoThread(N_("A game thread can only be opened from a text channel (not from a "
                           "thread or a forum). Run `/uno new` without `thread` here."))
-    with speaking(language or current_language()):
+    with speaking(language):
         # i18n: the name of a game's thread; {player} opened it
         name = _("UNO with {player}").format(player=interaction.user.display_name)[:100]
     try:
