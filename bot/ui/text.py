@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.engine.cards import build_deck
 from bot.engine.options import HAND_SIZE, RULESETS, TABLE_OPTIONS, Options
 from bot.game.lobby import MAX_PLAYERS, MIN_PLAYERS
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.words import choice_name, count_cards
 
 
@@ -92,23 +92,23 @@ left in the other hands go to the winner, and the first to the target wins the m
 A lobby nobody touches for 10 minutes closes by itself. The host, or anyone who can \
 manage messages, can cancel it.""")
 
-COMMANDS: tuple[tuple[str, str], ...] = (
-    ("/uno new", N_("open a lobby (ruleset, rules, target, turn timer, autoplay, a thread of "
-                    "its own)")),
-    ("/uno join", N_("take a seat in this channel's lobby")),
-    ("/uno leave", N_("leave this channel's lobby or game")),
-    ("/uno kick", N_("remove a player from the game (host or Manage Messages)")),
-    ("/uno end", N_("end this channel's game (host or Manage Messages)")),
-    ("/uno leaderboard", N_("the server's best players (wins, points, win rate)")),
-    ("/uno stats [player]", N_("a player's matches, wins, catches, challenges and more")),
-    ("/uno history", N_("the last matches of this channel or server")),
-    ("/uno settings", N_("the server's defaults and house rules (Manage Server)")),
-    ("/uno addbot [level]", N_("seat a computer player, easy or normal (host)")),
-    ("/uno removebot [number]", N_("take a computer player's seat away (host)")),
-    ("/uno rules [ruleset]", N_("the rules of this channel's game, or of a named ruleset")),
-    ("/uno help", N_("this message")),
+COMMANDS: tuple[tuple[str, str | None, str], ...] = (
+    ("new", None, N_("open a lobby (ruleset, rules, target, turn timer, autoplay, a thread of "
+                     "its own)")),
+    ("join", None, N_("take a seat in this channel's lobby")),
+    ("leave", None, N_("leave this channel's lobby or game")),
+    ("kick", None, N_("remove a player from the game (host or Manage Messages)")),
+    ("end", None, N_("end this channel's game (host or Manage Messages)")),
+    ("leaderboard", None, N_("the server's best players (wins, points, win rate)")),
+    ("stats", "player", N_("a player's matches, wins, catches, challenges and more")),
+    ("history", None, N_("the last matches of this channel or server")),
+    ("settings", None, N_("the server's defaults and house rules (Manage Server)")),
+    ("addbot", "level", N_("seat a computer player, easy or normal (host)")),
+    ("removebot", "number", N_("take a computer player's seat away (host)")),
+    ("rules", "ruleset", N_("the rules of this channel's game, or of a named ruleset")),
+    ("help", None, N_("this message")),
 )
-"""Each command, as typed, and what it does (the commands keep their names)."""
+"""Each ``/uno`` subcommand, the option worth showing with it, and what it does."""
 
 
 def help_short() -> str:
@@ -120,5 +120,12 @@ def how_to_play() -> str:
 
 
 def commands() -> str:
-    lines = [f"`{command}` {_(what)}" for command, what in COMMANDS]
+    """The commands as the reader's Discord shows them: their names and options are
+    localized like the slash commands themselves (``bot.app.translator``)."""
+    lines = []
+    for command, option, what in COMMANDS:
+        typed = f"/uno {pgettext('command name', command)}"
+        if option is not None:
+            typed += f" [{pgettext('option name', option)}]"
+        lines.append(f"`{typed}` {_(what)}")
     return "\n".join([_("**Commands**"), *lines])

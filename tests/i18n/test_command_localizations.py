@@ -7,8 +7,9 @@ from typing import Any
 
 from bot.app.client import UnoBot
 from bot.app.translator import CatalogTranslator
-from bot.i18n import DEFAULT, LANGUAGES
+from bot.i18n import DEFAULT, LANGUAGES, speaking
 from bot.i18n.catalogs import translations
+from bot.ui.text import COMMANDS, commands
 from tests.fakediscord import FakeDiscord
 
 SHIPPED = [language for language in LANGUAGES.values() if language != DEFAULT]
@@ -91,3 +92,15 @@ async def test_a_catalog_change_is_synced_again(
     await bot.tree.set_translator(Changed())
     assert await bot.sync_commands() is True
     assert synced_uno(fake_discord)["options"][0]["name_localizations"]["de"] == before + "x"
+
+
+def test_help_lists_every_command_by_the_name_each_language_shows(
+    bot: UnoBot, fake_discord: FakeDiscord
+) -> None:
+    subs = {sub["name"]: sub for sub in synced_uno(fake_discord)["options"]}
+    assert {command for command, _, _ in COMMANDS} == set(subs)
+    for command, option, _ in COMMANDS:
+        assert option is None or option in {o["name"] for o in subs[command]["options"]}
+    new = subs["new"]
+    with speaking("de"):
+        assert f"`/uno {new['name_localizations']['de']}` " in commands()
