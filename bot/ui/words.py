@@ -53,7 +53,7 @@ def color_name(color: str) -> str:
 
 
 def _button_color(color: str) -> str:
-    # i18n: colour names on buttons, capitalised
+    # i18n: a card's colour on its button, before its number or short name, capitalised
     names = {"r": pgettext("button", "Red"), "y": pgettext("button", "Yellow"),
              "g": pgettext("button", "Green"), "b": pgettext("button", "Blue")}
     return names[color]
@@ -90,8 +90,12 @@ def card_label(card: Card) -> str:
 
 
 def color_label(color: str) -> str:
-    """A colour as a button says it: "🔴 Red"."""
-    return f"{COLOR_MARKS[color]} {_button_color(color)}"
+    """A colour to choose, as its button says it: "🔴 Red". Its own words, not a card's
+    colour word: Russian says "Красный" for the colour, "Красная 7" for the card."""
+    # i18n: a button that chooses this colour (for a wild card), capitalised
+    names = {"r": pgettext("colour button", "Red"), "y": pgettext("colour button", "Yellow"),
+             "g": pgettext("colour button", "Green"), "b": pgettext("colour button", "Blue")}
+    return f"{COLOR_MARKS[color]} {names[color]}"
 
 
 def color_words(color: str) -> str:

@@ -23,7 +23,7 @@ from tools.catalogs import TEMPLATE, template
 
 SHIPPED = [language.catalog for language in LANGUAGES.values() if language != DEFAULT]
 NAME_LIMIT = 32
-LIMITS = {"button": 80, "command description": 100, "option description": 100,
+LIMITS = {"button": 80, "colour button": 80, "command description": 100, "option description": 100,
           "choice": 100}
 """Discord's limits by message context: a button's label, a command's texts."""
 CONTENT_LIMIT = 2000
