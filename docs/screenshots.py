@@ -1,15 +1,18 @@
 """Screenshots of every kind of message, the way Discord draws them, at 1280 and 400 px.
 
-    .venv/bin/python docs/screenshots.py        (needs Debian's ``chromium``)
+    .venv/bin/python docs/screenshots.py [--language de]    (needs Debian's ``chromium``)
 
 Plays a short scripted game through the fake Discord (the real bot, on loopback), keeps
 each message as the client would show it, draws it with ``docs/discord_look.py`` and
 takes a headless Chromium screenshot of it at a desktop and a phone width into
-``docs/screenshots/``, then prints each one's height. Not part of CI.
+``docs/screenshots/``, then prints each one's height. With ``--language`` (a Discord
+locale the bot ships) the server and every player speak it, and the screenshots go to
+``docs/screenshots/<locale>/``. Not part of CI.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import copy
 import shutil
@@ -25,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.app.client import point_at
 from bot.game.clock import FakeClock
+from bot.i18n import LANGUAGES, pgettext, speaking
 from docs.discord_look import DESKTOP, PHONE, Shown, page_html
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
 from tests.fakediscord import FakeDiscord, StoredMessage, add_guild
@@ -51,11 +55,15 @@ def shown(message: StoredMessage) -> Shown:
                  {a.filename: a.data for a in message.files.values()})
 
 
-async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path
+async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path, locale: str
                ) -> tuple[dict[str, Shown], dict[int, str]]:
-    """The scripted game: each kind of message as it looked at its moment, and the
-    members' names by id."""
-    guild = add_guild(fake, MEMBER_NAMES, channels=2, moderators=1)
+    """The scripted game, on a server and with players speaking ``locale``: each kind of
+    message as it looked at its moment, and the members' names by id."""
+    guild = add_guild(fake, MEMBER_NAMES, channels=2, moderators=1, locale=locale)
+    for member in guild.members:
+        member.locale = locale
+    with speaking(locale):
+        draw = pgettext("button", "Draw")
     scenes: dict[str, Shown] = {}
     async with running_bot(make_settings(fake, tmp), clock, fake) as bot:
         host = guild.members[0]
@@ -78,9 +86,9 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path
         scenes["hand on turn"] = shown(hand)
         await session.click(ana, hand, card_button(hand, "play", "wild"))
         scenes["colour choice"] = shown(hand)
-        await session.click(ana, hand, control(hand, "🔷 Blue"))
+        await session.click(ana, hand, control(hand, "🔷"))
         hand_b = await session.open_hand(ben)
-        await session.click(ben, hand_b, control(hand_b, "Draw"))  # no blue: a third action
+        await session.click(ben, hand_b, control(hand_b, draw))  # no blue: a third action
         await session.settle()
         scenes["table"] = shown(session.table_message())
 
@@ -103,7 +111,7 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path
             discard=["r9"], draw=FILL, current=a))
         hand = await session.open_hand(ana)
         await session.click(ana, hand, card_button(hand, "play", "wildcustom"))
-        await session.click(ana, hand, control(hand, "🔷 Blue"))
+        await session.click(ana, hand, control(hand, "🔷"))
         await session.settle()
         scenes["discard menu"] = shown(await session.open_hand(ben))
 
@@ -136,7 +144,9 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path
 
 
 def last_round_message(fake: FakeDiscord) -> StoredMessage:
-    return [m for m in fake.messages.values() if m.content.startswith("**Round")][-1]
+    """The newest round or match message: the one with Next round or Play again."""
+    return [m for m in fake.messages.values()
+            if any(c.endswith((":next", ":again")) for c in m.custom_ids())][-1]
 
 
 def screenshot(html_page: str, width: int, out: Path, chromium: str) -> int:
@@ -165,7 +175,11 @@ def main() -> None:
     chromium = shutil.which("chromium")
     if chromium is None:
         sys.exit("docs/screenshots.py needs Chromium: apt-get install -y chromium")
-    OUT.mkdir(exist_ok=True)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--language", choices=sorted(LANGUAGES), default="en-US")
+    locale = parser.parse_args().language
+    out_folder = OUT if locale == "en-US" else OUT / locale
+    out_folder.mkdir(parents=True, exist_ok=True)
 
     async def run() -> tuple[dict[str, Shown], dict[int, str]]:
         clock = FakeClock()
@@ -174,7 +188,7 @@ def main() -> None:
         try:
             point_at(fake.api_base, fake.gateway_url)
             with tempfile.TemporaryDirectory() as tmp:
-                return await play(fake, clock, Path(tmp))
+                return await play(fake, clock, Path(tmp), locale)
         finally:
             await fake.stop()
 
@@ -182,7 +196,7 @@ def main() -> None:
     now = time.time()
     for scene, message in scenes.items():
         for label, width in (("desktop", DESKTOP), ("phone", PHONE)):
-            out = OUT / f"{scene.replace(' ', '-')}-{label}.png"
+            out = out_folder / f"{scene.replace(' ', '-')}-{label}.png"
             height = screenshot(page_html([message], lambda i: names.get(i, "someone"),
                                           now, width), width, out, chromium)
             print(f"{scene:14} {label:7} {width:4} px wide: {height:4} px tall  {out.name}")
