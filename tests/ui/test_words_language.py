@@ -47,6 +47,8 @@ GERMAN: dict[str | tuple[str, str], str | tuple[str, str]] = {
     "Play on {color}.": "Spiele auf {color}.",
 }
 BUTTONS = {"Red": "Rot", "{color} {value}": "{value} {color}", "Wild +4": "Farbwahl +4"}
+COLOUR_BUTTONS = {"Red": "Rot!"}
+"""A colour to choose has words of its own (Russian: masculine there, feminine on cards)."""
 
 
 def german() -> gettext.GNUTranslations:
@@ -55,6 +57,8 @@ def german() -> gettext.GNUTranslations:
         catalog.add(english, words)
     for english, label in BUTTONS.items():
         catalog.add(english, label, context="button")
+    for english, label in COLOUR_BUTTONS.items():
+        catalog.add(english, label, context="colour button")
     compiled = BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
@@ -89,7 +93,7 @@ def test_buttons_put_colour_and_value_in_the_language_s_order() -> None:
     with speaking("de"):
         assert card_label("r7") == "🔴 7 Rot"
         assert card_label("wild4") == "Farbwahl +4"
-        assert color_label("r") == "🔴 Rot"
+        assert color_label("r") == "🔴 Rot!"
     assert (card_label("r7"), card_label("wild4")) == ("🔴 Red 7", "Wild +4")
 
 
