@@ -343,36 +343,35 @@ def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
     return " ".join(sentences)
 
 
+CHALLENGE_SAID_TO: dict[tuple[bool, bool, bool], str] = {
+    # (said to the challenger, guilty, colour known): {player} is the other one
+    (True, True, True): N_("You challenged {player}'s Wild Draw Four: {player} had a {color} "
+                           "card, so {player} takes 4."),
+    (True, True, False): N_("You challenged {player}'s Wild Draw Four: {player} had a card of "
+                            "the colour before it, so {player} takes 4."),
+    (True, False, True): N_("You challenged {player}'s Wild Draw Four: {player} had no "
+                            "{color} card, so you take 6 and miss your turn."),
+    (True, False, False): N_("You challenged {player}'s Wild Draw Four: {player} had no card "
+                             "of the colour before it, so you take 6 and miss your turn."),
+    (False, True, True): N_("{player} challenged your Wild Draw Four: you had a {color} card, "
+                            "so you take 4."),
+    (False, True, False): N_("{player} challenged your Wild Draw Four: you had a card of the "
+                             "colour before it, so you take 4."),
+    (False, False, True): N_("{player} challenged your Wild Draw Four: you had no {color} "
+                             "card, so {player} takes 6."),
+    (False, False, False): N_("{player} challenged your Wild Draw Four: you had no card of "
+                              "the colour before it, so {player} takes 6."),
+}
+"""A challenge as said to the challenger or to the one challenged, by its verdict and
+whether the colour it was judged by is known (a game saved before the engine kept it)."""
+
+
 def _challenge_said_to(event: dict[str, Any], player: str, name: Name) -> str:
     """A challenge, said to the challenger ("You challenged ana's Wild Draw Four: ...")
     or to the one challenged ("ben challenged your Wild Draw Four: ...")."""
     data = event.get("data") or {}
     color = str(data.get("color") or "")
-    guilty = bool(data.get("guilty"))
-    if player == event["player"]:
-        # you challenged; {player} is the one who played the Wild Draw Four
-        other = name(event["target"])
-        template = {
-            (True, True): N_("You challenged {player}'s Wild Draw Four: {player} had a {color} "
-                             "card, so {player} takes 4."),
-            (True, False): N_("You challenged {player}'s Wild Draw Four: {player} had a card of "
-                              "the colour before it, so {player} takes 4."),
-            (False, True): N_("You challenged {player}'s Wild Draw Four: {player} had no "
-                              "{color} card, so you take 6 and miss your turn."),
-            (False, False): N_("You challenged {player}'s Wild Draw Four: {player} had no card "
-                               "of the colour before it, so you take 6 and miss your turn."),
-        }[guilty, bool(color)]
-    else:
-        # {player} challenged you
-        other = name(event["player"])
-        template = {
-            (True, True): N_("{player} challenged your Wild Draw Four: you had a {color} card, "
-                             "so you take 4."),
-            (True, False): N_("{player} challenged your Wild Draw Four: you had a card of the "
-                              "colour before it, so you take 4."),
-            (False, True): N_("{player} challenged your Wild Draw Four: you had no {color} "
-                              "card, so {player} takes 6."),
-            (False, False): N_("{player} challenged your Wild Draw Four: you had no card of "
-                               "the colour before it, so {player} takes 6."),
-        }[guilty, bool(color)]
+    challenger = player == event["player"]
+    other = name(event["target"] if challenger else event["player"])
+    template = CHALLENGE_SAID_TO[challenger, bool(data.get("guilty")), bool(color)]
     return translate(template, player=other, color=color_name(color) if color else "")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -58,6 +59,14 @@ def forms(message: Message) -> list[str]:
     """The translation: one text, or one per plural form."""
     found = message.string
     return [found or ""] if not isinstance(found, (list, tuple)) else list(found)
+
+
+def translated(catalog: str) -> Iterator[tuple[Message, str]]:
+    """Each filled-in translation of the catalog (every plural form), with its message."""
+    for message in shipped(catalog):
+        if message.id:
+            for text in filter(None, forms(message)):
+                yield message, text
 
 
 def english_fields(message: Message) -> set[str]:
@@ -112,34 +121,26 @@ def test_every_message_is_translated_whole(catalog: str) -> None:
 @pytest.mark.parametrize("catalog", SHIPPED)
 def test_translations_keep_the_english_placeholders(catalog: str) -> None:
     wrong = []
-    for message in shipped(catalog):
-        if not message.id:
-            continue
-        wanted = english_fields(message)
-        for text in filter(None, forms(message)):
-            try:
-                same = fields(text) == wanted
-            except ValueError:
-                same = False
-            if not same:
-                wrong.append((key(message), text))
+    for message, text in translated(catalog):
+        try:
+            same = fields(text) == english_fields(message)
+        except ValueError:
+            same = False
+        if not same:
+            wrong.append((key(message), text))
     assert wrong == []
 
 
 @pytest.mark.parametrize("catalog", SHIPPED)
 def test_translations_fit_discord_limits(catalog: str) -> None:
     too_long = []
-    for message in shipped(catalog):
-        if not message.id:
-            continue
-        for text in filter(None, forms(message)):
-            if message.context in NAMES:
-                fits = (len(text) <= NAME_LIMIT and text == text.lower()
-                        and " " not in text)
-            else:
-                fits = len(text) <= LIMITS.get(message.context or "", CONTENT_LIMIT)
-            if not fits:
-                too_long.append((key(message), text))
+    for message, text in translated(catalog):
+        if message.context in NAMES:
+            fits = len(text) <= NAME_LIMIT and text == text.lower() and " " not in text
+        else:
+            fits = len(text) <= LIMITS.get(message.context or "", CONTENT_LIMIT)
+        if not fits:
+            too_long.append((key(message), text))
     assert too_long == []
 
 
@@ -169,16 +170,9 @@ def unnamed_commands(text: str, named: set[str]) -> list[str]:
 def test_commands_in_texts_are_named_as_that_language_shows_them(catalog: str) -> None:
     """A text that says ``/uno new`` says it with the name the reader's Discord shows
     for that command: the catalog's own translation of it (or English, left as it is)."""
-    translations = shipped(catalog)
-    shown = {str(m.id): str(m.string) for m in translations
-             if m.context == "command name" and m.string}
-    named = set(shown.values())
-    wrong = []
-    for message in translations:
-        if not message.id or message.context in NAMES:
-            continue
-        for text in filter(None, forms(message)):
-            wrong += [(key(message), word) for word in unnamed_commands(text, named)]
+    named = {text for message, text in translated(catalog) if message.context == "command name"}
+    wrong = [(key(message), word) for message, text in translated(catalog)
+             if message.context not in NAMES for word in unnamed_commands(text, named)]
     assert wrong == []
 
 
