@@ -12,8 +12,10 @@ command payload exactly as ``bot.app.translator`` is asked at sync time.
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from collections.abc import Iterator
+from io import BytesIO
 from pathlib import Path
 
 import discord
@@ -90,11 +92,21 @@ def template() -> Catalog:
     return catalog
 
 
-def _write(path: Path, catalog: Catalog) -> None:
+def _write(path: Path, catalog: Catalog) -> bool:
+    """Write ``catalog`` unless the file already says the same (but for its date), so an
+    update that changed no message leaves every file as it was; whether it wrote."""
+    written = BytesIO()
+    write_po(written, catalog, width=100, sort_output=False, include_lineno=False,
+             ignore_obsolete=True)
+    if path.exists() and _undated(path.read_bytes()) == _undated(written.getvalue()):
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as out:
-        write_po(out, catalog, width=100, sort_output=False, include_lineno=False,
-                 ignore_obsolete=True)
+    path.write_bytes(written.getvalue())
+    return True
+
+
+def _undated(po: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", po)
 
 
 def update() -> None:
@@ -106,8 +118,8 @@ def update() -> None:
         with po.open("rb") as file:
             catalog = read_po(file)
         catalog.update(english, update_header_comment=False)
-        _write(po, catalog)
-        print(f"updated {po.relative_to(ROOT)}")
+        if _write(po, catalog):
+            print(f"updated {po.relative_to(ROOT)}")
 
 
 def add(catalog_name: str) -> None:
