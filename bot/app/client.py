@@ -159,7 +159,7 @@ class UnoBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.warming = asyncio.create_task(warm_faces_async())  # in a worker thread
-        load_all()
+        await asyncio.to_thread(load_all)  # Babel reads 18 .po files: off the event loop
         if self._db is None:
             self._db = await open_storage(
                 self.settings.database_url, busy_timeout=self.settings.database_busy_timeout
@@ -222,8 +222,8 @@ class UnoBot(commands.AutoShardedBot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         translator = self.tree.translator
+        assert translator is not None  # set in setup_hook, before the first sync
         payload = [await command.get_translated_payload(self.tree, translator)
-                   if translator is not None else command.to_dict(self.tree)
                    for command in self.tree.get_commands(guild=guild)]
         target = f"{self.application_id}:" + (f"guild:{guild_id}" if guild else "global")
         digest = payload_hash(payload)
