@@ -91,8 +91,9 @@ def add_guild(
         permissions = MEMBER_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
         guild.members.append(FakeMember(guild, payloads.user(payloads.snowflake(), name),
                                         permissions))
-    member_payloads = [payloads.member(m.user) for m in guild.members]
-    member_payloads.append(payloads.member(fake.bot_user, roles=(bot_role_id,)))
+    # The bot first: its permissions are looked up for every interaction the fake sends.
+    member_payloads = [payloads.member(fake.bot_user, roles=(bot_role_id,)),
+                       *(payloads.member(m.user) for m in guild.members)]
     no_attach = [overwrite(bot_role_id, ROLE, deny=ATTACH_FILES)]
     fake.add_guild(
         payloads.guild_create(

@@ -16,7 +16,7 @@ ROLE, MEMBER = 0, 1
 
 
 def channel_permissions(guild: dict[str, Any], channel_id: int, user_id: int) -> int:
-    member = next(m for m in guild["members"] if int(m["user"]["id"]) == user_id)
+    member = next(m for m in guild["members"] if m["user"]["id"] == str(user_id))
     roles = {r["id"]: int(r["permissions"]) for r in guild["roles"]}
     member_roles = set(member.get("roles") or [])
     permissions = roles[guild["id"]]
@@ -24,7 +24,7 @@ def channel_permissions(guild: dict[str, Any], channel_id: int, user_id: int) ->
         permissions |= roles[role]
     if permissions & ADMINISTRATOR:
         return ALL_PERMISSIONS
-    channel = next(c for c in guild["channels"] if int(c["id"]) == channel_id)
+    channel = next(c for c in guild["channels"] if c["id"] == str(channel_id))
     overwrites = channel.get("permission_overwrites") or []
 
     def apply(permissions: int, chosen: list[dict[str, Any]]) -> int:

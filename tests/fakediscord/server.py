@@ -43,6 +43,7 @@ from tests.fakediscord.wire import Latency, RouteKind, route_kind
 ANSWER_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
 API_PREFIX = "/api/v10"
+CONNECTION_BACKLOG = 4096
 DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
 
 JSON_BODY = web.RequestKey("json_body", dict)
@@ -125,7 +126,9 @@ class FakeDiscord:
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._route)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        # Discord's edge takes any number of connections at once; aiohttp's default
+        # backlog (128) would drop the rest of a burst's SYNs, retried a second later.
+        site = web.TCPSite(self._runner, "127.0.0.1", 0, backlog=CONNECTION_BACKLOG)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 

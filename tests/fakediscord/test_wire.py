@@ -4,6 +4,8 @@ the count of calls made with the bot token."""
 from __future__ import annotations
 
 import asyncio
+import json
+import zlib
 from typing import Any
 
 import aiohttp
@@ -184,3 +186,22 @@ async def test_a_deferred_click_edits_the_message_it_came_from_as_original(
     assert status == 200
     assert opener.response.content == "your hand, after the move"
     assert click.edits == [{"content": "your hand, after the move"}] and opener.edits == []
+
+
+async def hello(fake: FakeDiscord, query: str) -> tuple[aiohttp.WSMsgType, Any]:
+    """The first frame the gateway sends a client that connects with ``query``."""
+    async with aiohttp.ClientSession() as session, \
+            session.ws_connect(f"{fake.gateway_url}?{query}") as ws:
+        frame = await ws.receive(timeout=5)
+        return frame.type, frame.data
+
+
+async def test_the_gateway_compresses_one_zlib_stream_when_asked_as_discord_does(
+    fake_discord: FakeDiscord,
+) -> None:
+    kind, data = await hello(fake_discord, "v=10&encoding=json&compress=zlib-stream")
+    assert kind is aiohttp.WSMsgType.BINARY and data.endswith(b"\x00\x00\xff\xff")
+    assert json.loads(zlib.decompressobj().decompress(data))["op"] == 10  # HELLO
+
+    kind, data = await hello(fake_discord, "v=10&encoding=json")
+    assert kind is aiohttp.WSMsgType.TEXT and json.loads(data)["op"] == 10
