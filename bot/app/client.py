@@ -32,6 +32,7 @@ from bot.storage import Storage, open_storage
 from bot.ui.answers import ClickLoad
 from bot.ui.board import Board
 from bot.ui.controls import GameControl
+from bot.ui.early_acks import EarlyAcks
 from bot.ui.errors import refuse
 from bot.ui.lobby import LobbyButton, edit_lobby_message
 from bot.ui.pictures import Pictures
@@ -147,7 +148,8 @@ class UnoBot(commands.AutoShardedBot):
         """Held from before the first table is loaded until the database is closed."""
         self._taking_lease: asyncio.Task[None] | None = None
         self.manager.turns.on_change = self.board.changed
-        guard_interactions(self._connection)
+        self.early_acks = EarlyAcks(self.clicks, self.http)
+        self.interaction_guard = guard_interactions(self._connection, self.early_acks.received)
 
     @property
     def db(self) -> Storage:

@@ -14,8 +14,9 @@ in their language, and nothing is shared with other interactions (``bot.i18n``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -30,16 +31,32 @@ RECENT_IDS = 4096
 """How many interaction ids to remember: far more than arrive within the few seconds in
 which Discord could deliver one again."""
 
+PER_TURN = 4
+"""Clicks acknowledged early that are parsed (their work begun) per turn of the loop."""
+
 Parser = Callable[[Any], None]
+Received = Callable[[Any], "asyncio.Future[Any] | None"]
+"""Shown each payload before it is parsed; returns the acknowledgement it sent, if any."""
 
 
 class InteractionGuard:
-    """Wraps the parser: drops repeated interaction ids, and payloads it cannot parse."""
+    """Wraps the parser: drops repeated interaction ids, and payloads it cannot parse.
 
-    def __init__(self, parse: Parser, remember: int = RECENT_IDS) -> None:
+    Each payload it passes is shown to ``received`` first (``EarlyAcks.received``),
+    which acknowledges a game click at once when the bot is busy. Such a click is
+    parsed once Discord has the acknowledgement, and a few at a time (``PER_TURN`` per
+    turn of the event loop): the work of the clicks before must not hold up the
+    acknowledgements of the clicks after, which go out on the same event loop.
+    """
+
+    def __init__(self, parse: Parser, received: Received = lambda data: None,
+                 remember: int = RECENT_IDS) -> None:
         self.parse = parse
+        self.received = received
         self.remember = remember
         self._recent: OrderedDict[str, None] = OrderedDict()
+        self._held: deque[Any] = deque()
+        self._releasing: asyncio.Task[None] | None = None
 
     def __call__(self, data: Any) -> None:
         interaction_id = data.get("id") if isinstance(data, dict) else None
@@ -51,11 +68,36 @@ class InteractionGuard:
             log.warning("unreadable interaction dropped id=%s: %s", interaction_id, problem)
             return
         try:
+            acknowledgement = self.received(data)
+        except Exception:
+            log.warning("unreadable interaction dropped id=%s", interaction_id, exc_info=True)
+            return
+        if acknowledgement is None:
+            self._parse(data)
+        else:
+            acknowledgement.add_done_callback(lambda _: self._hold(data))
+
+    def _parse(self, data: Any) -> None:
+        try:
             with speaking(data.get("locale")):
                 self.parse(data)
         except Exception:
             log.warning("unreadable interaction dropped id=%s: discord.py could not parse it",
-                        interaction_id, exc_info=True)
+                        data.get("id"), exc_info=True)
+
+    def _hold(self, data: Any) -> None:
+        self._held.append(data)
+        if self._releasing is None:
+            self._releasing = asyncio.get_running_loop().create_task(self._release())
+
+    async def _release(self) -> None:
+        try:
+            while self._held:
+                for _ in range(min(PER_TURN, len(self._held))):
+                    self._parse(self._held.popleft())
+                await asyncio.sleep(0)
+        finally:
+            self._releasing = None
 
     def _seen(self, interaction_id: str) -> bool:
         """Whether the id came before; remembers it either way (the oldest are forgotten)."""
@@ -85,9 +127,9 @@ def _problem(data: Any) -> str | None:
     return None
 
 
-def guard_interactions(state: ConnectionState[Any]) -> InteractionGuard:
+def guard_interactions(state: ConnectionState[Any], received: Received) -> InteractionGuard:
     """Put the guard in front of ``state``'s parser. The websocket reads the same dict
     (``ws._discord_parsers``), on every connection, so this holds across reconnects."""
-    guard = InteractionGuard(state.parsers[EVENT])
+    guard = InteractionGuard(state.parsers[EVENT], received)
     state.parsers[EVENT] = guard
     return guard

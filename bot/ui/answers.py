@@ -55,8 +55,12 @@ def too_late_is_a_warning(interaction: discord.Interaction) -> Iterator[None]:
     except discord.NotFound as error:
         if error.code != UNKNOWN_INTERACTION:
             raise
-        log.warning("click answered too late guild=%s channel=%s user=%s",
-                    interaction.guild_id, interaction.channel_id, interaction.user.id)
+        answered_too_late(interaction)
+
+
+def answered_too_late(interaction: discord.Interaction) -> None:
+    log.warning("click answered too late guild=%s channel=%s user=%s",
+                interaction.guild_id, interaction.channel_id, interaction.user.id)
 
 
 def on_hand_message(interaction: discord.Interaction) -> bool:

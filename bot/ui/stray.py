@@ -22,6 +22,8 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, _
+from bot.ui.answers import say
+from bot.ui.early_acks import adopt
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,7 @@ async def answer(interaction: discord.Interaction, custom_id: str, sentence: str
              reason, interaction.guild_id, interaction.channel_id, interaction.user.id,
              custom_id)
     try:
-        await interaction.response.send_message(_(sentence), ephemeral=True)
+        await say(interaction, _(sentence))
     except discord.HTTPException as error:
         log.warning("could not answer a click reason=%s channel=%s status=%s code=%s",
                     reason, interaction.channel_id, error.status, error.code)
@@ -67,6 +69,8 @@ class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
     """The channel the clicked custom id names; None when the id is not understood."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if not await adopt(interaction):  # acknowledged early, too late for Discord
+            return False
         if self.named_channel is None:
             await answer(interaction, self.custom_id, STRAY, "not understood")
             return False
