@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.app.invite import invite_url
+from bot.app.main import YOUNG_OBJECTS_BEFORE_COLLECTION, collect_garbage_less_often
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 READY_TIMEOUT = 30.0
@@ -86,3 +88,13 @@ async def test_a_token_discord_refuses_exits_2_with_one_sentence(
         "Discord refused DISCORD_TOKEN: check the token in .env."
     )
     assert wrong not in (out + err).decode()
+
+
+def test_the_bot_scans_for_garbage_cycles_less_often_than_pythons_default() -> None:
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        collect_garbage_less_often()
+        assert gc.get_threshold() == (YOUNG_OBJECTS_BEFORE_COLLECTION, 10, 10)
+    finally:
+        gc.set_threshold(*before)
