@@ -136,6 +136,11 @@ class FakeDiscord:
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
+        # aiohttp keeps the request handlers it last built in a cache of its module, and
+        # with them this fake: what it recorded is let go, so that a process running
+        # fake after fake (the benchmarks) does not carry every earlier run's messages.
+        self.calls, self.messages, self._by_channel = [], {}, {}
+        self.interactions, self._by_token = {}, {}
 
     @property
     def api_base(self) -> str:
