@@ -6,13 +6,14 @@ guard itself is also checked alone (a parser that raises, the bounded memory of 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
 import pytest
 
 from bot.app.client import UnoBot
-from bot.app.gateway_guard import InteractionGuard
+from bot.app.gateway_guard import COMPONENT, InteractionGuard
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 GUARD = "bot.app.gateway_guard"
@@ -89,3 +90,45 @@ async def test_the_guard_remembers_the_last_ids_only() -> None:
     # The repeat of "1" is dropped and keeps it fresh, so "3" pushes "2" out of memory;
     # "2" then comes through again and pushes "1" out.
     assert parsed == ["1", "2", "3", "2", "1"]
+
+
+async def test_clicks_acknowledged_early_are_parsed_in_order_once_acknowledged() -> None:
+    loop = asyncio.get_running_loop()
+    parsed: list[str] = []
+    all_parsed = asyncio.Event()
+    acknowledgements: dict[str, asyncio.Future[None]] = {}
+
+    def parse(data: Any) -> None:
+        parsed.append(data["id"])
+        if len(parsed) == 11:
+            all_parsed.set()
+
+    def received(data: Any) -> asyncio.Future[None] | None:
+        if data.get("type") != COMPONENT:
+            return None  # not acknowledged early: parsed at once
+        sent = acknowledgements[data["id"]] = loop.create_future()
+        return sent
+
+    guard = InteractionGuard(parse, received)
+    for number in range(10):
+        guard({"id": str(number), "type": COMPONENT, "data": {"custom_id": "uno:g:1:1:hand"}})
+    guard({"id": "command", "type": 2})
+    assert parsed == ["command"]  # the clicks wait for their acknowledgements
+    for sent in acknowledgements.values():
+        sent.set_result(None)
+    await asyncio.wait_for(all_parsed.wait(), 5)
+    assert parsed == ["command", *map(str, range(10))]
+
+
+async def test_a_payload_the_early_acknowledgement_cannot_read_is_dropped(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    parsed: list[Any] = []
+
+    def received(data: Any) -> None:
+        int(data["id"])
+
+    guard = InteractionGuard(parsed.append, received)
+    guard({"id": "not a number", "type": 2})
+    assert parsed == []
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
