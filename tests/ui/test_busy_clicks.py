@@ -14,7 +14,14 @@ from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.ui.answers import ClickLoad
 from bot.ui.early_acks import EarlyAcks
-from tests.fakediscord import FakeDiscord, FakeGuild, Interaction, answered
+from tests.fakediscord import (
+    FakeDiscord,
+    FakeGuild,
+    FakeMember,
+    Interaction,
+    StoredMessage,
+    answered,
+)
 from tests.ui.game_helpers import Playing, card_button, position, start_game, table_button
 
 DEFERRED_UPDATE, DEFERRED_MESSAGE = 6, 5
@@ -30,6 +37,14 @@ async def two_players(bot: UnoBot, guild: FakeGuild, fake: FakeDiscord, clock: F
         "classic", [ana, ben], hands={ana: ["r3", "r4", "y7"], ben: ["r1", "y2", "b5"]},
         discard=["r9"], draw=FILL, current=ana))
     return session, ana, ben
+
+
+async def ana_with_her_hand(bot: UnoBot, guild: FakeGuild, fake: FakeDiscord, clock: FakeClock
+                            ) -> tuple[Playing, FakeMember, StoredMessage]:
+    """``two_players``, and the first player's hand message opened."""
+    session, ana, _ = await two_players(bot, guild, fake, clock)
+    member = session.member(ana)
+    return session, member, await session.open_hand(member)
 
 
 def when_parsed(bot: UnoBot) -> asyncio.Event:
@@ -76,9 +91,7 @@ async def test_a_busy_bot_defers_every_kind_of_click_and_completes_each(
 async def test_a_click_on_a_table_being_changed_is_acknowledged_before_the_lock_is_free(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
-    session, ana, _ = await two_players(bot, guild, fake_discord, clock)
-    member = session.member(ana)
-    hand = await session.open_hand(member)
+    session, member, hand = await ana_with_her_hand(bot, guild, fake_discord, clock)
     version = session.table.version
     async with bot.manager.registry.lock(session.channel_id):  # another click at work
         click = await member.click(hand, card_button(hand, "play", "r3"), wait=False)
@@ -93,9 +106,7 @@ async def test_a_click_discord_gave_up_on_changes_nothing_and_is_only_a_warning(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    session, ana, _ = await two_players(bot, guild, fake_discord, clock)
-    member = session.member(ana)
-    hand = await session.open_hand(member)
+    session, member, hand = await ana_with_her_hand(bot, guild, fake_discord, clock)
     version, top = session.table.version, session.game.discard_pile[-1]
     bot.clicks.busy = 0
     fake_discord.fail_next("POST", "/callback", 404, 10062, "Unknown interaction")
@@ -115,9 +126,7 @@ async def test_a_click_discord_gave_up_on_changes_nothing_and_is_only_a_warning(
 async def test_a_busy_bot_acknowledges_a_game_click_before_discord_py_has_parsed_it(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
-    session, ana, _ = await two_players(bot, guild, fake_discord, clock)
-    member = session.member(ana)
-    hand = await session.open_hand(member)
+    session, member, hand = await ana_with_her_hand(bot, guild, fake_discord, clock)
     guard = bot.interaction_guard
     parse, held, acknowledged_first = guard.parse, list[Any](), asyncio.Event()
     clicks: list[Interaction] = []
@@ -144,9 +153,7 @@ async def test_a_busy_bot_acknowledges_a_game_click_before_discord_py_has_parsed
 async def test_an_idle_bot_answers_a_click_directly_and_a_busy_one_only_its_game_clicks_early(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
-    session, ana, _ = await two_players(bot, guild, fake_discord, clock)
-    member = session.member(ana)
-    hand = await session.open_hand(member)
+    session, member, hand = await ana_with_her_hand(bot, guild, fake_discord, clock)
     table = session.table_message()
     rules = await answered(await member.click(table, table_button(table, "rules")))
     assert rules.callback_type == 4  # answered in the one callback, not acknowledged first
@@ -162,9 +169,7 @@ async def test_an_idle_bot_answers_a_click_directly_and_a_busy_one_only_its_game
 async def test_a_click_never_handled_stops_counting_after_discords_three_seconds(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
-    session, ana, _ = await two_players(bot, guild, fake_discord, clock)
-    member = session.member(ana)
-    hand = await session.open_hand(member)
+    session, member, hand = await ana_with_her_hand(bot, guild, fake_discord, clock)
     moments = iter([0.0, 1.0, 4.5])
     acks = EarlyAcks(ClickLoad(busy=1), bot.http, now=lambda: next(moments))
 
