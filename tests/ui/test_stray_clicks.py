@@ -17,6 +17,7 @@ from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, Interaction, a
 from tests.ui.game_helpers import CHANNEL_MESSAGE, Playing, start_game, table_button
 
 HUGE = "9" * 30
+DEFERRED_MESSAGE = 5
 LEADERBOARD_OUT_OF_DATE = "That leaderboard button is out of date; run /uno leaderboard again."
 
 
@@ -108,6 +109,19 @@ async def test_a_game_button_in_another_channel_or_server_is_refused(
     assert game_state(session) == before
     answer = await session.click(current, hand, play)  # where it belongs, it works
     assert answer.text != ELSEWHERE and session.table.version > before[0]
+
+
+async def test_a_busy_bot_acknowledges_a_game_click_from_another_channel_then_refuses_it(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    before = game_state(session)
+    bot.clicks.busy = 0  # acknowledged from the gateway payload, before any check
+    custom_id = table_button(session.table_message(), "hand")
+    answer = await click_old(session.members[0], custom_id, guild.channel_ids[1])
+    assert answer.callback_type == DEFERRED_MESSAGE and answer.ephemeral
+    assert answer.text == ELSEWHERE  # the "thinking" message, filled with the refusal
+    assert game_state(session) == before
 
 
 async def test_a_lobby_button_in_another_channel_or_server_is_refused(
