@@ -6,8 +6,10 @@ bot is busy (many clicks in flight, or another click of the same table still bei
 worked on), waiting for the table's lock, the save and the drawing could take most of
 those seconds; so the click is acknowledged first (deferred: type 6 "update the clicked
 message later" on a hand message, type 5 "thinking" for a new private message) and its
-answer completes it afterwards. Acknowledgements are webhook calls: they do not count
-against the bot token's global 50 requests a second.
+answer completes it afterwards. When many clicks arrive at once, a game click is
+acknowledged even before discord.py has parsed it (``bot.ui.early_acks``). Either way,
+acknowledgements are webhook calls: they do not count against the bot token's global 50
+requests a second.
 """
 
 from __future__ import annotations
