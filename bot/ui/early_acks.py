@@ -27,8 +27,8 @@ from discord.webhook.async_ import async_context, interaction_response_params
 from bot.ui.answers import UNKNOWN_INTERACTION, ClickLoad, answered_too_late
 from bot.ui.custom_ids import PATTERN
 
-COMPONENT = 3
-EPHEMERAL = 64
+COMPONENT = discord.InteractionType.component.value
+EPHEMERAL = discord.MessageFlags.ephemeral.flag
 DEFERRED_UPDATE = discord.InteractionResponseType.deferred_message_update
 THINKING = discord.InteractionResponseType.deferred_channel_message
 DEADLINE = 3.0
