@@ -1,7 +1,7 @@
 """Card pictures on a game's messages: ``table.png`` on the table message (its embed
 shows it) and ``hand.png`` on each private hand.
 
-The table picture shows what everyone sees (``game.view(None)``): the top card in a
+The table picture shows what everyone sees (``game.seat_view(None)``): the top card in a
 ring of the colour to match, also for wilds, the direction of play, and each player's
 card count. The hand picture shows every card of the hand in the order of the hand's
 buttons, one card per button ("3 x2" under a card held twice); on the player's turn
@@ -67,19 +67,17 @@ def table_scene(table: Table) -> TableScene | None:
     game = table.game
     if game is None:
         return None
-    seen = game.view(None)
-    if seen["top"] is None or seen["color"] not in COLORS:
+    seen = game.seat_view(None)
+    if seen.top is None or seen.color not in COLORS:
         return None
-    seats = [str(seat["id"]) for seat in seen["players"]]
-    current = seats.index(seen["current"]) if seen["current"] in seats else 0
+    seats = [seat.id for seat in seen.players]
     return TableScene(
-        top_card=seen["top"],
-        color=seen["color"],
-        direction=1 if seen["direction"] >= 0 else -1,
-        players=tuple((name_of(table, seat["id"]), int(seat["cards"]))
-                      for seat in seen["players"]),
-        current=current,
-        draw_pile=int(seen["draw_size"]),
+        top_card=seen.top,
+        color=seen.color,
+        direction=1 if seen.direction >= 0 else -1,
+        players=tuple((name_of(table, seat.id), seat.cards) for seat in seen.players),
+        current=seats.index(seen.current) if seen.current in seats else 0,
+        draw_pile=seen.draw_size,
     )
 
 
