@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.actions import Action
-from bot.engine.cards import Card, CardColor
-from bot.engine.phase import Waiting
+from bot.engine.cards import Card, CardColor, hand_points
+from bot.engine.options import Options
+from bot.engine.phase import Phase, Waiting
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -26,12 +27,17 @@ class Seat:
     uno: bool
     score: int
     hand: tuple[Card, ...] | None
+    points_left: int | None = None
+    """Once the round is over, the points of the cards left in the hand (RULES.md 9: what
+    the scoring counts, so everyone may know it); ``None`` while the round goes on."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "cards": self.cards, "uno": self.uno,
                                 "score": self.score}
         if self.hand is not None:
             data["hand"] = list(self.hand)
+        if self.points_left is not None:
+            data["points_left"] = self.points_left
         return data
 
 
@@ -49,7 +55,7 @@ class PlayerView:
     hand: tuple[Card, ...]
     players: tuple[Seat, ...]
     ruleset: str
-    options: dict[str, Any]
+    options: Options
     waiting: Waiting
     legal: tuple[Action, ...]
     round: int
@@ -62,6 +68,10 @@ class PlayerView:
     discard_size: int
     pending_draw: int
     pending_kind: str | None
+    wild4_by: str | None
+    """Who laid the Wild Draw Four that waits on its victim, while it may be challenged."""
+    wild4_color: CardColor
+    """The colour in force before that Wild Draw Four: what a challenge judges by."""
     drawn: tuple[Card, ...]
     catchable: tuple[str, ...]
     discards_owed: dict[str, int]
@@ -72,6 +82,15 @@ class PlayerView:
     round_points: dict[str, int]
     match_winner: str | None
 
+    @property
+    def round_over(self) -> bool:
+        """Whether the round (or the whole match) is over."""
+        return self.waiting.phase is Phase.ROUND_OVER or self.waiting.phase is Phase.MATCH_OVER
+
+    @property
+    def match_over(self) -> bool:
+        return self.waiting.phase is Phase.MATCH_OVER
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able form, as ``Game.view`` has always given it."""
         return {
@@ -79,7 +98,7 @@ class PlayerView:
             "hand": list(self.hand),
             "players": [seat.to_dict() for seat in self.players],
             "ruleset": self.ruleset,
-            "options": dict(self.options),
+            "options": self.options.to_dict(),
             "phase": "turn" if self.waiting.players else self.waiting.phase.value,
             "waiting": {"phase": self.waiting.phase.value, "players": list(self.waiting.players)},
             "round": self.round,
@@ -92,6 +111,8 @@ class PlayerView:
             "discard_size": self.discard_size,
             "pending_draw": self.pending_draw,
             "pending_kind": self.pending_kind,
+            "wild4_by": self.wild4_by,
+            "wild4_color": self.wild4_color,
             "drawn": list(self.drawn),
             "choosing_start_color": self.waiting.phase == "start_color",
             "waiting_for": list(self.waiting.players),
@@ -108,9 +129,11 @@ class PlayerView:
 
 def player_view(game: Game, viewer: str | None) -> PlayerView:
     shown = game.hands_shown_until is not None
+    over = game.round_over
     seats = tuple(
         Seat(p, len(game.hands[p]), p in game.uno_called, game.scores.get(p, 0),
-             tuple(game.hands[p]) if shown or p == viewer else None)
+             tuple(game.hands[p]) if shown or p == viewer else None,
+             hand_points(game.hands[p]) if over else None)
         for p in game.players
     )
     seated = viewer is not None and viewer in game.hands
@@ -119,7 +142,7 @@ def player_view(game: Game, viewer: str | None) -> PlayerView:
         hand=tuple(game.hands[viewer]) if seated and viewer is not None else (),
         players=seats,
         ruleset=game.ruleset,
-        options=game.options.to_dict(),
+        options=game.options,
         waiting=game.waiting,
         legal=tuple(game.legal_actions(viewer)) if seated and viewer is not None else (),
         round=game.round_number,
@@ -132,6 +155,8 @@ def player_view(game: Game, viewer: str | None) -> PlayerView:
         discard_size=len(game.discard_pile),
         pending_draw=game.pending_draw,
         pending_kind=game.pending_kind or None,
+        wild4_by=game.wild4_by,
+        wild4_color=game.wild4_color,
         drawn=tuple(game.drawn) if viewer == game.current else (),
         catchable=tuple(game.catchable()),
         discards_owed=dict(game.discards_owed),

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.engine import Action, Game, Phase
+from bot.engine import Action, Phase, PlayerView
 from bot.engine.actions import ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.game.table import Table
@@ -59,19 +59,20 @@ def sort_key(card: Card) -> tuple[int, int, str]:
 
 
 def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
+    """``player``'s hand message, drawn from what they may see (``Game.seat_view``)."""
     game = table.game
     assert game is not None
+    seen = game.seat_view(player)
     lines = [notice or _news(table, player)]
-    if player not in game.hands:
+    if seen.you is None:
         lines.append(_("You are no longer in this game."))
         return HandMessage("\n".join(filter(None, lines)), [])
-    hand = game.hands[player]
-    legal = game.legal_actions(player)
+    hand = seen.hand
     counts = Counter(hand)
-    card_do = _card_do(game, player)
-    usable = playable_cards(game, player, legal)
-    cards = card_order(hand, lifted_cards(game, player, legal))
-    controls = _controls(table, game, player, legal)
+    card_do = _card_do(seen)
+    usable = playable_cards(seen)
+    cards = card_order(hand, lifted_cards(seen))
+    controls = _controls(table, seen)
     if len(cards) > _card_slots(controls):  # too many for the buttons: only usable ones
         cards = [card for card in cards if card in usable]
 
@@ -80,7 +81,7 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
         if counts[card] > 1:
             # i18n: a card button for a card held more than once: "🔴 Red 7 x2"
             text = pgettext("button", "{card} x{count}").format(card=text, count=counts[card])
-        if game.pending_draw and card in usable:  # a card that answers the draw adds to it
+        if seen.pending_draw and card in usable:  # a card that answers the draw adds to it
             # i18n: a card button that adds the card to the draw waiting on the player
             text = pgettext("button", "Add {card}").format(card=text)
         return text
@@ -98,11 +99,12 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     rows += in_rows(controls)
     lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
                           len(hand)).format(count=len(hand)))
-    lines.append(_("Top card: {card} · colour to match: {colour}").format(
-        card=card_words(game.top), colour=color_words(game.color)))
-    lines.append(_situation(table, game, player))
+    if seen.top is not None:  # always, once dealt
+        lines.append(_("Top card: {card} · colour to match: {colour}").format(
+            card=card_words(seen.top), colour=color_words(seen.color)))
+    lines.append(_situation(table, seen))
     if card_do == "discard":
-        lines.append(_discard_line(game.discards_owed[player],
+        lines.append(_discard_line(seen.discards_owed[seen.you],
                                    menus=len(cards) > _card_slots(controls)))
     return HandMessage("\n".join(line for line in lines if line), rows)
 
@@ -162,31 +164,32 @@ def card_order(hand: Iterable[Card], first: set[Card]) -> list[Card]:
     return sorted(set(hand), key=lambda card: (card not in first, sort_key(card)))
 
 
-def _card_do(game: Game, player: str) -> ActionKind:
-    return "discard" if player in game.discards_owed else "play"
+def _card_do(seen: PlayerView) -> ActionKind:
+    """What pressing a card does: discard it while the viewer owes discards, else play it."""
+    return "discard" if seen.you in seen.discards_owed else "play"
 
 
-def playable_cards(game: Game, player: str, legal: list[Action]) -> set[Card]:
+def playable_cards(seen: PlayerView) -> set[Card]:
     """The cards whose buttons are enabled: some legal action starts with them."""
-    card_do = _card_do(game, player)
-    return {a.played_cards()[0] for a in legal if a.do == card_do}
+    card_do = _card_do(seen)
+    return {a.played_cards()[0] for a in seen.legal if a.do == card_do}
 
 
-def lifted_cards(game: Game, player: str, legal: list[Action]) -> set[Card]:
+def lifted_cards(seen: PlayerView) -> set[Card]:
     """The cards the picture lifts: the playable ones, or the card just drawn when
     only it may be played (its "Play it" button plays it)."""
-    return playable_cards(game, player, legal) | {
-        a.card for a in legal if a.do == "play_drawn" and a.card}
+    return playable_cards(seen) | {a.card for a in seen.legal if a.do == "play_drawn" and a.card}
 
 
-def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> list[Control]:
+def _controls(table: Table, seen: PlayerView) -> list[Control]:
     """The hand's non-card actions, each shown when some legal action fits it."""
+    player, legal = seen.you, seen.legal
     specs: list[tuple[Draft, str, Style]] = []
     doing = {a.do for a in legal}
-    if game.pending_draw and "accept" in doing:
+    if seen.pending_draw and "accept" in doing:
         # i18n: a button that takes the cards of the draw waiting on the player
         specs.append((Draft("accept"), pgettext("button", "Take {count}").format(
-            count=game.pending_draw), Style.danger))
+            count=seen.pending_draw), Style.danger))
         if "challenge" in doing:
             # i18n: a button that challenges the Wild Draw Four played on the player
             specs.append((Draft("challenge"), pgettext("button", "Challenge"), Style.primary))
@@ -204,13 +207,13 @@ def _controls(table: Table, game: Game, player: str, legal: list[Action]) -> lis
     if "keep" in doing:
         # i18n: a button that keeps the card just drawn instead of playing it
         specs.append((Draft("keep"), pgettext("button", "Keep"), Style.secondary))
-    if player != game.current:  # a play out of turn is a jump-in (RULES.md 11)
+    if player != seen.current:  # a play out of turn is a jump-in (RULES.md 11)
         # i18n: a button that plays an identical card out of turn (the jump-in table option)
         specs += [(Draft("play", (card,), exact=True),
                    pgettext("button", "Jump in! ({card})").format(card=card_label(card)),
                    Style.success) for card in _first_cards(legal)]
     for color in COLORS:
-        if Action(player, "color", color=color) in legal:
+        if player is not None and Action(player, "color", color=color) in legal:
             specs.append((Draft("color", color=color), color_label(color), COLOR_STYLES[color]))
     if "vote" in doing:
         # i18n: vote buttons after another player told a joke (house rule 8)
@@ -231,42 +234,42 @@ def _card_slots(controls: list[Control]) -> int:
     return (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
 
 
-def _first_cards(legal: list[Action]) -> list[Card]:
+def _first_cards(legal: Iterable[Action]) -> list[Card]:
     """The cards the legal plays start with (out of turn: the jump-in)."""
     return list(dict.fromkeys(a.played_cards()[0] for a in legal if a.do == "play"))
 
 
-def _situation(table: Table, game: Game, player: str) -> str:
+def _situation(table: Table, seen: PlayerView) -> str:
     """What the hand says the game waits for, read from the engine's phase."""
-    phase, waiting = game.waiting
+    phase, waiting = seen.waiting
     if phase is Phase.MATCH_OVER:
         return _("The match is over: {player} won it.").format(
-            player=name_of(table, game.match_winner or ""))
+            player=name_of(table, seen.match_winner or ""))
     if phase is Phase.ROUND_OVER:
         return _("Round {number} is over: {player} won it. The next round starts soon.").format(
-            number=game.round_number, player=name_of(table, game.round_winner or ""))
-    if player not in waiting:
+            number=seen.round, player=name_of(table, seen.round_winner or ""))
+    if seen.you not in waiting:
         return _("Waiting for {players}.").format(
             players=", ".join(name_of(table, p) for p in waiting))
     match phase:
-        case Phase.VOTE | Phase.DISCARD if player in game.voters:
+        case Phase.VOTE | Phase.DISCARD if seen.you in seen.voters:
             return _("{player} told a joke. Did you laugh?").format(
-                player=name_of(table, game.joke_by or ""))
+                player=name_of(table, seen.joke_by or ""))
         case Phase.VOTE | Phase.DISCARD:
             return _("You must discard before play goes on.")
         case Phase.START_COLOR:
             return _("Choose the colour of the start card.")
-        case Phase.ANSWER_DRAW if game.pending_kind == "wild4" and game.wild4_by:
-            return wild_draw_four_question(table, game)
+        case Phase.ANSWER_DRAW if seen.pending_kind == "wild4" and seen.wild4_by:
+            return wild_draw_four_question(table, seen)
         case Phase.ANSWER_DRAW:
             # i18n: {count} is the number of cards the player must take
             return ngettext("A Draw Two is on you: take {count}, or answer it.",
                             "A Draw Two is on you: take {count}, or answer it.",
-                            game.pending_draw).format(count=game.pending_draw)
+                            seen.pending_draw).format(count=seen.pending_draw)
         case Phase.DRAWN_CARD:
             return _("You drew {cards}, which you can play: play it or keep it. Only the card "
                      "you drew can be played this turn, so your other cards are off.").format(
-                         cards=_either(a_card(c) for c in game.drawn))
+                         cards=_either(a_card(c) for c in seen.drawn))
     return _("It is your turn.")
 
 
@@ -280,14 +283,14 @@ def _either(choices: Iterable[str]) -> str:
     return said
 
 
-def wild_draw_four_question(table: Table, game: Game) -> str:
+def wild_draw_four_question(table: Table, seen: PlayerView) -> str:
     """What a challenge risks, in the colour it is judged by: the colour in force before
     the Wild Draw Four (RULES.md 5)."""
-    count = game.pending_draw
+    count = seen.pending_draw
     return ngettext(
         "{player} played a Wild Draw Four on you: take {count} card, or challenge it. "
         "If {player} held {held}, {player} takes 4; if not, you take 6 and miss your turn.",
         "{player} played a Wild Draw Four on you: take {count} cards, or challenge it. "
         "If {player} held {held}, {player} takes 4; if not, you take 6 and miss your turn.",
-        count).format(player=name_of(table, game.wild4_by or ""),
-                      held=a_card_of(game.wild4_color), count=count)
+        count).format(player=name_of(table, seen.wild4_by or ""),
+                      held=a_card_of(seen.wild4_color), count=count)

@@ -95,11 +95,12 @@ def hand_cards(table: Table, player: str) -> HandCards | None:
     many of each, and (when the game waits for them) the indices of the cards lifted
     as playable; ``None`` for someone not in the game."""
     game = table.game
-    if game is None or player not in game.hands:
+    seen = game.seat_view(player) if game is not None else None
+    if seen is None or seen.you is None:
         return None
-    hand = game.hands[player]
-    waited = player in game.waiting_for()
-    lifted = lifted_cards(game, player, game.legal_actions(player)) if waited else set()
+    hand = seen.hand
+    waited = player in seen.waiting.players
+    lifted = lifted_cards(seen) if waited else set()
     cards = card_order(hand, lifted)
     counts = [hand.count(card) for card in cards]
     if not waited:

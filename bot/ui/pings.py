@@ -82,7 +82,7 @@ class Pings:
         elif waited != state.waited:  # a ping not sent yet for an earlier wait is dropped
             state.waited = waited
             with speaking(table.language):
-                state.due = (call(table, table.game), waited) \
+                state.due = (call(table, table.game.seat_view(None)), waited) \
                     if waited and table.game is not None else None
 
     def due(self, channel_id: int) -> bool:

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine import Game
 from bot.engine import Phase as GamePhase
-from bot.engine.cards import hand_points
+from bot.engine import PlayerView
 from bot.engine.options import TABLE_OPTIONS
 from bot.game.table import CloseReason, Phase, Table
 from bot.i18n import _, ngettext, pgettext
@@ -50,32 +49,34 @@ class TableMessage:
 
 
 def table_message(table: Table) -> TableMessage:
+    """The table message, drawn from what everyone may see (the spectator's view)."""
     game = table.game
     assert game is not None
-    plain = _description(table, game, pictured=False)
+    seen = game.seat_view(None)
+    plain = _description(table, seen, pictured=False)
     embed = discord.Embed(description=plain, colour=TABLE_COLOUR)
     rows: Rows = [[
         # i18n: a button that shows the player's cards, privately
         Control(game_id(table.channel_id, table.version, "hand"), pgettext("button", "My hand"),
                 Style.primary),
-        Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, game),
-                Style.danger, disabled=not game.catchable()),
+        Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, seen),
+                Style.danger, disabled=not seen.catchable),
         # i18n: a button that shows the rules of this game
         Control(game_id(table.channel_id, table.version, "rules"), pgettext("button", "Rules")),
     ]]
     if table.phase is not Phase.PLAYING:
         rows = disabled(rows)
-    content = call(table, game)
-    if table.phase is Phase.PLAYING and not game.round_over and table.turn_deadline:
+    content = call(table, seen)
+    if table.phase is Phase.PLAYING and not seen.round_over and table.turn_deadline:
         # i18n: {when} is a relative time Discord shows in the reader's language ("in 30 seconds")
         content += " " + _("Time runs out {when}.").format(when=f"<t:{int(table.turn_deadline)}:R>")
-    return TableMessage(content, embed, rows, plain, _description(table, game, pictured=True))
+    return TableMessage(content, embed, rows, plain, _description(table, seen, pictured=True))
 
 
-def _catch_label(table: Table, game: Game) -> str:
+def _catch_label(table: Table, seen: PlayerView) -> str:
     """Catch! names whom it catches: the one player holding one card without a call
     (several are asked about on the click)."""
-    catchable = game.catchable()
+    catchable = seen.catchable
     if len(catchable) == 1:
         # i18n: a button that catches {player}, who holds one card without calling UNO
         return pgettext("button", "Catch {player}!").format(
@@ -84,38 +85,38 @@ def _catch_label(table: Table, game: Game) -> str:
     return pgettext("button", "Catch!")
 
 
-def call(table: Table, game: Game) -> str:
-    """Who must act now, mentioned, and what they must do."""
+def call(table: Table, seen: PlayerView) -> str:
+    """Who must act now, mentioned, and what they must do (``seen``: what everyone sees)."""
     if table.phase is Phase.ENDED:
         if table.close_reason is CloseReason.ENDED:
             return ended_by(table)
         if table.close_reason is CloseReason.EMPTY:
             return _("Only computer players were left, so the game ended.")
-        winner = game.match_winner
+        winner = seen.match_winner
         return _("🏆 {player} wins the match!").format(player=mention(table, winner)) \
             if winner else _("The match is over.")
-    phase = game.waiting.phase
-    if phase in (GamePhase.ROUND_OVER, GamePhase.MATCH_OVER):
+    phase = seen.waiting.phase
+    if seen.round_over:
         return _("{player} wins round {round}. The next round starts soon.").format(
-            player=mention(table, game.round_winner or ""), round=game.round_number)
-    if phase in (GamePhase.VOTE, GamePhase.DISCARD) and game.voters:
+            player=mention(table, seen.round_winner or ""), round=seen.round)
+    if phase in (GamePhase.VOTE, GamePhase.DISCARD) and seen.voters:
         # i18n: {players} are the voters; "My hand" is the button that shows their cards
         return _("{players}: {joker} told a joke. Vote in My hand.").format(
-            players=" ".join(mention(table, p) for p in game.voters),
-            joker=name_of(table, game.joke_by or ""))
+            players=" ".join(mention(table, p) for p in seen.voters),
+            joker=name_of(table, seen.joke_by or ""))
     if phase is GamePhase.DISCARD:
         # i18n: {players} owe cards; "My hand" is the button that shows their cards
         return _("{players}: discard cards in My hand.").format(
-            players=" ".join(mention(table, p) for p in game.discards_owed))
-    if game.current in table.computers:
+            players=" ".join(mention(table, p) for p in seen.discards_owed))
+    if seen.current in table.computers:
         # i18n: a computer player is choosing its move
-        return _("{player} is thinking…").format(player=name_of(table, game.current))
-    current = mention(table, game.current)
+        return _("{player} is thinking…").format(player=name_of(table, seen.current))
+    current = mention(table, seen.current)
     if phase is GamePhase.START_COLOR:
         # i18n: "My hand" is the button that shows the player's cards
         return _("{player}, choose the start colour in My hand.").format(player=current)
     if phase is GamePhase.ANSWER_DRAW:
-        if game.pending_kind == "wild4":
+        if seen.pending_kind == "wild4":
             # i18n: "My hand" is the button that shows the player's cards
             return _("{player}, a Wild Draw Four is on you: open My hand to take it or "
                      "answer.").format(player=current)
@@ -130,62 +131,62 @@ def ended_by(table: Table) -> str:
     return _("This game was ended by {player}.").format(player=f"<@{table.ended_by}>")
 
 
-def _description(table: Table, game: Game, pictured: bool) -> str:
+def _description(table: Table, seen: PlayerView, pictured: bool) -> str:
     """A few lines for a phone: the top card and colour (only without the picture, which
     shows them) and the table options that change how play goes (jump-ins...), the
     seats on one line, the last few actions."""
-    in_force = [_(TABLE_OPTIONS[name][0]) for name in game.options.table_options()]
-    top = [] if pictured else [_("Top card **{card}**").format(card=card_words(game.top)),
-                               # i18n: the colour the next card must match
-                               _("play on {colour}").format(colour=color_words(game.color))]
-    lines = [" · ".join([*top, *in_force]), _seats(table, game)]
-    if game.hands_shown_until is not None:
-        lines += [_("{player} shows {cards}").format(player=name_of(table, seat),
-                                                     cards=cards_words(game.hands[seat]))
-                  for seat in game.players]
+    in_force = [_(TABLE_OPTIONS[name][0]) for name in seen.options.table_options()]
+    top = [] if pictured or seen.top is None else [
+        _("Top card **{card}**").format(card=card_words(seen.top)),
+        # i18n: the colour the next card must match
+        _("play on {colour}").format(colour=color_words(seen.color))]
+    lines = [" · ".join([*top, *in_force]), _seats(table, seen)]
+    lines += [_("{player} shows {cards}").format(player=name_of(table, seat.id),
+                                                 cards=cards_words(seat.hand))
+              for seat in seen.players if seat.hand is not None]  # house rule 7
     lines += [f"• {action_line(events, namer(table))}"
               for events in table.recent_actions[-SHOWN_ACTIONS:]]
     return "\n".join(line for line in lines if line)
 
 
-def _seats(table: Table, game: Game) -> str:
+def _seats(table: Table, seen: PlayerView) -> str:
     """ "↻ ana 5 · ▶ ben 1 UNO! · cy 3", card counts in seating order, the way play goes, the
     player to move, with each match score once anyone has one."""
-    scored = any(game.scores.values())
+    scored = any(seat.score for seat in seen.players)
     seats = []
-    for seat in game.players:
-        words = [mention(table, seat), str(len(game.hands[seat]))]
-        if seat in game.uno_called:
+    for seat in seen.players:
+        words = [mention(table, seat.id), str(seat.cards)]
+        if seat.uno:
             # i18n: beside a player who called UNO (one card left)
             words.append(_("UNO!"))
-        if seat in table.stand_ins:
+        if seat.id in table.stand_ins:
             # i18n: beside a person whose turns a computer player takes for now
             words.append(_("(🤖 autoplay)"))
         if scored:
-            words.append(f"({plural(game.scores.get(seat, 0), 'pt')})")
-        pointer = "▶ " if seat == game.current and not game.round_over else ""
+            words.append(f"({plural(seat.score, 'pt')})")
+        pointer = "▶ " if seat.id == seen.current and not seen.round_over else ""
         seats.append(pointer + " ".join(words))
-    return ("↻" if game.direction == 1 else "↺") + " " + " · ".join(seats)
+    return ("↻" if seen.direction == 1 else "↺") + " " + " · ".join(seats)
 
 
-def _scored(table: Table, game: Game) -> str:
+def _scored(table: Table, seen: PlayerView) -> str:
     """Who scores what from whom: the winner takes the points left in the other hands
     (standard), or everyone scores the points left in their own (alternative)."""
-    winner = game.round_winner or ""
-    others = [p for p in game.players if p != winner]
+    winner = seen.round_winner or ""
+    others = [seat for seat in seen.players if seat.id != winner]
 
-    if game.options.scoring == "alternative":
+    if seen.options.scoring == "alternative":
         kept = ", ".join(ngettext("{player} {points} ({count} card left)",
                                   "{player} {points} ({count} cards left)",
-                                  len(game.hands[p])).format(
-            player=name_of(table, p), points=plural(hand_points(game.hands[p]), "point"),
-            count=len(game.hands[p])) for p in others)
+                                  seat.cards).format(
+            player=name_of(table, seat.id), points=plural(seat.points_left or 0, "point"),
+            count=seat.cards) for seat in others)
         return _("Everyone scores the points left in their own hand; the lowest total wins: "
                  "{scores}.").format(scores=kept)
-    gained = game.round_points.get(winner, 0)
+    gained = seen.round_points.get(winner, 0)
     taken = ", ".join(_("{points} from {player} ({cards})").format(
-        points=plural(hand_points(game.hands[p]), "point"), player=name_of(table, p),
-        cards=count_cards(len(game.hands[p]))) for p in others)
+        points=plural(seat.points_left or 0, "point"), player=name_of(table, seat.id),
+        cards=count_cards(seat.cards)) for seat in others)
     return _("{player} scores {points}: {sources}.").format(
         player=name_of(table, winner), points=plural(gained, "point"), sources=taken)
 
@@ -195,16 +196,17 @@ def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     a "Next round" button while the next round is still to be dealt."""
     game = table.game
     assert game is not None
-    winner = game.round_winner or ""
+    seen = game.seat_view(None)
+    winner = seen.round_winner or ""
     lines = [_("**Round {round}: {player} wins**").format(
-        round=game.round_number, player=name_of(table, winner)), _scored(table, game)]
+        round=seen.round, player=name_of(table, winner)), _scored(table, seen)]
     # i18n: the match scores so far, best first: "ana 120, ben 45"
     lines.append(_("**Match:** {scores}").format(scores=", ".join(
-        _("{player} {score}").format(player=name_of(table, p), score=game.scores.get(p, 0))
-        for p in sorted(game.players, key=lambda p: -game.scores.get(p, 0)))))
-    if game.match_over:
+        _("{player} {score}").format(player=name_of(table, seat.id), score=seat.score)
+        for seat in sorted(seen.players, key=lambda seat: -seat.score))))
+    if seen.match_over:
         lines.append(_("🏆 {player} wins the match!").format(
-            player=name_of(table, game.match_winner or "")))
+            player=name_of(table, seen.match_winner or "")))
     rows: Rows = []
     if replayable(table):
         # i18n: a button that starts a new match with the same players and rules

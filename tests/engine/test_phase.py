@@ -61,6 +61,28 @@ def test_the_typed_view_carries_the_phase_and_the_legal_actions() -> None:
     assert as_dict["phase"] == "turn" and as_dict["waiting_for"] == ["ana"]
 
 
+def test_the_view_says_whose_wild_draw_four_waits_and_the_colour_a_challenge_judges() -> None:
+    game = position()
+    assert game.seat_view("ben").wild4_by is None
+    game.apply(Action("ana", "play", card="wild4", color="b"))
+    for viewer in ("ben", None):
+        seen = game.seat_view(viewer)
+        assert (seen.wild4_by, seen.wild4_color, seen.pending_kind) == ("ana", "r", "wild4")
+    assert game.view("ben")["wild4_by"] == "ana"
+
+
+def test_the_points_left_in_each_hand_are_seen_once_the_round_is_over() -> None:
+    game = position(hands={"ana": ["r5"], "ben": ["y1", "wild"], "cy": ["bskip"]})
+    seen = game.seat_view(None)
+    assert not seen.round_over and [seat.points_left for seat in seen.players] == [None] * 3
+    game.apply(Action("ana", "play", card="r5"))
+    seen = game.seat_view(None)
+    assert seen.round_over and not seen.match_over
+    assert [seat.points_left for seat in seen.players] == [0, 51, 20]
+    assert [seat.hand for seat in seen.players] == [None, None, None]  # counted, not shown
+    assert game.view(None)["players"][1]["points_left"] == 51
+
+
 def test_legal_actions_are_worked_out_once_per_version_and_player() -> None:
     game = position()
     first = game.legal_actions("ana")
