@@ -71,7 +71,8 @@ class PlayerView:
     wild4_by: str | None
     """Who laid the Wild Draw Four that waits on its victim, while it may be challenged."""
     wild4_color: CardColor
-    """The colour in force before that Wild Draw Four: what a challenge judges by."""
+    """The colour in force before that Wild Draw Four: what a challenge judges by ('' when
+    no Wild Draw Four waits)."""
     drawn: tuple[Card, ...]
     catchable: tuple[str, ...]
     discards_owed: dict[str, int]
@@ -156,7 +157,7 @@ def player_view(game: Game, viewer: str | None) -> PlayerView:
         pending_draw=game.pending_draw,
         pending_kind=game.pending_kind or None,
         wild4_by=game.wild4_by,
-        wild4_color=game.wild4_color,
+        wild4_color=game.wild4_color if game.wild4_by is not None else "",
         drawn=tuple(game.drawn) if viewer == game.current else (),
         catchable=tuple(game.catchable()),
         discards_owed=dict(game.discards_owed),
