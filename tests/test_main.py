@@ -8,11 +8,13 @@ import signal
 import sys
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.app.invite import invite_url
 from bot.app.main import YOUNG_OBJECTS_BEFORE_COLLECTION, collect_garbage_less_often
 from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.storage.backends import TERMINATE_LEASE_CONNECTIONS
 
 READY_TIMEOUT = 30.0
 LONGEST_LOG_LINE = 4 * 1024 * 1024
@@ -98,3 +100,46 @@ def test_the_bot_scans_for_garbage_cycles_less_often_than_pythons_default() -> N
         assert gc.get_threshold() == (YOUNG_OBJECTS_BEFORE_COLLECTION, 10, 10)
     finally:
         gc.set_threshold(*before)
+
+
+async def test_a_process_whose_shard_lease_ends_stops_and_exits_3_for_a_restart(
+    fake_discord: FakeDiscord, guild: FakeGuild, tmp_path: Path, postgres_url: str
+) -> None:
+    """PostgreSQL restarted, or the lease's connection was cut: another process may take
+    the shards now, so this one stops (exit code 3: systemd and compose start it again,
+    and it waits for the lease)."""
+    env = {
+        "DISCORD_TOKEN": fake_discord.token,
+        "DISCORD_API_BASE": fake_discord.api_base,
+        "DISCORD_GATEWAY_URL": fake_discord.gateway_url,
+        "DATABASE_URL": postgres_url,
+        "LOG_LEVEL": "INFO",
+        "ENV_FILE": "",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        limit=LONGEST_LOG_LINE,
+    )
+    assert process.stderr is not None and process.stdout is not None
+    seen: list[str] = []
+    try:
+        await asyncio.wait_for(read_until(process.stderr, "ready user=", seen), READY_TIMEOUT)
+        connection = await asyncpg.connect(postgres_url)
+        try:
+            assert await connection.fetchval(TERMINATE_LEASE_CONNECTIONS) == 1
+        finally:
+            await connection.close()
+        rest, _ = await asyncio.wait_for(
+            asyncio.gather(process.stderr.read(), process.stdout.read()), READY_TIMEOUT)
+    except BaseException:
+        process.kill()
+        await process.wait()
+        raise
+    assert await process.wait() == 3
+    log = "".join(seen) + rest.decode()
+    assert " lost: its connection ended" in log and "shutting down" in log
+    assert "Traceback" not in log
+    assert log.strip().splitlines()[-1] == (
+        "The connection to PostgreSQL that held this process's shards ended, so the bot "
+        "stopped (another process may run them now): start the bot again.")

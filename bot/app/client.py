@@ -147,6 +147,10 @@ class UnoBot(commands.AutoShardedBot):
         self.leases: ShardLeases | None = None
         """Held from before the first table is loaded until the database is closed."""
         self._taking_lease: asyncio.Task[None] | None = None
+        self.lease_lost = asyncio.Event()
+        """Set should the lease end while the bot runs (its connection to PostgreSQL
+        did): ``python -m bot`` then stops the bot and exits, for a restart to take the
+        lease again."""
         self.manager.turns.on_change = self.board.changed
         self.early_acks = EarlyAcks(self.clicks, self.http)
         self.interaction_guard = guard_interactions(self._connection, self.early_acks.received)
@@ -193,6 +197,7 @@ class UnoBot(commands.AutoShardedBot):
                 return False
             raise
         self.leases = leases
+        leases.on_lost(self.lease_lost.set)
         return True
 
     async def launch_shards(self) -> None:

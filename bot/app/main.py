@@ -36,7 +36,8 @@ EXIT_CRASHED = 1
 EXIT_FIX_AND_RESTART = 2
 """Settings, the token Discord refused, the database, the health port: fix, then start."""
 EXIT_UNREACHABLE = 3
-"""Discord stayed unreachable for CONNECT_ATTEMPTS attempts: starting later may work."""
+"""Discord stayed unreachable for CONNECT_ATTEMPTS attempts, or the PostgreSQL connection
+that held the shards' lease ended: starting again may work."""
 
 T = TypeVar("T")
 
@@ -110,9 +111,10 @@ async def serve(bot: UnoBot, settings: Settings, stop: asyncio.Event) -> int:
         log.info("shutting down")
         return EXIT_STOPPED
     runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
-    stopper = asyncio.create_task(stop.wait())
-    await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-    stopper.cancel()
+    stoppers = {asyncio.create_task(stop.wait()), asyncio.create_task(bot.lease_lost.wait())}
+    await asyncio.wait({runner, *stoppers}, return_when=asyncio.FIRST_COMPLETED)
+    for stopper in stoppers:
+        stopper.cancel()
     if runner.done():
         failure = runner.exception()
         if isinstance(failure, discord.LoginFailure):
@@ -131,6 +133,12 @@ async def serve(bot: UnoBot, settings: Settings, stop: asyncio.Event) -> int:
     log.info("shutting down")
     await bot.close()
     await runner
+    if bot.lease_lost.is_set():  # another process may run these shards now: never both
+        raise Refused(
+            "The connection to PostgreSQL that held this process's shards ended, so the "
+            "bot stopped (another process may run them now): start the bot again.",
+            EXIT_UNREACHABLE,
+        )
     return EXIT_STOPPED
 
 

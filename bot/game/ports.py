@@ -7,6 +7,7 @@ service can be tested, and later run, over any implementation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -255,6 +256,12 @@ class ShardLeases(Protocol):
         ...
 
     async def release(self) -> None: ...
+
+    def on_lost(self, callback: Callable[[], None]) -> None:
+        """Have ``callback`` called once should the lease held now end without
+        ``release``, when another process may take it (PostgreSQL: the lock's connection
+        ended; a file lock lasts as long as the process, so it is never lost)."""
+        ...
 
 
 class Storage(GameStorage, MatchHistory, Leaderboards, ServerSettings, Protocol):

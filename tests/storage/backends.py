@@ -30,6 +30,11 @@ STOP_FAILING = {
     "postgres": "DROP TRIGGER crash ON {table}; DROP FUNCTION crash()",
 }
 
+TERMINATE_LEASE_CONNECTIONS = """SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                                 WHERE application_name = 'uno-bot lease'
+                                   AND datname = current_database()"""
+"""What a restarted PostgreSQL server or a cut connection does to a database's leases."""
+
 
 @dataclass(frozen=True)
 class Backend:

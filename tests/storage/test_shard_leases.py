@@ -8,8 +8,12 @@ import asyncio
 import signal
 import sys
 
+import asyncpg
+
 from bot.game.ports import ShardLeases, Shards
-from tests.storage.backends import Backend, StorageUnderTest
+from bot.storage import open_storage
+from tests.conftest import ErrorRecords
+from tests.storage.backends import TERMINATE_LEASE_CONNECTIONS, Backend, StorageUnderTest
 
 
 def shards(*ids: int, count: int = 4) -> Shards:
@@ -91,3 +95,27 @@ async def test_a_killed_process_leaves_its_shards_free(
         assert await holder.wait() == -signal.SIGKILL
     assert await taken(leases, shards(0))  # no expiry to wait for
     await leases.release()
+
+
+async def test_a_lease_whose_connection_ends_is_lost_and_free_again(
+    postgres_url: str, error_log: ErrorRecords
+) -> None:
+    async with open_storage(postgres_url) as db:
+        holder, other = db.shard_leases(), db.shard_leases()
+        assert await holder.try_take(shards(0))
+        lost = asyncio.Event()
+        holder.on_lost(lost.set)
+        assert not await other.try_take(shards(0))
+        connection = await asyncpg.connect(postgres_url)
+        try:
+            assert await connection.fetchval(TERMINATE_LEASE_CONNECTIONS) >= 1
+        finally:
+            await connection.close()
+        await asyncio.wait_for(lost.wait(), 10)
+        (record,) = error_log.records
+        assert record.name == "bot.storage.postgres.leases"
+        assert record.getMessage().endswith(" lost: its connection ended")
+        error_log.records.clear()  # expected here; any other ERROR still fails the test
+        assert await taken(other, shards(0))
+        await holder.release()  # nothing left to let go of
+        await other.release()

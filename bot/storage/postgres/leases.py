@@ -8,11 +8,16 @@ of their own, outside the pool, held for the life of the lease. As with the SQLi
 files beside the database (``bot.storage.sqlite.leases``), a process that runs every
 guild holds the database's lock exclusively; a process that runs some shards holds it
 shared, and each of its shards' locks exclusively.
+
+Should that connection end while the process runs (the server restarted, or the
+connection was cut), the locks are gone and another process may take the shards:
+``on_lost`` tells the process, which stops rather than run tables it no longer owns.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import asyncpg
 
@@ -36,6 +41,7 @@ class AdvisoryLeases:
         """The database for log lines (its URL without the password)."""
         self._connection: asyncpg.Connection | None = None
         self._held = False
+        self._on_lost: Callable[[], None] | None = None
 
     async def try_take(self, shards: Shards | None) -> bool:
         if self._held:
@@ -58,9 +64,22 @@ class AdvisoryLeases:
             await self.release()
             return False
         self._held = True
+        connection.add_termination_listener(self._ended)
         log.info("lease taken on %s", "every shard" if shards is None
                  else f"shards {sorted(shards.ids)} of {shards.count}")
         return True
+
+    def on_lost(self, callback: Callable[[], None]) -> None:
+        self._on_lost = callback
+
+    def _ended(self, connection: asyncpg.Connection) -> None:
+        """The lease's connection ended: lost, unless ``release`` ended it."""
+        if not self._held or connection is not self._connection:
+            return
+        self._connection, self._held = None, False
+        log.error("lease on %s lost: its connection ended", self.name)
+        if self._on_lost is not None:
+            self._on_lost()
 
     async def _connect(self) -> asyncpg.Connection:
         if self._connection is None or self._connection.is_closed():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.game.ports import Shards
@@ -57,6 +58,9 @@ class FileLeases:
             return False
         self._held.append(descriptor)
         return True
+
+    def on_lost(self, callback: Callable[[], None]) -> None:
+        """A lock on a file lasts as long as the process that holds it: never lost."""
 
     async def release(self) -> None:
         """Closing a descriptor drops its lock; the files stay for the next holder."""
