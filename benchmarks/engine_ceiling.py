@@ -270,6 +270,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=9)
     args = parser.parse_args()
+    try:
+        import rlcard
+    except ImportError:
+        raise SystemExit("RLCard is not installed: pip install -e '.[bench]'") from None
     runs: dict[str, Callable[[int], int]] = {
         "bare": lambda games: sum(map(play_bare, range(games))),
         "lean": lambda games: sum(map(play_lean, range(games))),
