@@ -31,17 +31,17 @@ async def read_until(stream: asyncio.StreamReader, marker: str, seen: list[str])
             return
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-async def test_starts_logs_invite_and_stops_cleanly_on_signal(
-    fake_discord: FakeDiscord, guild: FakeGuild, tmp_path: Path, signum: signal.Signals
-) -> None:
+async def ready_bot(fake_discord: FakeDiscord, tmp_path: Path, database: dict[str, str],
+                    seen: list[str]) -> asyncio.subprocess.Process:
+    """``python -m bot`` on ``database`` (its setting), started against the fake and
+    ready; what it logged so far is in ``seen``."""
     env = {
         "DISCORD_TOKEN": fake_discord.token,
         "DISCORD_API_BASE": fake_discord.api_base,
         "DISCORD_GATEWAY_URL": fake_discord.gateway_url,
-        "DATABASE_PATH": str(tmp_path / "db" / "uno.sqlite3"),
         "LOG_LEVEL": "DEBUG",
         "ENV_FILE": "",
+        **database,
     }
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path, env=env,
@@ -49,13 +49,23 @@ async def test_starts_logs_invite_and_stops_cleanly_on_signal(
         limit=LONGEST_LOG_LINE,
     )
     assert process.stderr is not None and process.stdout is not None
-    seen: list[str] = []
     try:
         await asyncio.wait_for(read_until(process.stderr, "ready user=", seen), READY_TIMEOUT)
     except BaseException:
         process.kill()
         await process.wait()
         raise
+    return process
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+async def test_starts_logs_invite_and_stops_cleanly_on_signal(
+    fake_discord: FakeDiscord, guild: FakeGuild, tmp_path: Path, signum: signal.Signals
+) -> None:
+    seen: list[str] = []
+    process = await ready_bot(
+        fake_discord, tmp_path, {"DATABASE_PATH": str(tmp_path / "db" / "uno.sqlite3")}, seen)
+    assert process.stderr is not None and process.stdout is not None
     process.send_signal(signum)
     rest, out = await asyncio.wait_for(
         asyncio.gather(process.stderr.read(), process.stdout.read()), READY_TIMEOUT
@@ -108,23 +118,10 @@ async def test_a_process_whose_shard_lease_ends_stops_and_exits_3_for_a_restart(
     """PostgreSQL restarted, or the lease's connection was cut: another process may take
     the shards now, so this one stops (exit code 3: systemd and compose start it again,
     and it waits for the lease)."""
-    env = {
-        "DISCORD_TOKEN": fake_discord.token,
-        "DISCORD_API_BASE": fake_discord.api_base,
-        "DISCORD_GATEWAY_URL": fake_discord.gateway_url,
-        "DATABASE_URL": postgres_url,
-        "LOG_LEVEL": "INFO",
-        "ENV_FILE": "",
-    }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        limit=LONGEST_LOG_LINE,
-    )
-    assert process.stderr is not None and process.stdout is not None
     seen: list[str] = []
+    process = await ready_bot(fake_discord, tmp_path, {"DATABASE_URL": postgres_url}, seen)
+    assert process.stderr is not None and process.stdout is not None
     try:
-        await asyncio.wait_for(read_until(process.stderr, "ready user=", seen), READY_TIMEOUT)
         connection = await asyncpg.connect(postgres_url)
         try:
             assert await connection.fetchval(TERMINATE_LEASE_CONNECTIONS) == 1
