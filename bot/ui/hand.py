@@ -212,8 +212,9 @@ def _controls(table: Table, seen: PlayerView) -> list[Control]:
         specs += [(Draft("play", (card,), exact=True),
                    pgettext("button", "Jump in! ({card})").format(card=card_label(card)),
                    Style.success) for card in _first_cards(legal)]
+    start_colors = {a.color for a in legal if a.do == "color"}
     for color in COLORS:
-        if player is not None and Action(player, "color", color=color) in legal:
+        if color in start_colors:
             specs.append((Draft("color", color=color), color_label(color), COLOR_STYLES[color]))
     if "vote" in doing:
         # i18n: vote buttons after another player told a joke (house rule 8)
