@@ -31,6 +31,21 @@ WATCHED_LOGGERS = ("discord", "bot", "cogs")
 MEMBER_NAMES = [f"player{n}" for n in range(1, 12)] + ["moderator"]
 
 
+PROCESS_TEST_FILES = frozenset({
+    "test_main.py", "test_startup.py", "test_settings.py",
+    "test_process_restart.py", "test_process_shards.py", "test_table_load.py",
+})
+"""The test files that start ``python -m bot`` (or a load run of it) as processes: they
+take most of a suite's time and test the process, not the interpreter, so CI runs them
+on one Python only (``-m "not process"`` on the others; see ``.ci/run``)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in PROCESS_TEST_FILES and item.path.parent.name == "tests":
+            item.add_marker(pytest.mark.process)
+
+
 class ErrorRecords(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
