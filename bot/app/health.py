@@ -37,7 +37,7 @@ class HealthServer:
             await runner.cleanup()
             raise
         self._runner = runner
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = runner.addresses[0][1]
         log.info("health endpoint on http://%s:%d/health", self.host, self.port)
 
     async def stop(self) -> None:
