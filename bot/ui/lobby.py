@@ -239,7 +239,7 @@ class LobbyButton(
         button.named_channel = named_channel(match)
         return button
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         try:
             if self.action == "join":
                 await join(interaction, self.channel_id)

@@ -24,6 +24,7 @@ import discord
 from bot.i18n import N_, _
 from bot.ui.answers import say
 from bot.ui.early_acks import adopt
+from bot.ui.failures import Guarded
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +49,8 @@ def named_channel(match: re.Match[str], makes_sense: bool = True) -> int | None:
 async def answer(interaction: discord.Interaction, custom_id: str, sentence: str,
                  reason: str) -> None:
     """Answer ephemerally with ``sentence`` (English marked ``N_``, said in the clicker's
-    language); a failed answer is logged, since discord.py would swallow it (this runs
-    from ``interaction_check``, whose exceptions it ignores)."""
+    language); Discord refusing the answer is logged at WARNING, not taken for a failure
+    of the bot."""
     log.info("click not acted on reason=%s guild=%s channel=%s user=%s custom_id=%r",
              reason, interaction.guild_id, interaction.channel_id, interaction.user.id,
              custom_id)
@@ -60,7 +61,7 @@ async def answer(interaction: discord.Interaction, custom_id: str, sentence: str
                     reason, interaction.channel_id, error.status, error.code)
 
 
-class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
+class ChannelBound(Guarded, template=r"(?!)"):
     """A button whose custom id names the channel of its game or lobby. Subclasses set
     ``named_channel`` in ``from_custom_id`` (with :func:`named_channel`); this check
     runs before their callback, so a refused click changes nothing."""
@@ -68,7 +69,7 @@ class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
     named_channel: int | None = None
     """The channel the clicked custom id names; None when the id is not understood."""
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+    async def admits(self, interaction: discord.Interaction) -> bool:
         if not await adopt(interaction):  # acknowledged early, too late for Discord
             return False
         if self.named_channel is None:
@@ -80,18 +81,12 @@ class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
         return True
 
 
-class StrayControl(discord.ui.DynamicItem[Item], template=r"uno:.*"):
+class StrayControl(Guarded, template=r"uno:.*"):
     """Any button of the bot's namespace that no handler's template takes: its template
     is narrowed to those by :func:`register`, so discord.py runs it (and rebuilds the
     clicked message's view for it) only for such clicks, never beside a handler."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item, match: re.Match[str]
-    ) -> StrayControl:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await answer(interaction, self.custom_id, STRAY, "no handler")
 
 
