@@ -41,7 +41,7 @@ from bot.ui.pictures import Pictures
 from bot.ui.play import on_click
 from bot.ui.records import LeaderboardPageButton
 from bot.ui.restart import RestoreQueue, announce_restart
-from bot.ui.stray import register
+from bot.ui.stray import PayloadRefusals, register
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,8 @@ class UnoBot(commands.AutoShardedBot):
         lease again."""
         self.manager.turns.on_change = self.board.changed
         self.early_acks = EarlyAcks(self.clicks, self.http)
-        self.interaction_guard = guard_interactions(self._connection, self.early_acks.received)
+        self.interaction_guard = guard_interactions(
+            self._connection, self.early_acks.received, PayloadRefusals(self.http))
 
     @property
     def db(self) -> Storage:

@@ -7,6 +7,9 @@
   to False and :class:`ChannelBound` answers the same way.
 - A game or lobby button clicked in another channel (or server) than the one its
   custom id names: :class:`ChannelBound` refuses it before any handler runs.
+- A forged payload: a menu's id sent as a button or the other way round, a menu with
+  no choice or a choice it never offered (:class:`bot.ui.controls.GameControl`), or one
+  discord.py cannot act on at all (:class:`PayloadRefusals`).
 
 discord.py runs every DynamicItem whose template matches a custom id (each run rebuilds
 the clicked message's view), so the catch-all's template excludes every handler's: one
@@ -15,15 +18,18 @@ run and one answer per click.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import Any
 
+import aiohttp
 import discord
+from discord.webhook.async_ import interaction_response_params
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, speaking
 from bot.ui.answers import say
-from bot.ui.early_acks import adopt
+from bot.ui.early_acks import EPHEMERAL, adopt, respond
 from bot.ui.failures import Guarded
 
 log = logging.getLogger(__name__)
@@ -32,6 +38,7 @@ NAMESPACE = "uno:"
 STRAY = N_("That button is from an older message of the bot; "
            "press My hand on the table, or start with /uno new.")
 ELSEWHERE = N_("That button belongs to a game in another channel.")
+CHANNEL_MESSAGE = discord.InteractionResponseType.channel_message.value
 MAX_ID = 2**63 - 1
 """The largest id (channel, state version) a custom id may carry: storage keeps them
 as signed 64-bit integers."""
@@ -79,6 +86,36 @@ class ChannelBound(Guarded, template=r"(?!)"):
             await answer(interaction, self.custom_id, ELSEWHERE, "another channel")
             return False
         return True
+
+
+class PayloadRefusals:
+    """Answers, with :data:`STRAY`, component payloads discord.py would drop without a
+    word (``bot.app.gateway_guard`` finds them: no readable custom id, or none of that
+    type on the clicked message, such as a menu's id sent as a button). Said privately
+    in the sender's language, from the payload's id and token alone."""
+
+    def __init__(self, http: Any) -> None:
+        """``http``: discord.py's HTTP client."""
+        self.http = http
+        self._answering: set[asyncio.Task[None]] = set()
+
+    def __call__(self, data: dict[str, Any]) -> None:
+        interaction_id, token = int(data["id"]), str(data["token"])
+        with speaking(data.get("locale")):
+            content = _(STRAY)
+        task = asyncio.get_running_loop().create_task(
+            self._answer(interaction_id, token, content))
+        self._answering.add(task)
+        task.add_done_callback(self._answering.discard)
+
+    async def _answer(self, interaction_id: int, token: str, content: str) -> None:
+        params = interaction_response_params(
+            type=CHANNEL_MESSAGE, data={"content": content, "flags": EPHEMERAL})
+        try:
+            await respond(self.http, interaction_id, token, params)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            log.warning("could not refuse an unreadable interaction id=%s: %r",
+                        interaction_id, error)
 
 
 class StrayControl(Guarded, template=r"uno:.*"):
