@@ -37,7 +37,7 @@ def page_title(page: str) -> str:
     return titles[page]
 
 
-class HelpPage(PageButton, template=r"uno:help:(?P<page>[a-z_]{1,40})"):
+class HelpPage(PageButton, template=r"uno:help:(?P<page>[a-z0-9_]{1,40})"):
     """A page of help; its button is off while the page is shown."""
 
     command = "/uno help"
