@@ -86,8 +86,8 @@ async def say(interaction: discord.Interaction, content: str = "", *,
               view: discord.ui.View | None = None, embed: discord.Embed | None = None
               ) -> None:
     """A private sentence (with buttons or an embed) for the one who clicked: the
-    initial response, or once acknowledged, the "thinking" message filled in or a
-    private followup."""
+    initial response, or once acknowledged, the "thinking" message filled in (taken
+    away, when everyone sees it: :func:`think_in_public`) or a private followup."""
     parts: dict[str, Any] = {"content": content or None}
     if view is not None:
         parts["view"] = view
