@@ -14,7 +14,8 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.app.gateway_guard import COMPONENT, InteractionGuard
-from tests.fakediscord import FakeDiscord, FakeGuild
+from bot.ui.stray import STRAY
+from tests.fakediscord import FakeDiscord, FakeGuild, answered
 
 GUARD = "bot.app.gateway_guard"
 UPDATE_MESSAGE = 7
@@ -31,7 +32,7 @@ def records(caplog: pytest.LogCaptureFixture, level: int, interaction_id: int) -
     {"custom_id": None, "component_type": 2},
     {"custom_id": "uno:hand", "values": []},  # no component_type: discord.py raises
 ])
-async def test_an_unreadable_component_payload_is_dropped_and_the_bot_goes_on(
+async def test_an_unreadable_component_payload_is_refused_and_the_bot_goes_on(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, data: dict[str, Any],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -41,7 +42,8 @@ async def test_an_unreadable_component_payload_is_dropped_and_the_bot_goes_on(
     broken = await guild.members[1].send_component(lobby, data)
     joined = await guild.members[1].click(lobby, lobby.custom_id("uno:lobby:join:"))
     assert joined.callback_type == UPDATE_MESSAGE and "Players (2/" in lobby.text
-    assert not broken.answered.done()  # dropped: nothing to answer it with
+    await answered(broken)  # not by discord.py, which would drop it or fail on it
+    assert broken.ephemeral and broken.text == STRAY
     assert records(caplog, logging.WARNING, broken.id)
     assert len(fake_discord.gateway.sessions) == 1 and not bot.is_closed()
 

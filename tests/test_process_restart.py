@@ -253,3 +253,67 @@ async def test_a_bot_killed_after_saving_the_last_card_announces_the_end_after_r
     await bot_process.stop()
     assert game.saved() is None  # shown, so its row is gone
     assert [m[1] for m in game.matches()] == [ana.id]  # recorded once
+
+
+async def click_everything(fake: FakeDiscord, members: list[FakeMember]) -> list[str]:
+    """Every enabled button and menu on every message the bot has sent so far, clicked
+    (a menu: its first choice) by whoever sees it: an ephemeral message's own reader,
+    anyone for a channel message. Each click returns once it is answered in full (else
+    it fails); returns the custom ids clicked. The messages are clicked as they were
+    when this began, as a client that has not refreshed would."""
+    by_id = {m.id: m for m in members}
+    shown = [m.snapshot() for m in list(fake.messages.values()) if m.enabled_ids()]
+    clicked = []
+    for message in shown:
+        owner = message.owner
+        member = by_id[owner.user_id] if message.ephemeral and owner else members[0]
+        for custom_id in message.enabled_ids():
+            component = message.component(custom_id)
+            if component["type"] == 3:
+                first = component["options"][0]["value"]
+                await member.choose(message, custom_id, [first])
+            else:
+                await member.click(message, custom_id)
+            clicked.append(custom_id)
+    return clicked
+
+
+def every_kind(clicked: list[str]) -> bool:
+    """The clicks took in the table, a hand, a lobby and /uno help."""
+    kinds = (":hand", ":a:play:", "uno:lobby:join:", "uno:help:")
+    return all(any(kind in custom_id for custom_id in clicked) for kind in kinds)
+
+
+async def test_every_button_the_bot_ever_sent_is_answered_after_a_stop_and_a_kill(
+    bot_process: BotProcess, fake_discord: FakeDiscord, guild: FakeGuild
+) -> None:
+    ana, ben = members = guild.members[:2]
+    game = RemoteGame(fake_discord, guild, members, bot_process.database_path)
+    await bot_process.start()
+    lobby = (await ana.slash("uno new", ruleset="classic", turn_seconds=600)).response
+    assert lobby is not None
+    await ben.click(lobby, lobby.custom_id("uno:lobby:join:"))
+    await ana.click(lobby, lobby.custom_id("uno:lobby:start:"))
+    rng = random.Random(5)
+    for _ in range(3):
+        await game.step(rng)
+    for member in members:
+        await game.open_hand(member)
+    await ben.slash("uno new", guild.channel_ids[1])  # a lobby waiting in another channel
+    help_message = (await ana.slash("uno help")).response
+    assert help_message is not None
+    commands = next(c for c, label in help_message.labels().items() if label == "Commands")
+    await ana.click(help_message, commands)
+
+    await bot_process.stop()  # SIGTERM
+    await bot_process.start()
+    assert every_kind(await click_everything(fake_discord, members))
+    shown_now = help_message.text
+    await ana.click(help_message, commands)  # the page changes in place
+    assert help_message.text != shown_now and "`/uno new" in help_message.text
+
+    await bot_process.kill()  # SIGKILL
+    await bot_process.start()
+    assert every_kind(await click_everything(fake_discord, members))
+    for interaction in fake_discord.interactions.values():
+        assert interaction.answered.done() and interaction.completed.done()

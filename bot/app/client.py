@@ -34,12 +34,14 @@ from bot.ui.board import Board
 from bot.ui.controls import GameControl
 from bot.ui.early_acks import EarlyAcks
 from bot.ui.errors import refuse
+from bot.ui.failures import answer_failure
+from bot.ui.help import HelpPage
 from bot.ui.lobby import LobbyButton, edit_lobby_message
 from bot.ui.pictures import Pictures
 from bot.ui.play import on_click
 from bot.ui.records import LeaderboardPageButton
 from bot.ui.restart import RestoreQueue, announce_restart
-from bot.ui.stray import register
+from bot.ui.stray import PayloadRefusals, register
 
 log = logging.getLogger(__name__)
 
@@ -94,17 +96,13 @@ class UnoTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
+        """A refusal is said as such; anything else is a failure, answered and logged."""
         original = getattr(error, "original", error)
         if isinstance(original, TableError | IllegalAction):
             await refuse(interaction, original)
             return
-        log.error(
-            "command failed guild=%s channel=%s command=%s",
-            interaction.guild_id,
-            interaction.channel_id,
-            interaction.command.qualified_name if interaction.command else None,
-            exc_info=error,
-        )
+        command = interaction.command.qualified_name if interaction.command else None
+        await answer_failure(interaction, original, f"/{command}")
 
 
 class UnoBot(commands.AutoShardedBot):
@@ -153,7 +151,8 @@ class UnoBot(commands.AutoShardedBot):
         lease again."""
         self.manager.turns.on_change = self.board.changed
         self.early_acks = EarlyAcks(self.clicks, self.http)
-        self.interaction_guard = guard_interactions(self._connection, self.early_acks.received)
+        self.interaction_guard = guard_interactions(
+            self._connection, self.early_acks.received, PayloadRefusals(self.http))
 
     @property
     def db(self) -> Storage:
@@ -178,7 +177,7 @@ class UnoBot(commands.AutoShardedBot):
         for extension in cog_extensions():
             await self.load_extension(extension)
         GameControl.handle_click = on_click
-        register(self, LobbyButton, GameControl, LeaderboardPageButton)
+        register(self, LobbyButton, GameControl, LeaderboardPageButton, HelpPage)
         self.restore_queue = await announce_restart(self, self.clock, recovered)
         await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()

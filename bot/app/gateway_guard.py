@@ -3,8 +3,11 @@
 discord.py parses gateway events inside its websocket poll loop, so an exception raised
 by a parser (a component interaction without a ``custom_id``, or with a number for one)
 leaves the loop and ends ``client.connect()``: one bad payload would stop the bot for
-good. The guard drops such a payload with a WARNING instead. It also drops an
-interaction whose id it has already seen (a replayed event), so each is answered once.
+good. The guard keeps such a payload from discord.py with a WARNING instead, and has a
+component payload refused in words (``refuse``): the one above, and one that names no
+component of its message by that type and id (a menu's id sent as a button), which
+discord.py would drop without a word. It also drops an interaction whose id it has
+already seen (a replayed event), so each is answered once.
 
 It parses each interaction ``speaking`` the language of the person who sent it: the
 tasks discord.py starts for the interaction (the command, the button's callback) copy
@@ -17,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from discord.state import ConnectionState
@@ -50,9 +53,10 @@ class InteractionGuard:
     """
 
     def __init__(self, parse: Parser, received: Received = lambda data: None,
-                 remember: int = RECENT_IDS) -> None:
+                 remember: int = RECENT_IDS, refuse: Parser = lambda data: None) -> None:
         self.parse = parse
         self.received = received
+        self.refuse = refuse
         self.remember = remember
         self._recent: OrderedDict[str, None] = OrderedDict()
         self._held: deque[Any] = deque()
@@ -66,6 +70,8 @@ class InteractionGuard:
         problem = _problem(data)
         if problem is not None:
             log.warning("unreadable interaction dropped id=%s: %s", interaction_id, problem)
+            if isinstance(data, dict) and data.get("type") in (COMPONENT, MODAL):
+                self._refuse(data)
             return
         try:
             acknowledgement = self.received(data)
@@ -76,6 +82,12 @@ class InteractionGuard:
             self._parse(data)
         else:
             acknowledgement.add_done_callback(lambda _: self._hold(data))
+
+    def _refuse(self, data: dict[str, Any]) -> None:
+        try:
+            self.refuse(data)
+        except Exception:
+            log.warning("could not refuse interaction id=%s", data.get("id"), exc_info=True)
 
     def _parse(self, data: Any) -> None:
         try:
@@ -124,12 +136,29 @@ def _problem(data: Any) -> str | None:
             return "no data"
         if not isinstance(inner.get("custom_id"), str):
             return f"custom_id is {type(inner.get('custom_id')).__name__}, not a string"
+        message = data.get("message")
+        if data["type"] == COMPONENT and isinstance(message, dict):
+            drawn = (inner.get("component_type"), inner["custom_id"])
+            if drawn not in set(_components(message)):
+                return f"no component {drawn} on its message"
     return None
 
 
-def guard_interactions(state: ConnectionState[Any], received: Received) -> InteractionGuard:
+def _components(container: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
+    """(type, custom_id) of every component in a message, rows and containers opened."""
+    for component in container.get("components") or ():
+        if isinstance(component, dict):
+            yield component.get("type"), component.get("custom_id")
+            yield from _components(component)
+            accessory = component.get("accessory")
+            if isinstance(accessory, dict):
+                yield accessory.get("type"), accessory.get("custom_id")
+
+
+def guard_interactions(state: ConnectionState[Any], received: Received, refuse: Parser
+                       ) -> InteractionGuard:
     """Put the guard in front of ``state``'s parser. The websocket reads the same dict
     (``ws._discord_parsers``), on every connection, so this holds across reconnects."""
-    guard = InteractionGuard(state.parsers[EVENT], received)
+    guard = InteractionGuard(state.parsers[EVENT], received, refuse=refuse)
     state.parsers[EVENT] = guard
     return guard

@@ -86,8 +86,8 @@ async def say(interaction: discord.Interaction, content: str = "", *,
               view: discord.ui.View | None = None, embed: discord.Embed | None = None
               ) -> None:
     """A private sentence (with buttons or an embed) for the one who clicked: the
-    initial response, or once acknowledged, the "thinking" message filled in or a
-    private followup."""
+    initial response, or once acknowledged, the "thinking" message filled in (taken
+    away, when everyone sees it: :func:`think_in_public`) or a private followup."""
     parts: dict[str, Any] = {"content": content or None}
     if view is not None:
         parts["view"] = view
@@ -96,7 +96,30 @@ async def say(interaction: discord.Interaction, content: str = "", *,
     response = interaction.response
     if not response.is_done():
         await response.send_message(ephemeral=True, **parts)
+    elif interaction.extras.pop(PUBLIC_THINKING, False):
+        await interaction.delete_original_response()  # everyone saw it think: not this
+        await interaction.followup.send(ephemeral=True, **parts)
     elif response.type is discord.InteractionResponseType.deferred_channel_message:
         await interaction.edit_original_response(**parts)
     else:
         await interaction.followup.send(ephemeral=True, **parts)
+
+
+PUBLIC_THINKING = "uno.public_thinking"
+"""Marks (in ``Interaction.extras``) an interaction whose "thinking" answer everyone
+sees, until its public answer replaces it."""
+
+
+async def think_in_public(interaction: discord.Interaction) -> None:
+    """Defer a command whose answer is for everyone in the channel, when that answer may
+    take longer than Discord's 3 seconds. Should a refusal or a failure be said instead
+    (:func:`say`), the public "thinking" message makes way for a private one."""
+    await interaction.response.defer(thinking=True)
+    interaction.extras[PUBLIC_THINKING] = True
+
+
+async def answer_in_public(interaction: discord.Interaction, content: str, **fields: Any
+                           ) -> None:
+    """The public answer that replaces the "thinking" of :func:`think_in_public`."""
+    await interaction.edit_original_response(content=content, **fields)
+    interaction.extras.pop(PUBLIC_THINKING, None)

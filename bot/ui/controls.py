@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.ui.custom_ids import PATTERN, game_id, parse, understood
+from bot.ui.custom_ids import MENU, PATTERN, game_id, parse, understood, understood_choice
 from bot.ui.stray import STRAY, ChannelBound, answer, named_channel
 
 Style = discord.ButtonStyle
@@ -106,17 +106,25 @@ class GameControl(ChannelBound, template=PATTERN):
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameControl:
         control = cls(item)
-        control.named_channel = named_channel(match, understood(match["what"]))
+        what = match["what"]
+        control.named_channel = named_channel(
+            match, understood(what) and sent_as_drawn(item, what))
         return control
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         custom_id = self.custom_id
         if isinstance(self.item, discord.ui.Select):  # acts as the chosen option's button
             match = parse(custom_id)
             chosen = self.item.values[0] if self.item.values else ""
-            if match is None or not understood(chosen):
+            if match is None or not understood_choice(chosen):
                 await answer(interaction, custom_id, STRAY, "not understood")
                 return
             custom_id = game_id(int(match["channel"]), int(match["version"]), chosen)
         if GameControl.handle_click is not None:
             await GameControl.handle_click(interaction, custom_id)
+
+
+def sent_as_drawn(item: discord.ui.Item[Any], what: str) -> bool:
+    """A menu's id comes from a select menu and a button's from a button; a forged
+    payload that mixes them (``pick:<n>`` as a button, a button's id as a menu) does not."""
+    return isinstance(item, discord.ui.Select) == bool(MENU.fullmatch(what))

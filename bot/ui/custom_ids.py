@@ -25,6 +25,7 @@ EXACT = "!"
 """Marks a draft whose cards are settled (no more cards to stack)."""
 PLAIN = ("hand", "rules", "catch", "next", "again")
 PAGE = re.compile(r"(page|pick):\d{1,3}")
+MENU = re.compile(r"pick:\d{1,3}")
 DRAFT_FIELDS = 6
 
 
@@ -110,3 +111,9 @@ def understood(what: str) -> bool:
     draft = Draft.decode(what)
     return (draft.do in PLAYER_ACTIONS and draft.color in ("", *COLORS)
             and draft.laughed in ("", "0", "1"))
+
+
+def understood_choice(value: str) -> bool:
+    """Whether a menu's chosen option is one the bot offers: a draft (never a page, a
+    menu or a table button's ``<what>``)."""
+    return value.startswith("a:") and understood(value)

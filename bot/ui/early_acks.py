@@ -114,9 +114,7 @@ class EarlyAcks:
         params = interaction_response_params(
             type=kind.value, data=None if hand_message else {"flags": EPHEMERAL})
         try:
-            await async_context.get().create_interaction_response(
-                interaction_id, token, session=self.http._HTTPClient__session,
-                proxy=self.http.proxy, proxy_auth=self.http.proxy_auth, params=params)
+            await respond(self.http, interaction_id, token, params)
         except discord.HTTPException as error:
             if error.code != UNKNOWN_INTERACTION:
                 log.warning("early acknowledgement failed id=%s status=%s code=%s",
@@ -126,6 +124,14 @@ class EarlyAcks:
             log.warning("early acknowledgement failed id=%s: %r", interaction_id, error)
             return Acknowledged(None)
         return Acknowledged(kind)
+
+
+async def respond(http: Any, interaction_id: int, token: str, params: Any) -> None:
+    """Answer an interaction from its id and token alone (no Interaction built for it),
+    through discord.py's HTTP client, as ``InteractionResponse`` does."""
+    await async_context.get().create_interaction_response(
+        interaction_id, token, session=http._HTTPClient__session,
+        proxy=http.proxy, proxy_auth=http.proxy_auth, params=params)
 
 
 class Acknowledged(NamedTuple):

@@ -2,21 +2,22 @@
 in the reader's language.
 
 The buttons change the same ephemeral message in place (one message on screen, never
-a wall of text); they live as long as the message is useful, not across a restart:
-after one, ``/uno help`` gives a fresh one.
+a wall of text), at any time: their custom ids (``uno:help:<page>``) are understood
+after a restart and long after the message's own interaction expired (``bot.ui.pages``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Any
 
 import discord
 
 from bot.i18n import pgettext
+from bot.ui.pages import Page, PageButton, pager
 from bot.ui.text import commands, help_short, how_to_play
 
-HELP_TIMEOUT = 15 * 60.0
-"""Seconds the buttons answer: the life of the interaction that sent the message."""
 PAGES: dict[str, Callable[[], str]] = {
     "short": help_short,
     "how_to_play": how_to_play,
@@ -36,25 +37,36 @@ def page_title(page: str) -> str:
     return titles[page]
 
 
-class HelpPage(discord.ui.Button["HelpView"]):
+class HelpPage(PageButton, template=r"uno:help:(?P<page>[a-z0-9_]{1,40})"):
     """A page of help; its button is off while the page is shown."""
 
-    def __init__(self, page: str, shown: str) -> None:
-        super().__init__(label=page_title(page), disabled=page == shown,
-                         style=discord.ButtonStyle.primary)
-        self.page = page
+    command = "/uno help"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content=PAGES[self.page](),
-                                                view=HelpView(self.page))
+    def __init__(self, item: discord.ui.Item[Any], page: str) -> None:
+        super().__init__(item)
+        self.shows = page
+
+    @classmethod
+    def drawn(cls, page: str, shown: str) -> HelpPage:
+        return cls(discord.ui.Button(label=page_title(page), custom_id=f"uno:help:{page}",
+                                     disabled=page == shown, style=discord.ButtonStyle.primary),
+                   page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HelpPage:
+        return cls(item, match["page"])
+
+    async def page(self, interaction: discord.Interaction) -> Page | None:
+        if self.shows not in PAGES:
+            return None
+        return Page(PAGES[self.shows](), view=help_view(self.shows))
 
 
-class HelpView(discord.ui.View):
-    def __init__(self, shown: str = "short") -> None:
-        super().__init__(timeout=HELP_TIMEOUT)
-        for page in PAGES:
-            self.add_item(HelpPage(page, shown))
+def help_view(shown: str = "short") -> discord.ui.View:
+    return pager([HelpPage.drawn(page, shown) for page in PAGES])
 
 
 async def show_help(interaction: discord.Interaction) -> None:
-    await interaction.response.send_message(help_short(), view=HelpView(), ephemeral=True)
+    await interaction.response.send_message(help_short(), view=help_view(), ephemeral=True)

@@ -18,6 +18,7 @@ from bot.game.lobby import Publish
 from bot.game.registry import Reply
 from bot.game.table import Phase, Player, Table
 from bot.i18n import N_, _, pgettext, speaking
+from bot.ui.answers import answer_in_public, think_in_public
 from bot.ui.errors import refuse
 from bot.ui.lobby_text import table_embed
 from bot.ui.names import player_name
@@ -50,31 +51,39 @@ THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 async def open_thread(interaction: discord.Interaction, language: str) -> discord.Thread:
     """A new public thread of the channel ``/uno new thread:`` ran in, for its game: one
     bot-token call (the channel's link line is the interaction's answer, which costs
-    none). Its name speaks ``language``, the game's.
+    none). Its name speaks ``language``, the game's. The command is deferred first
+    (publicly: its answer is that link line), since Discord may take longer than the
+    3 seconds of an answer to make a thread.
     ``NoThread`` when it cannot be made; then nothing was made."""
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise NoThread(N_("A game thread can only be opened from a text channel (not from a "
                           "thread or a forum). Run `/uno new` without `thread` here."))
+    if not interaction.app_permissions.create_public_threads:
+        raise no_thread_permission()
     with speaking(language):
         # i18n: the name of a game's thread; {player} opened it
         name = _("UNO with {player}").format(player=interaction.user.display_name)[:100]
+    await think_in_public(interaction)
     try:
         return await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_ARCHIVE_MINUTES)
     except discord.Forbidden:
-        raise NoThread(N_("I may not create threads in this channel (I need Create Public "
-                          "Threads). Run `/uno new` without `thread`, or ask a moderator.")
-                       ) from None
+        raise no_thread_permission() from None
+
+
+def no_thread_permission() -> NoThread:
+    return NoThread(N_("I may not create threads in this channel (I need Create Public "
+                       "Threads). Run `/uno new` without `thread`, or ask a moderator."))
 
 
 def post_lobby(interaction: discord.Interaction, table: Table,
                thread: discord.Thread | None = None) -> Callable[[], Awaitable[int]]:
     """Compose the answer to ``/uno new``, the lobby message; sending it returns the
     message's id. For a game in its own ``thread`` the lobby is posted there (a
-    bot-token call) and the answer is one line in the channel linking to it. All of it
-    speaks the table's language."""
+    bot-token call), then the answer is one line in the channel linking to it. All of
+    it speaks the table's language."""
     fields = message_fields(table)
     embed, view = fields["embed"], fields["view"]
     assert view is not None  # a new table is always an open lobby
@@ -87,10 +96,9 @@ def post_lobby(interaction: discord.Interaction, table: Table,
             callback = await interaction.response.send_message(embed=embed, view=view)
             assert callback.message_id is not None  # a non-ephemeral answer makes a message
             return callback.message_id
-        # The answer first: the thread is made already, and Discord waits 3 seconds.
-        await interaction.response.send_message(
-            opened, allowed_mentions=discord.AllowedMentions.none())
         message = await thread.send(embed=embed, view=view)
+        await answer_in_public(interaction, opened,
+                               allowed_mentions=discord.AllowedMentions.none())
         return message.id
 
     return send
@@ -239,7 +247,7 @@ class LobbyButton(
         button.named_channel = named_channel(match)
         return button
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         try:
             if self.action == "join":
                 await join(interaction, self.channel_id)

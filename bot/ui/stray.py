@@ -7,6 +7,9 @@
   to False and :class:`ChannelBound` answers the same way.
 - A game or lobby button clicked in another channel (or server) than the one its
   custom id names: :class:`ChannelBound` refuses it before any handler runs.
+- A forged payload: a menu's id sent as a button or the other way round, a menu with
+  no choice or a choice it never offered (:class:`bot.ui.controls.GameControl`), or one
+  discord.py cannot act on at all (:class:`PayloadRefusals`).
 
 discord.py runs every DynamicItem whose template matches a custom id (each run rebuilds
 the clicked message's view), so the catch-all's template excludes every handler's: one
@@ -15,15 +18,19 @@ run and one answer per click.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import Any
 
+import aiohttp
 import discord
+from discord.webhook.async_ import interaction_response_params
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, speaking
 from bot.ui.answers import say
-from bot.ui.early_acks import adopt
+from bot.ui.early_acks import EPHEMERAL, adopt, respond
+from bot.ui.failures import Guarded
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +38,7 @@ NAMESPACE = "uno:"
 STRAY = N_("That button is from an older message of the bot; "
            "press My hand on the table, or start with /uno new.")
 ELSEWHERE = N_("That button belongs to a game in another channel.")
+CHANNEL_MESSAGE = discord.InteractionResponseType.channel_message.value
 MAX_ID = 2**63 - 1
 """The largest id (channel, state version) a custom id may carry: storage keeps them
 as signed 64-bit integers."""
@@ -48,8 +56,8 @@ def named_channel(match: re.Match[str], makes_sense: bool = True) -> int | None:
 async def answer(interaction: discord.Interaction, custom_id: str, sentence: str,
                  reason: str) -> None:
     """Answer ephemerally with ``sentence`` (English marked ``N_``, said in the clicker's
-    language); a failed answer is logged, since discord.py would swallow it (this runs
-    from ``interaction_check``, whose exceptions it ignores)."""
+    language); Discord refusing the answer is logged at WARNING, not taken for a failure
+    of the bot."""
     log.info("click not acted on reason=%s guild=%s channel=%s user=%s custom_id=%r",
              reason, interaction.guild_id, interaction.channel_id, interaction.user.id,
              custom_id)
@@ -60,7 +68,7 @@ async def answer(interaction: discord.Interaction, custom_id: str, sentence: str
                     reason, interaction.channel_id, error.status, error.code)
 
 
-class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
+class ChannelBound(Guarded, template=r"(?!)"):
     """A button whose custom id names the channel of its game or lobby. Subclasses set
     ``named_channel`` in ``from_custom_id`` (with :func:`named_channel`); this check
     runs before their callback, so a refused click changes nothing."""
@@ -68,7 +76,7 @@ class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
     named_channel: int | None = None
     """The channel the clicked custom id names; None when the id is not understood."""
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+    async def admits(self, interaction: discord.Interaction) -> bool:
         if not await adopt(interaction):  # acknowledged early, too late for Discord
             return False
         if self.named_channel is None:
@@ -80,18 +88,42 @@ class ChannelBound(discord.ui.DynamicItem[Item], template=r"(?!)"):
         return True
 
 
-class StrayControl(discord.ui.DynamicItem[Item], template=r"uno:.*"):
+class PayloadRefusals:
+    """Answers, with :data:`STRAY`, component payloads discord.py would drop without a
+    word (``bot.app.gateway_guard`` finds them: no readable custom id, or none of that
+    type on the clicked message, such as a menu's id sent as a button). Said privately
+    in the sender's language, from the payload's id and token alone."""
+
+    def __init__(self, http: Any) -> None:
+        """``http``: discord.py's HTTP client."""
+        self.http = http
+        self._answering: set[asyncio.Task[None]] = set()
+
+    def __call__(self, data: dict[str, Any]) -> None:
+        interaction_id, token = int(data["id"]), str(data["token"])
+        with speaking(data.get("locale")):
+            content = _(STRAY)
+        task = asyncio.get_running_loop().create_task(
+            self._answer(interaction_id, token, content))
+        self._answering.add(task)
+        task.add_done_callback(self._answering.discard)
+
+    async def _answer(self, interaction_id: int, token: str, content: str) -> None:
+        params = interaction_response_params(
+            type=CHANNEL_MESSAGE, data={"content": content, "flags": EPHEMERAL})
+        try:
+            await respond(self.http, interaction_id, token, params)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            log.warning("could not refuse an unreadable interaction id=%s: %r",
+                        interaction_id, error)
+
+
+class StrayControl(Guarded, template=r"uno:.*"):
     """Any button of the bot's namespace that no handler's template takes: its template
     is narrowed to those by :func:`register`, so discord.py runs it (and rebuilds the
     clicked message's view for it) only for such clicks, never beside a handler."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item, match: re.Match[str]
-    ) -> StrayControl:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await answer(interaction, self.custom_id, STRAY, "no handler")
 
 

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.app.client import UnoBot
 from bot.engine.options import RULESETS
+from bot.game.clock import FakeClock
+from bot.ui.pages import GONE
+from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild
+
+UPDATE_MESSAGE = 7
 
 
 async def test_help_fits_a_phone_and_its_buttons_explain_and_list_every_command(
@@ -62,3 +69,24 @@ async def test_every_ruleset_is_a_choice(bot: UnoBot, fake_discord: FakeDiscord)
     new = next(o for o in uno["options"] if o["name"] == "new")
     ruleset = next(o for o in new["options"] if o["name"] == "ruleset")
     assert [c["value"] for c in ruleset["choices"]] == list(RULESETS)
+
+
+async def test_help_buttons_work_after_a_restart_and_long_after_the_command(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock, tmp_path: Path
+) -> None:
+    member = guild.members[0]
+    help_message = (await member.slash("uno help")).response
+    assert help_message is not None
+    labels = {label: custom_id for custom_id, label in help_message.labels().items()}
+    await bot.close()
+    await clock.advance(20 * 60)  # the command's token died 5 minutes ago
+    async with running_bot(make_settings(fake_discord, tmp_path), clock, fake_discord):
+        member.locale = "de"  # a page speaks the language of whoever turns to it
+        answer = await member.click(help_message, labels["Commands"])
+        assert answer.callback_type == UPDATE_MESSAGE and "**Befehle**" in help_message.text
+        assert set(help_message.labels().values()) == {"Kurz gesagt", "So geht's",
+                                                       "Befehle"}
+        member.locale = "en-US"
+        gone = guild.old_message(["uno:help:rules_v1"])  # a page an older bot had
+        answer = await member.click(gone, "uno:help:rules_v1")
+        assert answer.ephemeral and answer.text == GONE.format(command="/uno help")

@@ -59,6 +59,21 @@ class FakeGuild:
         payload = payloads.message(
             payloads.snowflake(), channel_id or self.channel_id, self.id, self.fake.bot_user,
             {"components": rows}, application_id=self.fake.application_id)
+        return self._keep(payload)
+
+    def old_menu(self, custom_id: str, values: list[str], channel_id: int | None = None
+                 ) -> StoredMessage:
+        """A message the bot left long ago with one select menu ``custom_id`` offering
+        ``values``: the ids and choices of an older bot, or forged ones."""
+        menu = {"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1,
+                "options": [{"label": f"old {value}", "value": value} for value in values]}
+        payload = payloads.message(
+            payloads.snowflake(), channel_id or self.channel_id, self.id, self.fake.bot_user,
+            {"components": [{"type": 1, "components": [menu]}]},
+            application_id=self.fake.application_id)
+        return self._keep(payload)
+
+    def _keep(self, payload: dict[str, Any]) -> StoredMessage:
         message = StoredMessage(payload)
         self.fake.messages[message.id] = message
         return message

@@ -4,15 +4,19 @@ gets one line linking to it; a server may make threads the default."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember
+from bot.ui.failures import FAILED
+from tests.conftest import ErrorRecords
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, answered
 from tests.fakediscord.permissions import ROLE, overwrite
 from tests.fakediscord.threads import CREATE_PUBLIC_THREADS
+from tests.fakediscord.wire import RouteKind
 from tests.ui.game_helpers import (
     UPDATE_MESSAGE,
     Playing,
@@ -21,6 +25,7 @@ from tests.ui.game_helpers import (
     position,
 )
 
+DEFERRED_MESSAGE = 5
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 MANAGE_GUILD = 1 << 5
 
@@ -112,3 +117,47 @@ async def test_no_thread_where_the_bot_may_not_make_one_and_nothing_opens(
     assert bad.ephemeral and "turn timer" in bad.text
     assert not fake_discord.calls_to("POST", "/threads")[1:]  # a bad setting made no thread
     assert fake_discord.violations == []
+
+
+async def test_a_slow_thread_is_waited_for_after_the_command_is_deferred(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord
+) -> None:
+    host = guild.members[0]
+    fake_discord.hold(RouteKind.OTHER)  # the thread is on its way for as long as it takes
+    answer = await host.slash("uno new", thread=True, wait=False)
+    await fake_discord.until(lambda: fake_discord.held or None)
+    assert [c.path for c in fake_discord.held] == [f"/channels/{guild.channel_id}/threads"]
+    assert answer.answered.done()  # before the thread reached Discord
+    assert answer.callback_type == DEFERRED_MESSAGE and not answer.ephemeral
+    fake_discord.release()
+    await answered(answer, whole=True)
+    (thread_id,) = fake_discord.threads
+    assert answer.text == f"<@{host.id}> opened an UNO game in <#{thread_id}>: join it there."
+    (lobby,) = fake_discord.channel_messages(thread_id)
+    assert lobby.custom_id("uno:lobby:join:")
+
+
+async def test_a_thread_discord_fails_to_make_is_answered_privately(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, error_log: ErrorRecords
+) -> None:
+    host = guild.members[0]
+    threads = f"/channels/{guild.channel_id}/threads"
+    fake_discord.fail_next("POST", threads, 503, 0, "Service Unavailable")
+    answer = await host.slash("uno new", thread=True)
+    assert answer.callback_type == DEFERRED_MESSAGE  # the public "thinking" ...
+    assert fake_discord.channel_messages(guild.channel_id) == [answer.followups[0]]  # ... gone
+    (said,) = answer.followups
+    assert said.ephemeral and said.text == FAILED
+    (record,) = error_log.records
+    assert record.levelno == logging.ERROR and "what=/uno new" in record.getMessage()
+    error_log.records.clear()  # expected: Discord failed
+    assert fake_discord.threads == {} and bot.manager.get(guild.channel_id) is None
+
+    # refused by Discord although the channel's permissions allowed it: said privately
+    fake_discord.fail_next("POST", threads, 403, 50013, "Missing Permissions")
+    refused = await host.slash("uno new", thread=True)
+    (said,) = refused.followups
+    assert said.ephemeral and "I may not create threads in this channel" in said.text
+    assert fake_discord.threads == {} and bot.manager.get(guild.channel_id) is None
+    opened = await host.slash("uno new", thread=True)  # and the next try opens the game
+    assert "opened an UNO game in" in opened.text

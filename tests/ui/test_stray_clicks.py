@@ -11,9 +11,17 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
+from bot.ui.pages import GONE
 from bot.ui.stray import ELSEWHERE, STRAY
 from tests.conftest import make_settings, running_bot
-from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, Interaction, add_guild
+from tests.fakediscord import (
+    FakeDiscord,
+    FakeGuild,
+    FakeMember,
+    Interaction,
+    add_guild,
+    answered,
+)
 from tests.ui.game_helpers import CHANNEL_MESSAGE, Playing, start_game, table_button
 
 HUGE = "9" * 30
@@ -151,3 +159,38 @@ async def test_a_game_click_runs_its_handler_alone(
     answer = await session.members[0].click(table, table_button(table, "hand"))
     assert answer.handlers is not None and len(answer.handlers) == 1
     assert answer.posted_message and answer.ephemeral
+
+
+async def test_forged_menus_and_buttons_are_refused_in_words(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """A menu's id sent as a button and the other way round, a menu with no choice or a
+    choice it never offers: each gets the stray sentence and changes nothing."""
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    channel, version = session.channel_id, session.table.version
+    member = session.members[0]
+    draft = f"uno:g:{channel}:{version}:a:draw::::"
+    before = game_state(session)
+    answer = await click_old(member, f"uno:g:{channel}:{version}:pick:0")  # a menu as a button
+    assert_answered_alone(answer, STRAY)
+    for menu, choice in (
+        (f"uno:g:{channel}:{version}:hand", "a:draw::::"),  # a button's id as a menu
+        (draft, "a:draw::::"),
+        (f"uno:g:{channel}:{version}:pick:0", "hand"),  # choices no menu offers
+        (f"uno:g:{channel}:{version}:pick:0", "pick:1"),
+        (f"uno:g:{channel}:{version}:pick:0", "page:0"),
+        ("uno:help:short", "short"),
+    ):
+        message = guild.old_menu(menu, [choice])
+        assert_answered_alone(await member.choose(message, menu, [choice]),
+                              STRAY if menu.startswith("uno:g:")
+                              else GONE.format(command="/uno help"))
+    menu_id = f"uno:g:{channel}:{version}:pick:0"
+    message = guild.old_menu(menu_id, ["a:draw::::"])
+    for data in ({"custom_id": menu_id, "component_type": 3, "values": []},
+                 {"custom_id": menu_id, "component_type": 3},  # no values at all
+                 {"custom_id": menu_id, "component_type": 2},  # the menu sent as a button
+                 {"custom_id": draft, "component_type": 3, "values": ["a:draw::::"]}):
+        sent = await answered(await member.send_component(message, data))
+        assert_answered_alone(sent, STRAY)
+    assert game_state(session) == before
