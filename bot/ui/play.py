@@ -17,7 +17,7 @@ from collections.abc import Callable
 import discord
 
 from bot.engine import Action, Event, Game, IllegalAction
-from bot.game.errors import NobodyToCatch, StaleView, TableError
+from bot.game.errors import CannotCatchYourself, NobodyToCatch, StaleView, TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
@@ -158,7 +158,7 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
     def decide(game: Game, player: str) -> Action | None:
         action = complete(game, player)
         if action is not None and not draft.target and action.target is None:
-            raise NobodyToCatch()
+            raise CannotCatchYourself() if player in game.catchable() else NobodyToCatch()
         return action
 
     def answer(table: Table, events: list[Event]) -> Reply:
@@ -182,8 +182,10 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
     """What the acting player alone learns: what their action did (said to them where it
     concerns them, like a challenge), the cards they drew, a challenged hand."""
     seen_events = [e.redact(player).to_dict() for e in events]
+    own_draw = all(e.kind == "reshuffled" or (e.kind == "drew" and e.player == player)
+                   for e in events)  # told below with the cards drawn, once
     lines = [said_to(seen_events, player, namer(table))
-             or action_line(seen_events, namer(table))]
+             or ("" if own_draw else action_line(seen_events, namer(table)))]
     for event in events:
         seen = event.redact(player)
         if event.kind == "drew" and seen.cards and event.player == player:
