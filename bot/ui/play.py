@@ -21,12 +21,12 @@ from bot.game.errors import CannotCatchYourself, NobodyToCatch, StaleView, Table
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
-from bot.i18n import _, ngettext, speaking
+from bot.i18n import _, ngettext, pgettext, speaking
 from bot.ui.again import play_again
 from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warning
 from bot.ui.board import HandSession
-from bot.ui.controls import Rows, to_view
-from bot.ui.custom_ids import Draft, parse
+from bot.ui.controls import Control, Rows, Style, to_view
+from bot.ui.custom_ids import LEAVE, Draft, leave_id, parse
 from bot.ui.errors import refusal_words, refuse
 from bot.ui.hand import hand_message
 from bot.ui.names import name_of, namer
@@ -65,6 +65,8 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
             await play_again(interaction, channel_id, version)
         elif what.startswith("page:"):  # Back from a question (or an older hand's page)
             await show_hand(interaction, channel_id)
+        elif (leaving := LEAVE.fullmatch(what)) is not None:
+            await leave(interaction, channel_id, int(leaving["match"]))
         elif what == "catch":
             await catch(interaction, channel_id, version, Draft("catch"))
         else:
@@ -260,9 +262,28 @@ async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
     await say(interaction, embed=discord.Embed(title=title, description=body))
 
 
-async def leave(interaction: discord.Interaction, channel_id: int) -> None:
-    await uno_client(interaction).manager.turns.leave(
-        channel_id, interaction.user.id, confirm(_("You left the game."), interaction))
+async def leave(interaction: discord.Interaction, channel_id: int,
+                match: int | None = None) -> None:
+    """``/uno leave`` during a game. One of the last two players is asked first, since
+    leaving ends the match (RULES.md 10); ``match`` is set by that question's button."""
+    bot = uno_client(interaction)
+    table = bot.manager.get(channel_id)
+    player = str(interaction.user.id)
+    game = table.game if table is not None else None
+    if match is None and table is not None and game is not None \
+            and player in game.hands and len(game.players) == 2:
+        other = next(p for p in game.players if p != player)
+        # i18n: asked by /uno leave when only two players are left in the match
+        question = _("Only {player} and you are left: if you leave, the match ends and "
+                     "{player} wins by forfeit. Leave anyway?").format(
+                         player=name_of(table, other))
+        # i18n: a button that confirms leaving a two-player match, which ends it
+        button = Control(leave_id(channel_id, table.version, table.started_at),
+                         pgettext("button", "Leave and end the match"), Style.danger)
+        await say(interaction, question, view=to_view([[button]]))
+        return
+    await bot.manager.turns.leave(
+        channel_id, interaction.user.id, confirm(_("You left the game."), interaction), match)
 
 
 async def kick(interaction: discord.Interaction, channel_id: int, member: discord.Member,

@@ -135,6 +135,24 @@ async def test_leave_and_kick_mid_round(
     assert "player4 left the game" in session.table_message().text
 
 
+async def test_leave_in_a_two_player_match_asks_before_it_ends_the_match(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b) = await two_or_three(guild, bot, fake_discord, clock, count=2)
+    ben = session.member(b)
+    asked = await ben.slash("uno leave")
+    assert asked.ephemeral and asked.response is not None
+    assert asked.text == ("Only player1 and you are left: if you leave, the match ends and "
+                          "player1 wins by forfeit. Leave anyway?")
+    assert session.game.players == [a, b] and not session.game.match_over  # nothing yet
+    confirmed = await ben.click(asked.response, control(asked.response,
+                                                        "Leave and end the match"))
+    assert confirmed.ephemeral and "You left the game" in confirmed.text
+    assert session.game.match_over and session.game.match_winner == a
+    await session.settle()
+    assert fake_discord.violations == []
+
+
 async def test_end_stops_the_game(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
