@@ -84,7 +84,7 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
         if seen.pending_draw and card in usable:  # a card that answers the draw adds to it
             # i18n: a card button that adds the card to the draw waiting on the player
             text = pgettext("button", "Add {card}").format(card=text)
-        elif seen.you != seen.current and card in usable:  # out of turn: a jump-in
+        elif card_do == "play" and seen.you != seen.current and card in usable:  # a jump-in
             # i18n: a card button that plays an identical card out of turn (jump-in option)
             text = pgettext("button", "Jump in! {card}").format(card=text)
         return text
