@@ -34,7 +34,7 @@ STEPS = 300
 CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("classic", {}), ("customizable", {}), ("bff", {}), ("swap", {}), ("blank", {}),
     ("seven-o", {}), ("serious", {}),
-    *[("classic", {name: True}) for name in TABLE_OPTIONS],
+    *[("classic", dict[str, object]({name: True})) for name in TABLE_OPTIONS],
     ("classic", {"stack_draws": True, "stacking": True}),
     ("classic", {"stack_draws": True, "no_bluff": True}),
     ("serious", {"no_bluff": True, "jump_in": True}),
