@@ -3,9 +3,10 @@
 Each distinct card is one button (a second copy shows as "x2": custom ids must be
 unique in a message), coloured by its colour and disabled when no legal action starts
 with it; the cards the player can play come first, in the buttons as in the picture.
-A card that answers a pending draw (stacking, stack draws) reads "Add". Below the
-cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
-Play it, Keep, Jump in!, colours, votes, UNO!). A hand with more cards than the rows
+A card that answers a pending draw (stacking, stack draws) reads "Add", and one that may
+jump in out of turn reads "Jump in!" (its one button). Below the cards: the actions that
+are not cards, each when the engine lists it (Draw, Take, Challenge, Block, Play it,
+Keep, colours, votes, and UNO! only when a call would count). A hand with more cards than the rows
 left hold shows only the cards that can be played as buttons (the picture shows them
 all); more playable cards than that (a discard from a huge hand) are chosen in select
 menus ("Play a card...", "Discard a card..."), so no one pages to find a playable card
