@@ -135,11 +135,11 @@ def _check_answer(game: Game, player: str, cards: tuple[Card, ...]) -> None:
     as not matching when it is a Draw Two of another colour than a Wild Draw Four named,
     or a Wild Draw Four that no bluffing forbids; anything else is no answer at all."""
     first = cards[0]
-    if (longest_answer(game) and answers_draw(game, player, first)
-            and all(CARD_VALUE[c] == CARD_VALUE[first] for c in cards[1:])):
+    if not longest_answer(game) or any(CARD_VALUE[c] != CARD_VALUE[first] for c in cards[1:]):
+        raise IllegalAction("answer_the_draw")
+    if answers_draw(game, player, first):
         return
-    if longest_answer(game) and (game.options.stack_draws
-                                 or CARD_VALUE[first] == game.pending_kind):
+    if game.options.stack_draws or CARD_VALUE[first] == game.pending_kind:
         if first == "wild4" and not wild4_allowed(game, player):
             raise IllegalAction("no_bluffing")
         if CARD_VALUE[first] == "draw2" and game.pending_kind == "wild4":
