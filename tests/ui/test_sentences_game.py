@@ -3,10 +3,13 @@ only the buttons they have, and the cards that really move."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
+from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild
-from tests.ui.game_helpers import card_button, control, position, table_button
+from tests.ui.game_helpers import card_button, control, position, start_game, table_button
 from tests.ui.test_game_cards import FILL, two_or_three
 
 
@@ -99,3 +102,30 @@ async def test_stacked_wild_draw_fours_challenged_say_the_total_and_the_total_pl
     await session.settle()
     assert ("player2 challenged: player1 had no red card, so player2 takes 10 and misses a "
             "turn") in session.table_message().text
+
+
+async def test_the_leave_question_still_works_after_a_restart_and_never_ends_a_later_match(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock, tmp_path: Path
+) -> None:
+    session, (_a, b) = await two_or_three(guild, bot, fake_discord, clock, count=2)
+    ben = session.member(b)
+    asked = await ben.slash("uno leave")
+    kept = await ben.slash("uno leave")  # a second question, kept for after this match
+    assert asked.response is not None and kept.response is not None
+    await bot.close()
+
+    async with running_bot(make_settings(fake_discord, tmp_path), clock,
+                           fake_discord) as restarted:
+        assert restarted.restore_queue is not None
+        await restarted.restore_queue.shown(1)
+        await restarted.board.idle()
+        confirmed = await ben.click(asked.response,
+                                    control(asked.response, "Leave and end the match"))
+        assert "You left the game" in confirmed.text
+        assert restarted.manager.get(guild.channel_id) is None  # player1 won by forfeit
+        await restarted.board.idle()
+        await start_game(guild, restarted, fake_discord, clock, 2)
+        late = await ben.click(kept.response, control(kept.response, "Leave and end the match"))
+        assert "A moment late" in late.text
+        table = restarted.manager.get(guild.channel_id)
+        assert table is not None and table.game is not None and b in table.game.hands
