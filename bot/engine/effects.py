@@ -57,6 +57,7 @@ def lay_cards(
         hand.remove(card)
     color_before = game.color
     game.discard_pile += cards
+    game.top_by = player
     last = cards[-1]
     game.color = CARD_COLOR[last] or color or color_before
     events.append(Event("blocked" if blocking else "played", player, cards, len(cards),

@@ -60,6 +60,9 @@ REASONS: dict[str, tuple[str, str]] = {
     "jump_in_not_now": ("not_allowed_now",
                         N_("Too late to jump in: the game is not waiting for an ordinary "
                            "turn.")),
+    "jump_in_own_card": ("not_allowed_now",
+                         N_("You laid that card yourself: a jump-in answers someone else's "
+                            "card.")),
     "must_play": ("not_allowed_now", N_("Force play is on: you hold a card you can play.")),
     "no_bluffing_no_challenge": ("not_allowed_now",
                                  N_("No bluffing is on: a Wild Draw Four cannot be "
@@ -79,6 +82,9 @@ REASONS: dict[str, tuple[str, str]] = {
     "name_drawn_card": ("not_in_hand", N_("Name which of the cards you drew to play.")),
     "no_bluffing": ("does_not_match", N_("No bluffing is on: a Wild Draw Four only when you "
                                          "hold nothing of the current colour.")),
+    "draw_two_wrong_colour": ("does_not_match",
+                              N_("A Draw Two answering a Wild Draw Four must be of the "
+                                 "colour named.")),
     "stack_values_differ": ("does_not_match",
                             N_("Cards laid together must share a number or symbol.")),
 }

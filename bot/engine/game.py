@@ -44,7 +44,7 @@ class Game:
         "discards_owed", "draw_pile", "draw_three_for", "drawn", "hands", "hands_shown_until",
         "joke_by", "late_voters", "match_winner", "options", "pending_draw", "pending_kind",
         "phase", "players", "rng", "round_number", "round_points", "round_winner", "ruleset",
-        "scores", "seed", "timeouts", "uno_called", "uno_with_two", "version", "voters",
+        "scores", "seed", "timeouts", "top_by", "uno_called", "uno_with_two", "version", "voters",
         "wild4_by", "wild4_color", "wild4_guilty",
     )
 
@@ -65,6 +65,9 @@ class Game:
         self.discard_pile: list[Card] = []
         """Face up, bottom first; the top card is the last item."""
         self.color: CardColor = ""
+        self.top_by: str | None = None
+        """Who laid the top card of the discard pile (None for the start card): no
+        jump-in on one's own card (RULES.md 11)."""
         self.direction = 1
         self.current = players[0]
         self.dealer = players[-1]

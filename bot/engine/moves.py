@@ -90,6 +90,7 @@ def challenge(game: Game, action: Action, events: list[Event]) -> None:
     game.begin_turn_action()
     game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
     events.append(Event("challenged", challenger, target=challenged,
+                        count=total if guilty else total + 2,
                         data={"guilty": guilty, "color": game.wild4_color}))
     events.append(Event("hand_revealed", challenged, tuple(game.hands[challenged]),
                         len(game.hands[challenged]), private_to=(challenger,)))

@@ -119,9 +119,7 @@ def _check_play(game: Game, action: Action) -> bool:
         raise IllegalAction("stack_too_big")
     _check_in_hand(game.hands[action.player], cards)
     if game.pending_draw:
-        if (not longest_answer(game) or not answers_draw(game, action.player, cards[0])
-                or any(CARD_VALUE[c] != CARD_VALUE[cards[0]] for c in cards[1:])):
-            raise IllegalAction("answer_the_draw")
+        _check_answer(game, action.player, cards)
     elif not matches(cards[0], game.top, game.color):
         raise IllegalAction("does_not_match")
     elif cards[0] == "wild4" and not wild4_allowed(game, action.player):
@@ -130,6 +128,23 @@ def _check_play(game: Game, action: Action) -> bool:
         raise IllegalAction("stack_values_differ")
     _check_choices(game, action.player, cards[-1], action)
     return False
+
+
+def _check_answer(game: Game, player: str, cards: tuple[Card, ...]) -> None:
+    """An answer to a pending draw (RULES.md 7, 11): a card of the right value is refused
+    as not matching when it is a Draw Two of another colour than a Wild Draw Four named,
+    or a Wild Draw Four that no bluffing forbids; anything else is no answer at all."""
+    first = cards[0]
+    if not longest_answer(game) or any(CARD_VALUE[c] != CARD_VALUE[first] for c in cards[1:]):
+        raise IllegalAction("answer_the_draw")
+    if answers_draw(game, player, first):
+        return
+    if game.options.stack_draws or CARD_VALUE[first] == game.pending_kind:
+        if first == "wild4" and not wild4_allowed(game, player):
+            raise IllegalAction("no_bluffing")
+        if CARD_VALUE[first] == "draw2" and game.pending_kind == "wild4":
+            raise IllegalAction("draw_two_wrong_colour")
+    raise IllegalAction("answer_the_draw")
 
 
 def _check_jump_in(game: Game, action: Action) -> None:
@@ -143,6 +158,8 @@ def _check_jump_in(game: Game, action: Action) -> None:
     _check_in_hand(game.hands[action.player], cards)
     if len(cards) > 1:
         raise IllegalAction("jump_in_one_card")
+    if action.player == game.top_by:
+        raise IllegalAction("jump_in_own_card")
     if game.waiting.phase is not Phase.TURN:
         raise IllegalAction("jump_in_not_now")
     _check_choices(game, action.player, top, action)

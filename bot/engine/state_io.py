@@ -24,9 +24,10 @@ _PLAIN_FIELDS = (
     "discards_owed", "joke_by", "voters", "late_voters", "timeouts",
 )
 _SET_FIELDS = ("uno_called", "uno_with_two", "catch_window")
-_LATER_FIELDS = {"wild4_color": ""}
+_LATER_FIELDS: dict[str, str | None] = {"wild4_color": "", "top_by": None}
 """Fields added after format 2 was written, with the value a state saved without them
-reads as (an unknown colour before a Wild Draw Four)."""
+reads as (an unknown colour before a Wild Draw Four, nobody known to have laid the top
+card)."""
 
 
 class StateError(ValueError):

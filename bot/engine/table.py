@@ -52,6 +52,7 @@ def deal_round(game: Game) -> list[Event]:
     game.rng.shuffle(deck)
     game.draw_pile = deck
     game.discard_pile = []
+    game.top_by = None
     game.hands = {p: [] for p in game.players}
     game.direction = 1
     size = HAND_SIZE[game.ruleset]
@@ -182,6 +183,6 @@ def leave(game: Game, action: Action, events: list[Event]) -> None:
     if game.dealer not in game.hands:
         game.dealer = game.players[0]
     if game.current == player:
-        if was_current:
-            game.pending_draw, game.pending_kind = 0, ""
+        if was_current:  # a draw waiting on the leaver is dropped (RULES.md 10)
+            game.pending_draw, game.pending_kind, game.wild4_by = 0, "", None
         game.set_current(after)

@@ -24,9 +24,11 @@ def holds_color(hand: list[Card], color: CardColor) -> bool:
 
 def jump_in_card(game: Game, player: str) -> Card | None:
     """The card ``player`` may jump in with when the game waits for an ordinary turn:
-    one identical to the top card (never a wild), held by someone whose turn it is not."""
+    one identical to the top card (never a wild), held by someone whose turn it is not
+    and who did not lay that top card themselves."""
     top = game.discard_pile[-1]
-    if player != game.current and CARD_COLOR[top] and top in game.hands[player]:
+    if (player != game.current and player != game.top_by and CARD_COLOR[top]
+            and top in game.hands[player]):
         return top
     return None
 
@@ -58,14 +60,15 @@ def playable_now(game: Game, player: str) -> frozenset[Card]:
 def answers_draw(game: Game, player: str, card: Card) -> bool:
     """Whether ``card`` may answer (be the first card of an answer to) the pending draw:
     with stack draws a Draw Two or a Wild Draw Four, a Draw Two on a Wild Draw Four only
-    in the colour named; with stacking alone, a card of the pending card's value, a Wild
-    Draw Four then being open to a challenge, so one that no bluffing forbids is out."""
+    in the colour named; with stacking alone, a card of the pending card's value. No
+    bluffing holds for a Wild Draw Four laid as an answer too (RULES.md 11)."""
     value = CARD_VALUE[card]
     if game.options.stack_draws:
         if value == "draw2":
             return game.pending_kind == "draw2" or CARD_COLOR[card] == game.color
-        return value == "wild4"
-    if not game.options.stacking or value != game.pending_kind:
+        if value != "wild4":
+            return False
+    elif not game.options.stacking or value != game.pending_kind:
         return False
     return value != "wild4" or wild4_allowed(game, player)
 

@@ -150,6 +150,17 @@ class NobodyToCatch(TableError):
         super().__init__(N_("Too late: nobody can be caught right now."))
 
 
+class CannotCatchYourself(TableError):
+    """Catch! pressed by the one player who can be caught (RULES.md 8): the others still
+    may catch them, so "nobody" would be untrue."""
+
+    code = "cannot_catch_yourself"
+
+    def __init__(self) -> None:
+        super().__init__(N_("You cannot catch yourself. Call UNO! in your hand before "
+                            "someone else catches you."))
+
+
 class NotHostForComputers(TableError):
     code = "not_host_for_computers"
 

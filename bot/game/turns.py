@@ -126,10 +126,14 @@ class Turns:
             with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
                 await self._after_change(table, events, catchable)
 
-    async def leave(self, channel_id: int, player_id: int, answer: Answer) -> None:
-        """``/uno leave`` during a game: the engine takes the player out of the match."""
+    async def leave(self, channel_id: int, player_id: int, answer: Answer,
+                    match: int | None = None) -> None:
+        """``/uno leave`` during a game: the engine takes the player out of the match;
+        ``match`` (a confirmation's) names the match by its start, in whole seconds."""
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
+            if match is not None and int(table.started_at) != match:
+                raise StaleView()  # a confirmation from an earlier match
             if str(player_id) not in game.hands:
                 raise NotInGame()
             reply = await self._remove(table, game, player_id, answer)

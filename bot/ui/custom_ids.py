@@ -5,6 +5,8 @@ in a hand, so a click means the same thing whenever it arrives. ``<what>`` is on
 
 - ``hand``, ``rules``, ``catch``, ``next``, ``again`` (the table and round messages),
 - ``page:<n>`` (show the hand again: a question's Back button),
+- ``leave:<match>`` (``/uno leave``'s confirmation in a two-player match; ``<match>`` is
+  the match's start in UNIX seconds, so the button never ends a later match),
 - ``pick:<n>`` (a hand's select menu; the chosen option is a draft),
 - a draft ``a:<do>:<cards>:<color>:<target>:<laughed>``: an engine action, complete or
   still missing a choice (a colour, a target, which cards to stack).
@@ -26,6 +28,7 @@ EXACT = "!"
 PLAIN = ("hand", "rules", "catch", "next", "again")
 PAGE = re.compile(r"(page|pick):\d{1,3}")
 MENU = re.compile(r"pick:\d{1,3}")
+LEAVE = re.compile(r"leave:(?P<match>\d{1,12})")
 DRAFT_FIELDS = 6
 
 
@@ -96,6 +99,11 @@ def game_id(channel_id: int, version: int, what: str) -> str:
     return f"uno:g:{channel_id}:{version}:{what}"
 
 
+def leave_id(channel_id: int, version: int, started_at: float) -> str:
+    """The confirmation of ``/uno leave`` for the match that started at ``started_at``."""
+    return game_id(channel_id, version, f"leave:{int(started_at)}")
+
+
 def parse(custom_id: str) -> re.Match[str] | None:
     return re.fullmatch(PATTERN, custom_id)
 
@@ -103,7 +111,7 @@ def parse(custom_id: str) -> re.Match[str] | None:
 def understood(what: str) -> bool:
     """Whether ``<what>`` is one this bot writes: a cut-off draft, an action no player
     may choose, an unknown colour or vote, or a page or menu past 999 is not."""
-    if what in PLAIN or PAGE.fullmatch(what):
+    if what in PLAIN or PAGE.fullmatch(what) or LEAVE.fullmatch(what):
         return True
     fields = what.split(":")
     if len(fields) != DRAFT_FIELDS or fields[0] != "a":

@@ -3,9 +3,10 @@
 Each distinct card is one button (a second copy shows as "x2": custom ids must be
 unique in a message), coloured by its colour and disabled when no legal action starts
 with it; the cards the player can play come first, in the buttons as in the picture.
-A card that answers a pending draw (stacking, stack draws) reads "Add". Below the
-cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
-Play it, Keep, Jump in!, colours, votes, UNO!). A hand with more cards than the rows
+A card that answers a pending draw (stacking, stack draws) reads "Add", and one that may
+jump in out of turn reads "Jump in!" (its one button). Below the cards: the actions that
+are not cards, each when the engine lists it (Draw, Take, Challenge, Block, Play it,
+Keep, colours, votes, and UNO! only when a call would count). A hand with more cards than the rows
 left hold shows only the cards that can be played as buttons (the picture shows them
 all); more playable cards than that (a discard from a huge hand) are chosen in select
 menus ("Play a card...", "Discard a card..."), so no one pages to find a playable card
@@ -19,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.engine import Action, Phase, PlayerView
+from bot.engine import Phase, PlayerView
 from bot.engine.actions import ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.game.table import Table
@@ -84,6 +85,9 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
         if seen.pending_draw and card in usable:  # a card that answers the draw adds to it
             # i18n: a card button that adds the card to the draw waiting on the player
             text = pgettext("button", "Add {card}").format(card=text)
+        elif card_do == "play" and seen.you != seen.current and card in usable:  # a jump-in
+            # i18n: a card button that plays an identical card out of turn (jump-in option)
+            text = pgettext("button", "Jump in! {card}").format(card=text)
         return text
 
     rows: Rows
@@ -183,7 +187,7 @@ def lifted_cards(seen: PlayerView) -> set[Card]:
 
 def _controls(table: Table, seen: PlayerView) -> list[Control]:
     """The hand's non-card actions, each shown when some legal action fits it."""
-    player, legal = seen.you, seen.legal
+    legal = seen.legal
     specs: list[tuple[Draft, str, Style]] = []
     doing = {a.do for a in legal}
     if seen.pending_draw and "accept" in doing:
@@ -207,11 +211,6 @@ def _controls(table: Table, seen: PlayerView) -> list[Control]:
     if "keep" in doing:
         # i18n: a button that keeps the card just drawn instead of playing it
         specs.append((Draft("keep"), pgettext("button", "Keep"), Style.secondary))
-    if player != seen.current:  # a play out of turn is a jump-in (RULES.md 11)
-        # i18n: a button that plays an identical card out of turn (the jump-in table option)
-        specs += [(Draft("play", (card,), exact=True),
-                   pgettext("button", "Jump in! ({card})").format(card=card_label(card)),
-                   Style.success) for card in _first_cards(legal)]
     start_colors = {a.color for a in legal if a.do == "color"}
     for color in COLORS:
         if color in start_colors:
@@ -223,10 +222,10 @@ def _controls(table: Table, seen: PlayerView) -> list[Control]:
                    Style.secondary)]
     controls = [Control(game_id(table.channel_id, table.version, d.encode()), label, style)
                 for d, label, style in specs]
-    # i18n: the button a player presses when down to one card; most languages call "UNO!" too
-    controls.append(Control(game_id(table.channel_id, table.version, Draft("uno").encode()),
-                            pgettext("button", "UNO!"), Style.danger,
-                            disabled="uno" not in doing))
+    if "uno" in doing:  # only when a call would count (RULES.md 8)
+        # i18n: the button a player presses when down to one card; most languages call "UNO!"
+        controls.append(Control(game_id(table.channel_id, table.version, Draft("uno").encode()),
+                                pgettext("button", "UNO!"), Style.danger))
     return controls
 
 
@@ -235,13 +234,9 @@ def _card_slots(controls: list[Control]) -> int:
     return (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
 
 
-def _first_cards(legal: Iterable[Action]) -> list[Card]:
-    """The cards the legal plays start with (out of turn: the jump-in)."""
-    return list(dict.fromkeys(a.played_cards()[0] for a in legal if a.do == "play"))
-
-
 def _situation(table: Table, seen: PlayerView) -> str:
-    """What the hand says the game waits for, read from the engine's phase."""
+    """What the hand says the game waits for, read from the engine's phase; it names
+    only the actions the engine lists now (each is a button of the hand)."""
     phase, waiting = seen.waiting
     if phase is Phase.MATCH_OVER:
         return _("The match is over: {player} won it.").format(
@@ -250,8 +245,15 @@ def _situation(table: Table, seen: PlayerView) -> str:
         return _("Round {number} is over: {player} won it. The next round starts soon.").format(
             number=seen.round, player=name_of(table, seen.round_winner or ""))
     if seen.you not in waiting:
-        return _("Waiting for {players}.").format(
+        waiting_for = _("Waiting for {players}.").format(
             players=", ".join(name_of(table, p) for p in waiting))
+        jump_in = jump_in_cards(seen)
+        if not jump_in:
+            return waiting_for
+        # i18n: the jump-in table option: {card} is identical to the top card
+        return waiting_for + " " + _(
+            "You hold {card}, identical to the top card: you may jump in with it now, "
+            "out of turn.").format(card=_either(a_card(c) for c in jump_in))
     match phase:
         case Phase.VOTE | Phase.DISCARD if seen.you in seen.voters:
             return _("{player} told a joke. Did you laugh?").format(
@@ -260,18 +262,28 @@ def _situation(table: Table, seen: PlayerView) -> str:
             return _("You must discard before play goes on.")
         case Phase.START_COLOR:
             return _("Choose the colour of the start card.")
-        case Phase.ANSWER_DRAW if seen.pending_kind == "wild4" and seen.wild4_by:
-            return wild_draw_four_question(table, seen)
         case Phase.ANSWER_DRAW:
-            # i18n: {count} is the number of cards the player must take
-            return ngettext("A Draw Two is on you: take {count}, or answer it.",
-                            "A Draw Two is on you: take {count}, or answer it.",
-                            seen.pending_draw).format(count=seen.pending_draw)
+            return draw_question(table, seen)
         case Phase.DRAWN_CARD:
-            return _("You drew {cards}, which you can play: play it or keep it. Only the card "
-                     "you drew can be played this turn, so your other cards are off.").format(
-                         cards=_either(a_card(c) for c in seen.drawn))
+            return _drawn_card_line(seen)
     return _("It is your turn.")
+
+
+def jump_in_cards(seen: PlayerView) -> list[Card]:
+    """The cards ``seen.you`` may jump in with now (RULES.md 11): their plays out of turn."""
+    if seen.you == seen.current:
+        return []
+    return list(dict.fromkeys(a.played_cards()[0] for a in seen.legal if a.do == "play"))
+
+
+def _drawn_card_line(seen: PlayerView) -> str:
+    """The card just drawn that may be played: play it, or keep it where the rules let
+    the player keep it (force play does not, RULES.md 11)."""
+    drawn = _either(card_words(card) for card in dict.fromkeys(
+        a.card for a in seen.legal if a.do == "play_drawn" and a.card))
+    if any(a.do == "keep" for a in seen.legal):
+        return _("Play the {card} you drew, or keep it and end your turn.").format(card=drawn)
+    return _("Force play is on: play the {card} you drew.").format(card=drawn)
 
 
 def _either(choices: Iterable[str]) -> str:
@@ -284,14 +296,48 @@ def _either(choices: Iterable[str]) -> str:
     return said
 
 
-def wild_draw_four_question(table: Table, seen: PlayerView) -> str:
-    """What a challenge risks, in the colour it is judged by: the colour in force before
-    the Wild Draw Four (RULES.md 5)."""
+def draw_question(table: Table, seen: PlayerView) -> str:
+    """The draw waiting on ``seen.you``, named by the card on top: take it, answer it (a
+    card to add, a BFF Power block), challenge it, as the engine lists those actions."""
     count = seen.pending_draw
-    return ngettext(
-        "{player} played a Wild Draw Four on you: take {count} card, or challenge it. "
-        "If {player} held {held}, {player} takes 4; if not, you take 6 and miss your turn.",
-        "{player} played a Wild Draw Four on you: take {count} cards, or challenge it. "
-        "If {player} held {held}, {player} takes 4; if not, you take 6 and miss your turn.",
-        count).format(player=name_of(table, seen.wild4_by or ""),
-                      held=a_card_of(seen.wild4_color), count=count)
+    answerable = any(a.do in ("play", "bff") for a in seen.legal)
+    if any(a.do == "challenge" for a in seen.legal):
+        return wild_draw_four_question(table, seen, answerable=answerable)
+    # i18n: {count} is the number of cards waiting on the player
+    if seen.pending_kind == "wild4" and answerable:
+        asked = ngettext("A Wild Draw Four is on you: take {count} card, or answer it.",
+                         "A Wild Draw Four is on you: take {count} cards, or answer it.", count)
+    elif seen.pending_kind == "wild4":
+        asked = ngettext("A Wild Draw Four is on you: take {count} card.",
+                         "A Wild Draw Four is on you: take {count} cards.", count)
+    elif answerable:
+        asked = ngettext("A Draw Two is on you: take {count} card, or answer it.",
+                         "A Draw Two is on you: take {count} cards, or answer it.", count)
+    else:
+        asked = ngettext("A Draw Two is on you: take {count} card.",
+                         "A Draw Two is on you: take {count} cards.", count)
+    return asked.format(count=count)
+
+
+def wild_draw_four_question(table: Table, seen: PlayerView, *, answerable: bool) -> str:
+    """What a challenge risks, in the colour it is judged by (the colour in force before
+    the Wild Draw Four, RULES.md 5) and the cards that move: the waiting total, or that
+    total plus 2 (where draws add up)."""
+    count = seen.pending_draw
+    player = name_of(table, seen.wild4_by or "")
+    if answerable:
+        asked = ngettext(
+            "{player} played a Wild Draw Four on you: take {count} card, answer it, or "
+            "challenge it.",
+            "{player} played a Wild Draw Four on you: take {count} cards, answer it, or "
+            "challenge it.", count)
+    else:
+        asked = ngettext(
+            "{player} played a Wild Draw Four on you: take {count} card, or challenge it.",
+            "{player} played a Wild Draw Four on you: take {count} cards, or challenge it.",
+            count)
+    # i18n: the stakes of a challenge; {more} is {count} plus 2
+    stakes = _("If {player} held {held}, {player} takes {count}; if not, you take {more} "
+               "and miss your turn.")
+    return " ".join((asked.format(player=player, count=count), stakes.format(
+        player=player, held=a_card_of(seen.wild4_color), count=count, more=count + 2)))

@@ -17,16 +17,16 @@ from collections.abc import Callable
 import discord
 
 from bot.engine import Action, Event, Game, IllegalAction
-from bot.game.errors import NobodyToCatch, StaleView, TableError
+from bot.game.errors import CannotCatchYourself, NobodyToCatch, StaleView, TableError
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
-from bot.i18n import _, ngettext, speaking
+from bot.i18n import _, ngettext, pgettext, speaking
 from bot.ui.again import play_again
 from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warning
 from bot.ui.board import HandSession
-from bot.ui.controls import Rows, to_view
-from bot.ui.custom_ids import Draft, parse
+from bot.ui.controls import Control, Rows, Style, to_view
+from bot.ui.custom_ids import LEAVE, Draft, leave_id, parse
 from bot.ui.errors import refusal_words, refuse
 from bot.ui.hand import hand_message
 from bot.ui.names import name_of, namer
@@ -65,6 +65,8 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
             await play_again(interaction, channel_id, version)
         elif what.startswith("page:"):  # Back from a question (or an older hand's page)
             await show_hand(interaction, channel_id)
+        elif (leaving := LEAVE.fullmatch(what)) is not None:
+            await leave(interaction, channel_id, int(leaving["match"]))
         elif what == "catch":
             await catch(interaction, channel_id, version, Draft("catch"))
         else:
@@ -158,7 +160,7 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
     def decide(game: Game, player: str) -> Action | None:
         action = complete(game, player)
         if action is not None and not draft.target and action.target is None:
-            raise NobodyToCatch()
+            raise CannotCatchYourself() if player in game.catchable() else NobodyToCatch()
         return action
 
     def answer(table: Table, events: list[Event]) -> Reply:
@@ -182,8 +184,10 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
     """What the acting player alone learns: what their action did (said to them where it
     concerns them, like a challenge), the cards they drew, a challenged hand."""
     seen_events = [e.redact(player).to_dict() for e in events]
+    own_draw = all(e.kind == "reshuffled" or (e.kind == "drew" and e.player == player)
+                   for e in events)  # told below with the cards drawn, once
     lines = [said_to(seen_events, player, namer(table))
-             or action_line(seen_events, namer(table))]
+             or ("" if own_draw else action_line(seen_events, namer(table)))]
     for event in events:
         seen = event.redact(player)
         if event.kind == "drew" and seen.cards and event.player == player:
@@ -258,9 +262,28 @@ async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
     await say(interaction, embed=discord.Embed(title=title, description=body))
 
 
-async def leave(interaction: discord.Interaction, channel_id: int) -> None:
-    await uno_client(interaction).manager.turns.leave(
-        channel_id, interaction.user.id, confirm(_("You left the game."), interaction))
+async def leave(interaction: discord.Interaction, channel_id: int,
+                match: int | None = None) -> None:
+    """``/uno leave`` during a game. One of the last two players is asked first, since
+    leaving ends the match (RULES.md 10); ``match`` is set by that question's button."""
+    bot = uno_client(interaction)
+    table = bot.manager.get(channel_id)
+    player = str(interaction.user.id)
+    game = table.game if table is not None else None
+    if match is None and table is not None and game is not None \
+            and player in game.hands and len(game.players) == 2:
+        other = next(p for p in game.players if p != player)
+        # i18n: asked by /uno leave when only two players are left in the match
+        question = _("Only {player} and you are left: if you leave, the match ends and "
+                     "{player} wins by forfeit. Leave anyway?").format(
+                         player=name_of(table, other))
+        # i18n: a button that confirms leaving a two-player match, which ends it
+        button = Control(leave_id(channel_id, table.version, table.started_at),
+                         pgettext("button", "Leave and end the match"), Style.danger)
+        await say(interaction, question, view=to_view([[button]]))
+        return
+    await bot.manager.turns.leave(
+        channel_id, interaction.user.id, confirm(_("You left the game."), interaction), match)
 
 
 async def kick(interaction: discord.Interaction, channel_id: int, member: discord.Member,

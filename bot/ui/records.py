@@ -231,12 +231,29 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
         else _("Language of the table, lobby and pings: the server's language on Discord"),
         _("House rules:"),
     ]
-    for card, rule in settings.house_rules.items():
+    for rule, cards in _cards_by_rule(settings.house_rules).items():
         # i18n: house rule 9 with the text the server wrote for it
         said = _("9 — “{rule}”").format(rule=rule) if isinstance(rule, str) \
             else f"{rule} — {_(HOUSE_RULES[rule])}"
-        lines.append(f"  {_(HOUSE_RULE_CARD_NAMES[card])}: {said}")
+        lines.append(f"  {cards}: {said}")
     return discord.Embed(title=_("UNO settings for this server"), description="\n".join(lines))
+
+
+def _cards_by_rule(house_rules: dict[str, int | str]) -> dict[int | str, str]:
+    """Each house rule once, with the cards that carry it ("Every Blank" when all four
+    Blanks do), so a rule on several cards is not told again for each."""
+    grouped: dict[int | str, list[str]] = {}
+    for card, rule in house_rules.items():
+        grouped.setdefault(rule, []).append(card)
+    named: dict[int | str, str] = {}
+    for rule, cards in grouped.items():
+        blanks = [c for c in cards if c.endswith("blank")]
+        names = [_(HOUSE_RULE_CARD_NAMES[c]) for c in cards if c not in blanks or len(blanks) < 4]
+        if len(blanks) == 4:
+            # i18n: /uno settings: all four Blank cards carry the same house rule
+            names.append(_("Every Blank"))
+        named[rule] = " · ".join(names)
+    return named
 
 
 def parse_house_rule(value: str) -> int | str:

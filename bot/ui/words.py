@@ -189,18 +189,25 @@ def challenge_sentence(event: dict[str, Any], name: Name) -> str:
     data = event.get("data") or {}
     color = str(data.get("color") or "")
     if data.get("guilty"):
-        template = (N_("{player} challenged: {target} had a {color} card, so {target} takes 4")
+        template = (N_("{player} challenged: {target} had a {color} card, so {target} takes "
+                       "{count}")
                     if color else
                     N_("{player} challenged: {target} had a card of the colour before it, so "
-                       "{target} takes 4"))
+                       "{target} takes {count}"))
     else:
-        template = (N_("{player} challenged: {target} had no {color} card, so {player} takes 6 "
-                       "and misses a turn")
+        template = (N_("{player} challenged: {target} had no {color} card, so {player} takes "
+                       "{count} and misses a turn")
                     if color else
                     N_("{player} challenged: {target} had no card of the colour before it, so "
-                       "{player} takes 6 and misses a turn"))
+                       "{player} takes {count} and misses a turn"))
     return translate(template, player=name(event["player"]), target=name(event["target"]),
-                     color=color_name(color) if color else "")
+                     color=color_name(color) if color else "", count=challenge_count(event))
+
+
+def challenge_count(event: dict[str, Any]) -> int:
+    """The cards a challenge moves: the waiting total, or that total plus 2 (RULES.md 5);
+    an event saved before the engine counted them moved 4 or 6."""
+    return int(event.get("count") or (4 if (event.get("data") or {}).get("guilty") else 6))
 
 
 _SIMPLE: dict[str, str] = {
@@ -346,21 +353,21 @@ def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
 CHALLENGE_SAID_TO: dict[tuple[bool, bool, bool], str] = {
     # (said to the challenger, guilty, colour known): {player} is the other one
     (True, True, True): N_("You challenged {player}'s Wild Draw Four: {player} had a {color} "
-                           "card, so {player} takes 4."),
+                           "card, so {player} takes {count}."),
     (True, True, False): N_("You challenged {player}'s Wild Draw Four: {player} had a card of "
-                            "the colour before it, so {player} takes 4."),
+                            "the colour before it, so {player} takes {count}."),
     (True, False, True): N_("You challenged {player}'s Wild Draw Four: {player} had no "
-                            "{color} card, so you take 6 and miss your turn."),
+                            "{color} card, so you take {count} and miss your turn."),
     (True, False, False): N_("You challenged {player}'s Wild Draw Four: {player} had no card "
-                             "of the colour before it, so you take 6 and miss your turn."),
+                             "of the colour before it, so you take {count} and miss your turn."),
     (False, True, True): N_("{player} challenged your Wild Draw Four: you had a {color} card, "
-                            "so you take 4."),
+                            "so you take {count}."),
     (False, True, False): N_("{player} challenged your Wild Draw Four: you had a card of the "
-                             "colour before it, so you take 4."),
+                             "colour before it, so you take {count}."),
     (False, False, True): N_("{player} challenged your Wild Draw Four: you had no {color} "
-                             "card, so {player} takes 6."),
+                             "card, so {player} takes {count}."),
     (False, False, False): N_("{player} challenged your Wild Draw Four: you had no card of "
-                              "the colour before it, so {player} takes 6."),
+                              "the colour before it, so {player} takes {count}."),
 }
 """A challenge as said to the challenger or to the one challenged, by its verdict and
 whether the colour it was judged by is known (a game saved before the engine kept it)."""
@@ -374,4 +381,5 @@ def _challenge_said_to(event: dict[str, Any], player: str, name: Name) -> str:
     challenger = player == event["player"]
     other = name(event["target"] if challenger else event["player"])
     template = CHALLENGE_SAID_TO[challenger, bool(data.get("guilty")), bool(color)]
-    return translate(template, player=other, color=color_name(color) if color else "")
+    return translate(template, player=other, color=color_name(color) if color else "",
+                     count=challenge_count(event))

@@ -67,3 +67,4 @@ def test_the_colour_before_a_wild_draw_four_is_saved_and_an_older_save_reads_it_
     assert Game.from_dict(older).wild4_color == ""
     challenged = game.apply(Action("ben", "challenge"))[0]
     assert challenged.kind == "challenged" and challenged.data == {"guilty": True, "color": "b"}
+    assert challenged.count == 4

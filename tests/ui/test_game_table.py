@@ -135,6 +135,23 @@ async def test_leave_and_kick_mid_round(
     assert "player4 left the game" in session.table_message().text
 
 
+async def test_leave_in_a_two_player_match_asks_before_it_ends_the_match(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b) = await two_or_three(guild, bot, fake_discord, clock, count=2)
+    ben = session.member(b)
+    asked = await ben.slash("uno leave")
+    assert asked.ephemeral and asked.response is not None
+    assert asked.text == ("Only player1 and you are left: if you leave, the match ends and "
+                          "player1 wins by forfeit. Leave anyway?")
+    assert session.game.players == [a, b] and not session.game.match_over  # nothing yet
+    confirmed = await ben.click(asked.response, control(asked.response,
+                                                        "Leave and end the match"))
+    assert confirmed.ephemeral and "You left the game" in confirmed.text
+    assert bot.manager.get(session.channel_id) is None  # the match is over: player1 won it
+    assert fake_discord.violations == []
+
+
 async def test_end_stops_the_game(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
@@ -156,12 +173,18 @@ async def test_table_edits_are_coalesced_and_reposted_before_an_hour(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
     session, (a, _b, _c) = await two_or_three(guild, bot, fake_discord, clock, turn_seconds=600)
+    seats = [a, _b, _c]
+    await session.set_position(position(
+        "classic", seats, hands={a: ["r1", "r4", "g1"], _b: ["r2", "r5", "g2"],
+                                 _c: ["r3", "r6", "g3"]},
+        discard=["r9"], draw=FILL, current=a))
+    await session.settle()
     first = session.table_message()
     edits = len(fake_discord.calls_to("PATCH", f"/messages/{first.id}"))
-    ana = session.member(a)
-    for _ in range(6):  # six quick UNO calls in the same instant: needless, but changes
-        hand = await session.open_hand(ana)
-        await session.click(ana, hand, control(hand, "UNO!"))
+    for card in ("r1", "r2", "r3", "r4", "r5", "r6"):  # six quick plays in the same instant
+        member = session.member(seats[(int(card[1]) - 1) % 3])
+        hand = await session.open_hand(member)
+        await session.click(member, hand, card_button(hand, "play", card))
     assert len(fake_discord.calls_to("PATCH", f"/messages/{first.id}")) <= edits + 1
     await session.settle()
     assert len(fake_discord.calls_to("PATCH", f"/messages/{first.id}")) <= edits + 2

@@ -29,13 +29,31 @@ async def test_after_a_playable_draw_the_hand_says_only_that_card_plays_and_lift
     ana = session.member(a)
     hand = await session.open_hand(ana)
     await session.click(ana, hand, control(hand, "Draw"))
-    assert ("You drew a red 4, which you can play: play it or keep it. Only the card you "
-            "drew can be played this turn, so your other cards are off.") in hand.content
+    lines = hand.content.splitlines()
+    assert lines[0] == "You drew: red 4."  # once: no "player1 drew 1 card" beside it
+    assert lines[-1] == "Play the red 4 you drew, or keep it and end your turn."
     assert control(hand, "Play it: 🔴 Red 4") in hand.enabled_ids()
+    assert control(hand, "Keep") in hand.enabled_ids()
     assert card_button(hand, "play", "b1") not in hand.enabled_ids()
     shown = hand_cards(session.table, a)
     assert shown is not None
     assert shown.cards[0] == "r4" and shown.playable == {0}  # the drawn card alone, lifted
+
+
+async def test_under_force_play_a_playable_drawn_card_is_played_and_no_keep_is_offered(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    a, b = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b], options={"force_play": True}, hands={a: ["b1", "y5"], b: ["y1"]},
+        discard=["r9"], draw=["r4", *FILL], current=a))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    await session.click(ana, hand, control(hand, "Draw"))
+    assert hand.content.splitlines()[-1] == "Force play is on: play the red 4 you drew."
+    assert "Keep" not in hand.labels().values()
+    assert control(hand, "Play it: 🔴 Red 4") in hand.enabled_ids()
 
 
 async def test_a_wild_customizable_nobody_wrote_on_says_nothing_more_happens(

@@ -7,7 +7,7 @@ import random
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild
-from tests.ui.game_helpers import start_game
+from tests.ui.game_helpers import control, start_game
 from tests.ui.match_play import play_to_the_end
 
 
@@ -33,7 +33,9 @@ async def test_a_win_by_forfeit_is_recorded_and_an_ended_game_is_not(
 ) -> None:
     ana, ben = guild.members[:2]
     session = await start_game(guild, bot, fake_discord, clock, 2)
-    await ben.slash("uno leave")
+    asked = await ben.slash("uno leave")  # the last two: leaving ends the match, once confirmed
+    assert asked.response is not None
+    await ben.click(asked.response, control(asked.response, "Leave and end the match"))
     await session.settle()
     (match,) = await bot.db.history(guild.id)
     assert match.winner_id == ana.id and [p.user_id for p in match.players] == [ana.id, ben.id]

@@ -143,7 +143,9 @@ async def test_settings_change_the_defaults_of_new_games(bot: UnoBot, guild: Fak
     admin = guild.members[0]
     admin.permissions |= MANAGE_GUILD
     shown = await admin.slash("uno settings")
-    assert "Ruleset: classic" in shown.text and "Every Wild Customizable: 9" in shown.text
+    assert "Ruleset: classic" in shown.text
+    assert "Every Wild Customizable · Every Blank: 9" in shown.text  # one rule, told once
+    assert shown.text.count("9 —") == 1
     assert "wildcustom" not in shown.text and "rblank" not in shown.text
     saved = await admin.slash("uno settings", ruleset="seven-o", target=300, turn_seconds=45,
                               images=False, wild_customizable="4", red_blank="Everyone sings")

@@ -34,7 +34,11 @@ async def test_jump_in_appears_the_moment_it_is_possible_and_plays(
     hand_a = await session.open_hand(ana)
     await session.click(ana, hand_a, card_button(hand_a, "play", "r5"))
     await session.settle()
-    assert "Jump in! (🔴 Red 5)" in hand_c.labels().values()  # refreshed: cy may jump in now
+    # refreshed: cy may jump in now, with the card's own button, and the hand says so
+    assert "Jump in! 🔴 Red 5" in hand_c.labels().values()
+    assert not any(label.startswith("🔴 Red 5") for label in hand_c.labels().values())
+    assert ("You hold a red 5, identical to the top card: you may jump in with it now, out of "
+            "turn.") in hand_c.content
     answer = await session.click(cy, hand_c, control(hand_c, "Jump in!"))
     assert answer.updated_message
     game = session.game
@@ -42,6 +46,23 @@ async def test_jump_in_appears_the_moment_it_is_possible_and_plays(
     assert game.current == a  # ben lost his turn; play goes on after cy
     await session.settle()
     assert "Jump-in" in session.table_message().text  # the table says jump-ins are on
+
+
+async def test_no_jump_in_on_the_card_one_has_just_laid(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock, jump_in=True)
+    await session.set_position(position(
+        "classic", [a, b, c], options=JUMP_IN,
+        hands={a: ["r5", "r5", "g2"], b: ["y1", "y2"], c: ["b1", "b2"]},
+        discard=["r3"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand_a = await session.open_hand(ana)
+    await session.click(ana, hand_a, card_button(hand_a, "play", "r5"))
+    await session.settle()
+    assert session.game.top == "r5" and session.game.hands[a] == ["r5", "g2"]
+    assert not any(label.startswith("Jump in!") for label in hand_a.labels().values())
+    assert "jump in" not in hand_a.content
 
 
 async def test_two_jump_in_at_once_the_first_plays_the_other_is_a_moment_late(
