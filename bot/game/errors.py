@@ -196,3 +196,15 @@ class TakenOver(NotSaved):
     def __init__(self) -> None:
         TableError.__init__(self, N_("This game is now run by another instance of the bot, "
                                      "so nothing changed. Please try again in a moment."))
+
+
+class DatabaseDamaged(NotSaved):
+    """The database is damaged: no change can be saved until its operator restores a
+    backup, so every move is refused, and the table stays as it was."""
+
+    code = "database_damaged"
+
+    def __init__(self) -> None:
+        TableError.__init__(self, N_("That could not be saved because the bot's database is "
+                                     "damaged, so nothing changed. The bot's owner needs to "
+                                     "restore it from a backup."))
