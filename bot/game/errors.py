@@ -36,6 +36,18 @@ class GameAlreadyRunning(TableError):
         self.link = link
 
 
+class TooManyTables(TableError):
+    """``/uno new`` by a member who already hosts the server's limit of open tables."""
+
+    code = "too_many_tables"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(N_("You already host as many open UNO lobbies and games on this "
+                            "server as a member may ({limit}). Finish, end or cancel one "
+                            "first."), limit=limit)
+        self.limit = limit
+
+
 class NoLobby(TableError):
     code = "no_lobby"
 
