@@ -12,6 +12,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
+from bot.game.table import CloseReason
 from bot.ui.board import GONE_AFTER
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import Playing
@@ -69,3 +70,24 @@ async def test_a_new_game_opens_where_the_bot_is_let_back_in(
         await bot.board.idle()
     assert session.game.to_dict() != before
     assert session.table_message().id == table.id and table.text != shown  # edited there
+
+
+async def test_a_passing_refusal_leaves_the_game_alone(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
+) -> None:
+    """Fewer refusals than ``GONE_AFTER`` in a row, then a message that gets through:
+    the count starts again, and the game is not ended for it."""
+    session = await start_with_computers(guild, bot, fake_discord, clock, seed=3)
+    table = session.table
+    channel = f"/channels/{guild.channel_id}/messages"
+    for _ in range(3):
+        for _ in range(GONE_AFTER - 1):
+            fake_discord.fail_next("PATCH", channel, 403, 50001, "Missing Access")
+        board = bot.board.channels[guild.channel_id]
+        for _ in range(60):  # the computer players and the turn timer play on, until
+            if not fake_discord.faults and board.unreachable == 0:  # an edit gets through
+                break
+            await clock.advance(5)
+            await bot.board.idle()
+        assert not fake_discord.faults and board.unreachable == 0
+    assert table.close_reason is not CloseReason.GONE
