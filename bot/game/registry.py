@@ -80,8 +80,10 @@ class TableRegistry:
         """Per table, the last reply put in order (``in_order``) and not yet sent."""
         self._unsaved: set[int] = set()
         """Channels whose last save failed (logged once until a save works again)."""
-        self._damaged = False
-        """Whether the last save found the database damaged (logged once, at ERROR)."""
+        self._damaged: set[int] = set()
+        """Channels whose last save found the database damaged: logged once, at ERROR,
+        until every one of them has saved again (a change elsewhere may still save, on
+        pages that are sound)."""
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -152,11 +154,11 @@ class TableRegistry:
             raise TakenOver() from error
         except StorageDamaged as error:
             if not self._damaged:
-                self._damaged = True
                 log.error("the database is damaged, so no change can be saved (%s): every "
                           "table stays as it was and moves are refused until it is mended. "
                           "Stop the bot and restore the last backup (README: Backup, "
                           "restore and upgrade).", error.__cause__ or error)
+            self._damaged.add(table.channel_id)
             self._revert(table)
             raise DatabaseDamaged() from error
         except StorageUnavailable as error:
@@ -166,9 +168,10 @@ class TableRegistry:
                             table.guild_id, table.channel_id, error.__cause__ or error)
             self._revert(table)
             raise NotSaved() from error
-        if self._damaged:
-            self._damaged = False
-            log.warning("the database takes changes again: play goes on")
+        if table.channel_id in self._damaged:
+            self._damaged.discard(table.channel_id)
+            if not self._damaged:
+                log.warning("the database takes changes again: play goes on")
         if self._unsaved:
             self._unsaved.discard(table.channel_id)
 
@@ -196,6 +199,7 @@ class TableRegistry:
         """This process no longer has the table: forget it and stop its timers."""
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
+        self._damaged.discard(table.channel_id)
         for stop in self.on_close:
             stop(table.channel_id)
 
