@@ -120,8 +120,6 @@ class SavedGameStore(Connected):
         return games, bad
 
 
-
-
 def _read_state(format_version: object, blob: bytes, newest_format: int) -> dict[str, Any] | str:
     """The saved state, or the reason it cannot be restored."""
     if not isinstance(format_version, int):
