@@ -102,22 +102,24 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         turn_seconds = defaults.turn_seconds if turn_seconds is None else turn_seconds
         language = language_of(defaults.language or interaction.guild_locale).locale
         made: discord.Thread | None = None
-        if defaults.threads if thread is None else thread:
-            checked_options(ruleset, overrides, turn_seconds)  # no thread for a bad setting
-            made = await lobby.open_thread(interaction, language=language)
-
-        await self.bot.manager.lobby.create(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id if made is None else made.id,
-            host=lobby.acting_player(interaction),
-            ruleset=ruleset,
-            overrides=overrides,
-            turn_seconds=turn_seconds,
-            autoplay=autoplay,
-            images=defaults.images if images is None else images,
-            language=language,
-            post=lambda table: lobby.post_lobby(interaction, table, made),
-        )
+        host = lobby.acting_player(interaction)
+        lobbies = self.bot.manager.lobby
+        with lobbies.opening(interaction.guild_id, host.id, defaults.tables_per_member):
+            if defaults.threads if thread is None else thread:
+                checked_options(ruleset, overrides, turn_seconds)  # no thread for a bad setting
+                made = await lobby.open_thread(interaction, language=language)
+            await lobbies.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id if made is None else made.id,
+                host=host,
+                ruleset=ruleset,
+                overrides=overrides,
+                turn_seconds=turn_seconds,
+                autoplay=autoplay,
+                images=defaults.images if images is None else images,
+                language=language,
+                post=lambda table: lobby.post_lobby(interaction, table, made),
+            )
 
     @app_commands.command(name="join", description="Take a seat in this channel's UNO lobby")
     @app_commands.guild_only()
@@ -215,6 +217,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         turn_seconds="Default turn timer, 10 to 600 seconds",
         images="Card pictures on the table and in hands",
         threads="Open each /uno new game in a new thread of its channel",
+        tables_per_member="Open lobbies and games one member may host at once, 1 to 25",
         language="The language of the table, lobby and pings (each player's hand speaks theirs)",
         wildcustom="House rule of every Wild Customizable: 1-9, or a written rule",
         rblank="House rule of the red Blank: 1-9, or a written rule",
@@ -242,6 +245,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         turn_seconds: int | None = None,
         images: bool | None = None,
         threads: bool | None = None,
+        tables_per_member: int | None = None,
         language: str | None = None,
         wildcustom: str | None = None,
         rblank: str | None = None,

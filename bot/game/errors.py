@@ -36,6 +36,18 @@ class GameAlreadyRunning(TableError):
         self.link = link
 
 
+class TooManyTables(TableError):
+    """``/uno new`` by a member who already hosts the server's limit of open tables."""
+
+    code = "too_many_tables"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(N_("You already host as many open UNO lobbies and games on this "
+                            "server as a member may ({limit}). Finish, end or cancel one "
+                            "first."), limit=limit)
+        self.limit = limit
+
+
 class NoLobby(TableError):
     code = "no_lobby"
 
@@ -207,3 +219,15 @@ class TakenOver(NotSaved):
     def __init__(self) -> None:
         TableError.__init__(self, N_("This game is now run by another instance of the bot, "
                                      "so nothing changed. Please try again in a moment."))
+
+
+class DatabaseDamaged(NotSaved):
+    """The database is damaged: no change can be saved until its operator restores a
+    backup, so every move is refused, and the table stays as it was."""
+
+    code = "database_damaged"
+
+    def __init__(self) -> None:
+        TableError.__init__(self, N_("That could not be saved because the bot's database is "
+                                     "damaged, so nothing changed. The bot's owner needs to "
+                                     "restore it from a backup."))

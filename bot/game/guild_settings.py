@@ -12,6 +12,8 @@ DEFAULT_RULESET = "classic"
 DEFAULT_TURN_SECONDS = 60
 MIN_TURN_SECONDS = 10
 MAX_TURN_SECONDS = 600
+DEFAULT_TABLES_PER_MEMBER = 3
+MAX_TABLES_PER_MEMBER = 25
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,9 @@ class GuildSettings:
     language: str | None = None
     """The Discord locale of a shipped language the server's shared messages speak;
     None follows the server's own preferred locale."""
+    tables_per_member: int = DEFAULT_TABLES_PER_MEMBER
+    """How many open lobbies and games (in channels or threads) one member may host on
+    the server at once: one member cannot fill the server with them."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.overrides, dict):
@@ -44,6 +49,13 @@ class GuildSettings:
             )
         if not isinstance(self.images, bool) or not isinstance(self.threads, bool):
             raise OptionsError(N_("images and threads must be on or off"))
+        if isinstance(self.tables_per_member, bool) \
+                or not isinstance(self.tables_per_member, int) \
+                or not 1 <= self.tables_per_member <= MAX_TABLES_PER_MEMBER:
+            raise OptionsError(
+                N_("the lobbies and games per member must be a whole number from 1 to {high}"),
+                high=MAX_TABLES_PER_MEMBER,
+            )
         if self.language is not None and self.language not in LANGUAGES:
             raise OptionsError(N_("the bot does not speak the language {language}"),
                                language=self.language)

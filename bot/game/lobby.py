@@ -8,7 +8,9 @@ sent once the lock is released. A lobby nobody touches for ten minutes closes by
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from bot.ai import LEVELS, ComputerPlayer
@@ -29,6 +31,7 @@ from bot.game.errors import (
     NotSaved,
     OutOfDate,
     TableFull,
+    TooManyTables,
     UnknownLevel,
 )
 from bot.game.registry import Reply, TableRegistry
@@ -82,6 +85,9 @@ class Lobby:
         self.on_closed = on_closed
         self.idle_seconds = idle_seconds
         self._idle_timers: dict[int, Handle] = {}
+        self._opening: Counter[tuple[int, int]] = Counter()
+        """Per server and member, the ``/uno new`` commands between their check and
+        their lobby (``opening``)."""
         registry.on_close.append(self._stop_idle_timer)
         registry.on_revert.append(self._reverted)
 
@@ -105,6 +111,26 @@ class Lobby:
         if version is not None and version != table.version:
             raise OutOfDate()
         return table
+
+    @contextmanager
+    def opening(self, guild_id: int, host_id: int, limit: int) -> Iterator[None]:
+        """Around a member's ``/uno new`` (its thread, then its lobby): ``TooManyTables``
+        when they already host ``limit`` open lobbies and games on the server. Each
+        command is counted from its check on, so a burst of them (each waiting for its
+        thread) cannot all pass before the first lobby is open."""
+        key = (guild_id, host_id)
+        hosted = sum(1 for table in self.registry.tables.values()
+                     if table.guild_id == guild_id and table.host.id == host_id
+                     and table.phase is not Phase.ENDED)
+        if hosted + self._opening[key] >= limit:
+            raise TooManyTables(limit)
+        self._opening[key] += 1
+        try:
+            yield
+        finally:
+            self._opening[key] -= 1
+            if not self._opening[key]:
+                del self._opening[key]
 
     async def create(
         self,

@@ -142,6 +142,12 @@ class StorageUnavailable(Exception):
     back as it was and tell the player."""
 
 
+class StorageDamaged(StorageUnavailable):
+    """A write found the database damaged (corrupt pages, a file that is no longer a
+    database, a damaged table or index): no write will succeed until an operator
+    restores it from a backup."""
+
+
 class SaveConflict(Exception):
     """A compare-and-set save found another version of the table than the one it
     replaces (someone else saved it, or deleted it): nothing was written."""

@@ -16,8 +16,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-from bot.game.errors import NotSaved, TakenOver
-from bot.game.ports import SaveConflict, StorageUnavailable
+from bot.game.errors import DatabaseDamaged, NotSaved, TakenOver
+from bot.game.ports import SaveConflict, StorageDamaged, StorageUnavailable
 from bot.game.table import CloseReason, Phase, Table
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,10 @@ class TableRegistry:
         """Per table, the last reply put in order (``in_order``) and not yet sent."""
         self._unsaved: set[int] = set()
         """Channels whose last save failed (logged once until a save works again)."""
+        self._damaged: set[int] = set()
+        """Channels whose last save found the database damaged: logged once, at ERROR,
+        until every one of them has saved again (a change elsewhere may still save, on
+        pages that are sound)."""
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -131,7 +135,8 @@ class TableRegistry:
         """Save the change just made; when storage cannot take it, put the table back
         exactly as it was last saved and raise :class:`NotSaved` (nothing was shown
         yet: the UI is told only after this returns). When another process saved the
-        table meanwhile, let it go (timers stopped) and raise :class:`TakenOver`."""
+        table meanwhile, let it go (timers stopped) and raise :class:`TakenOver`; when
+        the database is damaged, put it back and raise :class:`DatabaseDamaged`."""
         if self.store is None:
             return
         try:
@@ -147,6 +152,15 @@ class TableRegistry:
             self.store.forget(table.channel_id)
             self._let_go(table)
             raise TakenOver() from error
+        except StorageDamaged as error:
+            if not self._damaged:
+                log.error("the database is damaged, so no change can be saved (%s): every "
+                          "table stays as it was and moves are refused until it is mended. "
+                          "Stop the bot and restore the last backup (README: Backup, "
+                          "restore and upgrade).", error.__cause__ or error)
+            self._damaged.add(table.channel_id)
+            self._revert(table)
+            raise DatabaseDamaged() from error
         except StorageUnavailable as error:
             if table.channel_id not in self._unsaved:
                 self._unsaved.add(table.channel_id)
@@ -154,6 +168,10 @@ class TableRegistry:
                             table.guild_id, table.channel_id, error.__cause__ or error)
             self._revert(table)
             raise NotSaved() from error
+        if table.channel_id in self._damaged:
+            self._damaged.discard(table.channel_id)
+            if not self._damaged:
+                log.warning("the database takes changes again: play goes on")
         if self._unsaved:
             self._unsaved.discard(table.channel_id)
 
@@ -181,6 +199,7 @@ class TableRegistry:
         """This process no longer has the table: forget it and stop its timers."""
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
+        self._damaged.discard(table.channel_id)
         for stop in self.on_close:
             stop(table.channel_id)
 

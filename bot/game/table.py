@@ -25,6 +25,9 @@ class CloseReason(StrEnum):
     """A game stopped with /uno end."""
     FINISHED = "finished"
     """A match played to its end (or won by forfeit)."""
+    GONE = "gone"
+    """A game whose channel the bot can no longer reach (deleted, or its access
+    removed): ended, and not a finished match."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,6 +169,25 @@ class Turns:
             reply = answer(table, [])
         await reply()
 
+    async def channel_gone(self, table: Table) -> None:
+        """The UI can no longer reach the game's channel (deleted, or the bot's access
+        removed): the game ends there, saved as ended with no match record, its timers
+        and computer players stopped. Nothing is shown, there being nowhere to show it;
+        a new game may be opened there later."""
+        async with self.registry.lock(table.channel_id):
+            if self.registry.tables.get(table.channel_id) is not table \
+                    or table.phase is not Phase.PLAYING:
+                return
+            self.registry.close(table, CloseReason.GONE)
+            table.turn_deadline = None
+            try:
+                await self.registry.save(table)
+            except NotSaved:  # put back, playing: the next delivery finds the channel gone
+                return
+            log.warning("game ended, its channel is gone guild=%s channel=%s",
+                        table.guild_id, table.channel_id)
+        await self.registry.forget_shown(table)
+
     async def next_round(
         self, channel_id: int, player_id: int, version: int, answer: Answer
     ) -> None:

@@ -60,7 +60,7 @@ class SavedGameStore(Connected):
         async with self._writing() as session:
             written = await session.fetch(statement, row)
             if replaces is not None and not written:
-                raise await _conflict(session, channel_id, replaces)
+                raise await self._conflict(session, channel_id, replaces)
 
     async def delete_game(self, channel_id: int, *, replaces: int | None = None) -> None:
         """Delete the channel's game; with ``replaces``, only at that version (else
@@ -73,7 +73,17 @@ class SavedGameStore(Connected):
         async with self._writing() as session:
             deleted = await session.fetch(statement, values)
             if replaces is not None and not deleted:
-                raise await _conflict(session, channel_id, replaces)
+                raise await self._conflict(session, channel_id, replaces)
+
+    async def _conflict(self, session: Session, channel_id: int, replaces: int
+                        ) -> SaveConflict:
+        """The conflict, with the version the row holds now (for the log); in a damaged
+        database, ``StorageDamaged`` instead (see ``_check_damage``)."""
+        await self._check_damage(session)
+        found = await session.fetch(
+            "SELECT version FROM saved_games WHERE channel_id = ?", (channel_id,)
+        )
+        return SaveConflict(channel_id, replaces, found[0][0] if found else None)
 
     async def load_games(
         self, *, newest_format: int = SAVED_GAME_FORMAT, shards: Shards | None = None
@@ -108,14 +118,6 @@ class SavedGameStore(Connected):
             )
             bad.append(BadRow(channel_id, guild_id, state))
         return games, bad
-
-
-async def _conflict(session: Session, channel_id: int, replaces: int) -> SaveConflict:
-    """The conflict, with the version the row holds now (for the log)."""
-    found = await session.fetch(
-        "SELECT version FROM saved_games WHERE channel_id = ?", (channel_id,)
-    )
-    return SaveConflict(channel_id, replaces, found[0][0] if found else None)
 
 
 def _read_state(format_version: object, blob: bytes, newest_format: int) -> dict[str, Any] | str:

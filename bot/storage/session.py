@@ -47,6 +47,12 @@ class Connected(ABC):
         """A session for a write that stands alone (autocommit)."""
 
     @abstractmethod
+    async def _check_damage(self, session: Session) -> None:
+        """Raise ``StorageDamaged`` if the database finds itself damaged. A row that is
+        not where a compare-and-set expects it is another process's save only in a
+        sound database: a damaged page can lose a row or change its version."""
+
+    @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Session]:
         """A session inside one transaction: committed at the end, rolled back by any
         exception (then ``StorageUnavailable`` for a failure of the database)."""

@@ -12,7 +12,7 @@ from bot.storage.session import Connected
 log = logging.getLogger(__name__)
 
 SETTINGS_COLUMNS = ("guild_id", "ruleset", "overrides", "turn_seconds", "images", "updated_at",
-                    "threads", "language")
+                    "threads", "language", "tables_per_member")
 
 
 class SettingsStore(Connected):
@@ -20,17 +20,19 @@ class SettingsStore(Connected):
         """The server's settings; the defaults if none were saved or the saved row is
         unreadable (logged as a warning: the server keeps playing on defaults)."""
         found = await self._read(
-            "SELECT ruleset, overrides, turn_seconds, images, threads, language "
+            "SELECT ruleset, overrides, turn_seconds, images, threads, language, "
+            "tables_per_member "
             "FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
         if not found:
             return GuildSettings()
-        ruleset, overrides, turn_seconds, images, threads, language = found[0]
+        ruleset, overrides, turn_seconds, images, threads, language, tables_per_member = found[0]
         try:
             return GuildSettings(ruleset, json.loads(overrides), turn_seconds,
-                                 _flag(images, "images"), _flag(threads, "threads"), language)
+                                 _flag(images, "images"), _flag(threads, "threads"), language,
+                                 tables_per_member=tables_per_member)
         except (ValueError, TypeError) as error:  # OptionsError and bad JSON are ValueErrors
             log.warning(
                 "settings of guild %s are unreadable, using the defaults: %s", guild_id, error
@@ -42,7 +44,7 @@ class SettingsStore(Connected):
         async with self._writing() as session:
             await session.fetch(
                 f"""INSERT INTO guild_settings ({", ".join(SETTINGS_COLUMNS)})
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET
                        ruleset = excluded.ruleset,
                        overrides = excluded.overrides,
@@ -50,6 +52,7 @@ class SettingsStore(Connected):
                        images = excluded.images,
                        threads = excluded.threads,
                        language = excluded.language,
+                       tables_per_member = excluded.tables_per_member,
                        updated_at = excluded.updated_at""",
                 (
                     guild_id,
@@ -60,6 +63,7 @@ class SettingsStore(Connected):
                     time.time(),
                     int(settings.threads),
                     settings.language,
+                    settings.tables_per_member,
                 ),
             )
         log.info("settings of guild %s saved", guild_id)

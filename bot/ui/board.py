@@ -57,6 +57,12 @@ REPOST_AFTER = 50 * 60.0
 """Discord limits edits of messages older than an hour; repost well before."""
 MISSING_PERMISSIONS = 50013
 UNKNOWN_MESSAGE = 10008
+CHANNEL_GONE = frozenset({10003, 50001})
+"""Discord's codes for a channel the bot can no longer reach: Unknown Channel (deleted)
+and Missing Access (the bot may no longer view it)."""
+GONE_AFTER = 3
+"""Deliveries in a row that find the channel gone before its game is ended: one could
+be Discord's passing mistake; three, each a change later, are not."""
 HAND_CHANGES = frozenset({"drew", "discarded", "hands_swapped"})
 EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_over"})
 """Events after which every open hand is refreshed (a round's or the match's end too,
@@ -114,6 +120,8 @@ class Channel:
     """What the round message says once the next round is dealt: no countdown left."""
     lobby_over: bool = False
     """The game ended: its lobby message must stop saying that it has started."""
+    unreachable: int = 0
+    """Deliveries in a row that found the channel gone (``CHANNEL_GONE``)."""
 
 
 class Board:
@@ -334,12 +342,35 @@ class Board:
         async with channel.send_lock:
             try:
                 await send()
-            except (discord.HTTPException, aiohttp.ClientError):
-                stopping = self.client.is_closed()
-                log.log(logging.DEBUG if stopping else logging.WARNING,
-                        "message update failed channel=%s", channel.table.channel_id,
-                        exc_info=True)
+            except discord.HTTPException as error:
+                if error.code in CHANNEL_GONE:
+                    await self._unreachable(channel, error)
+                else:
+                    self._failed(channel)
+            except aiohttp.ClientError:
+                self._failed(channel)
             self._forget_if_over(channel)
+
+    def _failed(self, channel: Channel) -> None:
+        stopping = self.client.is_closed()
+        log.log(logging.DEBUG if stopping else logging.WARNING,
+                "message update failed channel=%s", channel.table.channel_id, exc_info=True)
+
+    async def _unreachable(self, channel: Channel, error: discord.HTTPException) -> None:
+        """The channel is gone (deleted, or the bot's access removed): after
+        ``GONE_AFTER`` deliveries in a row, its game ends and the board forgets it."""
+        table = channel.table
+        channel.unreachable += 1
+        log.warning("channel unreachable guild=%s channel=%s (%s of %s): %s %s",
+                    table.guild_id, table.channel_id, channel.unreachable, GONE_AFTER,
+                    error.status, error.text)
+        if channel.unreachable < GONE_AFTER:
+            return
+        await self.turns.channel_gone(table)
+        if table.phase is Phase.ENDED:
+            if channel.edit_timer is not None:
+                channel.edit_timer.cancel()
+            self._forget(table.channel_id)
 
     async def _send_posts(self, channel: Channel) -> None:
         table = channel.table
@@ -440,6 +471,7 @@ class Board:
                                              files=[drawn] if drawn else discord.utils.MISSING,
                                              allowed_mentions=NO_PINGS)
             await self._posted(channel, now, message, old_id, shown.rows)
+        channel.unreachable = 0
         if over:  # the end is out: its saved row has served
             await self.turns.registry.forget_shown(table)
 
@@ -464,9 +496,12 @@ class Board:
         if table.phase is Phase.PLAYING or channel.table_dirty or channel.posts \
                 or channel.lobby_over or self.pings.due(table.channel_id):
             return
-        self.channels.pop(table.channel_id, None)
-        self.pings.forget(table.channel_id)
-        for key in [k for k in self.hands if k[0] == table.channel_id]:
+        self._forget(table.channel_id)
+
+    def _forget(self, channel_id: int) -> None:
+        self.channels.pop(channel_id, None)
+        self.pings.forget(channel_id)
+        for key in [k for k in self.hands if k[0] == channel_id]:
             del self.hands[key]
 
 

@@ -13,7 +13,7 @@ from bot.game.lobby import MAX_PLAYERS
 from bot.game.table import CloseReason, Phase, Table
 from bot.i18n import N_, _
 from bot.ui.names import mention
-from bot.ui.table import ended_by
+from bot.ui.table import CHANNEL_LOST, ended_by
 from bot.ui.text import rules_line
 
 LOBBY_COLOUR = discord.Colour.red()
@@ -57,6 +57,8 @@ def _game_over(table: Table, reason: CloseReason) -> str:
     assert game is not None
     if reason is CloseReason.ENDED:
         return ended_by(table)
+    if reason is CloseReason.GONE:
+        return _(CHANNEL_LOST)
     if reason is CloseReason.FINISHED and game.match_winner:
         return _("The match is over: 🏆 {player} won it.").format(
             player=mention(table, game.match_winner))

@@ -226,6 +226,8 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
         _("Card images: {on_off}").format(on_off=on_off(settings.images)),
         _("Game threads: {on_off} (each /uno new in a new thread)").format(
             on_off=on_off(settings.threads)),
+        _("Open lobbies and games per member: {count}").format(
+            count=settings.tables_per_member),
         _("Language of the table, lobby and pings: {language}").format(
             language=LANGUAGES[settings.language].name) if settings.language
         else _("Language of the table, lobby and pings: the server's language on Discord"),
@@ -282,6 +284,7 @@ def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSe
     images = changes.pop("images", None)
     threads = changes.pop("threads", None)
     language = changes.pop("language", None)
+    tables_per_member = changes.pop("tables_per_member", None)
     house_rules = dict(current.overrides.get("house_rules", {}))
     for card in HOUSE_RULE_CARDS:
         value = changes.pop(card, None)
@@ -298,4 +301,6 @@ def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSe
         threads=current.threads if threads is None else threads,
         language=(current.language if language is None
                   else None if language == FOLLOW_DISCORD else language),
+        tables_per_member=(current.tables_per_member if tables_per_member is None
+                           else tables_per_member),
     )

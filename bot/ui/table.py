@@ -17,7 +17,7 @@ from bot.engine import Phase as GamePhase
 from bot.engine import PlayerView
 from bot.engine.options import TABLE_OPTIONS
 from bot.game.table import CloseReason, Phase, Table
-from bot.i18n import _, ngettext, pgettext
+from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
 from bot.ui.names import mention, name_of, namer
@@ -90,6 +90,8 @@ def call(table: Table, seen: PlayerView) -> str:
     if table.phase is Phase.ENDED:
         if table.close_reason is CloseReason.ENDED:
             return ended_by(table)
+        if table.close_reason is CloseReason.GONE:
+            return _(CHANNEL_LOST)
         if table.close_reason is CloseReason.EMPTY:
             return _("Only computer players were left, so the game ended.")
         winner = seen.match_winner
@@ -124,6 +126,10 @@ def call(table: Table, seen: PlayerView) -> str:
         return _("{player}, a Draw Two is on you: open My hand to take it or answer."
                  ).format(player=current)
     return _("{player}, it is your turn.").format(player=current)
+
+
+CHANNEL_LOST = N_("This game ended: the bot could no longer reach this channel.")
+"""Shown only should the channel come back before the end was forgotten (a restart)."""
 
 
 def ended_by(table: Table) -> str:

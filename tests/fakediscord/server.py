@@ -75,6 +75,8 @@ UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
 ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
 UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
 INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
+UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
+MISSING_ACCESS = (403, 50001, "Missing Access")
 
 
 class FakeDiscord:
@@ -107,6 +109,10 @@ class FakeDiscord:
         self._channel_guild: dict[int, int] = {}
         self.threads: dict[int, dict[str, Any]] = {}
         """Threads the bot made, by id (their payloads)."""
+        self.unreachable: dict[int, tuple[int, int, str]] = {}
+        """Channels the bot's REST calls no longer reach, by id: deleted (404 Unknown
+        Channel) or the bot's View Channel taken away (403 Missing Access). Interactions
+        from them still arrive and are answered through their webhook, as on Discord."""
         self._by_token: dict[str, Interaction] = {}
         self._call_waiters: list[tuple[Callable[[RestCall], bool], asyncio.Future[RestCall]]] = []
         self._handled: list[asyncio.Event] = []
@@ -155,6 +161,16 @@ class FakeDiscord:
         """Answer the next ``method`` request whose path holds ``path_part`` with a
         Discord error, as a real outage or a deleted message would."""
         self.faults.append((method, path_part, DiscordError(status, code, message)))
+
+    def delete_channel(self, channel_id: int) -> None:
+        self.unreachable[channel_id] = UNKNOWN_CHANNEL
+
+    def remove_access(self, channel_id: int) -> None:
+        """The bot may no longer view the channel; ``give_access`` gives it back."""
+        self.unreachable[channel_id] = MISSING_ACCESS
+
+    def give_access(self, channel_id: int) -> None:
+        self.unreachable.pop(channel_id, None)
 
     # -- what tests read ---------------------------------------------------------------
 
@@ -361,6 +377,8 @@ class FakeDiscord:
                 return self._followup(token, body, files)
             case ["webhooks", _, token, "messages", message_id]:
                 return self._webhook_message(token, message_id, method, body, files)
+            case ["channels", channel_id, *_] if int(channel_id) in self.unreachable:
+                raise DiscordError(*self.unreachable[int(channel_id)])
             case ["channels", channel_id, "threads"] if method == "POST":
                 return await self._create_thread(int(channel_id), body)
             case ["channels", channel_id, "messages"] if method == "POST":
@@ -597,7 +615,7 @@ class FakeDiscord:
         """A public thread of a text channel, announced on the gateway before the answer."""
         guild_id = self._guild_of(parent_id)
         if guild_id is None:
-            raise DiscordError(404, 10003, "Unknown Channel")
+            raise DiscordError(*UNKNOWN_CHANNEL)
         if parent_id in self.threads:
             self.violate("thread in a thread", f"POST threads on thread {parent_id}")
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
@@ -621,7 +639,7 @@ class FakeDiscord:
         self, channel_id: int, body: dict[str, Any], uploads: list[Upload]
     ) -> web.Response:
         if self._guild_of(channel_id) is None:
-            raise DiscordError(404, 10003, "Unknown Channel")
+            raise DiscordError(*UNKNOWN_CHANNEL)
         if channel_id in self.threads and \
                 not self.app_permissions(channel_id) & SEND_MESSAGES_IN_THREADS:
             raise DiscordError(403, 50013, "Missing Permissions")

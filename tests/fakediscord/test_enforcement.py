@@ -328,3 +328,26 @@ async def test_components_v2_at_the_edge_is_fine_and_stays_v2(
     status, body = await call(http, "PATCH", edit, {"content": "plain again"})
     assert (status, body["code"]) == (400, 50035) and "content" in body["errors"]
     assert rules(fake_discord) == ["invalid form body"]
+
+
+async def test_a_channel_gone_answers_as_discord_does_and_its_interactions_still_work(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    """Deleted: 404 Unknown Channel; the bot's View Channel taken away: 403 Missing
+    Access, on every route of the channel; an interaction's webhook still answers."""
+    posted = f"channels/{guild.channel_id}/messages"
+    status, body = await call(http, "POST", posted, {"content": "hi"})
+    assert status == 200
+    message = f"{posted}/{body['id']}"
+    fake_discord.remove_access(guild.channel_id)
+    assert await call(http, "POST", posted, {"content": "hi"}) == (
+        403, {"code": 50001, "message": "Missing Access"})
+    assert (await call(http, "PATCH", message, {"content": "ho"}))[0] == 403
+    status, _ = await answer(http, new_interaction(fake_discord, guild), {"content": "ok"})
+    assert status == 200
+    fake_discord.give_access(guild.channel_id)
+    assert (await call(http, "PATCH", message, {"content": "ho"}))[0] == 200
+    fake_discord.delete_channel(guild.channel_id)
+    assert await call(http, "PATCH", message, {"content": "hu"}) == (
+        404, {"code": 10003, "message": "Unknown Channel"})
+    assert fake_discord.violations == []

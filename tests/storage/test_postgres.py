@@ -13,7 +13,7 @@ import asyncpg
 import pytest
 
 from bot.app.main import EXIT_FIX_AND_RESTART
-from bot.game.ports import StorageUnavailable
+from bot.game.ports import NEW_TABLE, StorageDamaged, StorageUnavailable
 from bot.storage import DatabaseUnusable, PostgresStorage, SchemaTooNewError, open_storage
 from bot.storage.postgres import MIGRATIONS
 from bot.storage.schema import Migration
@@ -99,6 +99,25 @@ async def test_a_full_disk_raises_storage_unavailable_and_keeps_the_row(
 
     await backend.sql("DROP TRIGGER no_room ON saved_games")  # room again
     await db.save_game(1, GUILD, {"turn": 2})
+    assert await stored_state(backend, 1) == '{"turn":2}'
+
+
+async def test_a_damaged_page_raises_storage_damaged_and_keeps_the_row(
+    backend: Backend, db: PostgresStorage
+) -> None:
+    await db.save_game(1, GUILD, {"turn": 1}, version=1, replaces=NEW_TABLE)
+    # What the server answers when a page it reads is damaged: SQLSTATE XX001.
+    await backend.script(
+        """CREATE FUNCTION damaged_page() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN RAISE EXCEPTION 'invalid page in block 0 of relation base/1/2'
+                 USING ERRCODE = 'data_corrupted'; END $$;
+           CREATE TRIGGER damaged BEFORE UPDATE ON saved_games
+           FOR EACH ROW EXECUTE FUNCTION damaged_page()""")
+    with pytest.raises(StorageDamaged) as raised:
+        await db.save_game(1, GUILD, {"turn": 2}, version=2, replaces=1)
+    assert isinstance(raised.value.__cause__, asyncpg.DataCorruptedError)
+    await backend.sql("DROP TRIGGER damaged ON saved_games")  # restored
+    await db.save_game(1, GUILD, {"turn": 2}, version=2, replaces=1)
     assert await stored_state(backend, 1) == '{"turn":2}'
 
 

@@ -35,6 +35,7 @@ async def test_settings_round_trip(db: StorageUnderTest) -> None:
         images=False,
         threads=True,
         language="pt-BR",
+        tables_per_member=7,
     )
     await db.save_settings(GUILD, chosen)
 
@@ -45,6 +46,12 @@ async def test_settings_round_trip(db: StorageUnderTest) -> None:
         "wildcustom": 1, "rblank": 4, "yblank": 9, "gblank": "Everyone sings", "bblank": 9
     }
     assert await db.get_settings(GUILD + 1) == GuildSettings()
+
+
+@pytest.mark.parametrize("tables", [0, 26, True, "3"])
+def test_a_limit_per_member_out_of_range_is_refused(tables: object) -> None:
+    with pytest.raises(OptionsError):
+        GuildSettings(tables_per_member=tables)  # type: ignore[arg-type]
 
 
 async def test_saving_again_replaces_the_settings(db: StorageUnderTest) -> None:

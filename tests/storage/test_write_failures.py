@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.ports import StorageUnavailable
+from bot.game.ports import NEW_TABLE, SaveConflict, StorageDamaged, StorageUnavailable
 from bot.storage import SqliteStorage
+from bot.storage.sqlite.errors import SQLITE_CORRUPT, primary_code
+from tests.storage.damage import DamagedPage
 
 BIG = "x" * 200_000
 """A state larger than the free pages left once the file is capped."""
@@ -96,3 +98,33 @@ async def test_a_bug_in_the_sql_is_not_called_unavailable(db: SqliteStorage) -> 
         async with db._writing() as connection:
             await connection.fetch(
                 "INSERT INTO saved_games VALUES (1, 1, 1, NULL, 0, 0)")
+
+
+async def test_a_damaged_file_raises_storage_damaged_until_it_is_mended(
+    db: SqliteStorage,
+) -> None:
+    await db.save_game(1, 10, {"turn": 1}, version=1, replaces=NEW_TABLE)
+    page = DamagedPage(db, "saved_games")
+    await page.damage()
+    with pytest.raises(StorageDamaged) as raised:
+        await db.save_game(1, 10, {"turn": 2}, version=2, replaces=1)
+    assert isinstance(raised.value.__cause__, sqlite3.DatabaseError)
+    assert primary_code(raised.value.__cause__) == SQLITE_CORRUPT
+    page.mend()
+    await db.save_game(1, 10, {"turn": 2}, version=2, replaces=1)
+    assert [g.state for g in (await db.load_games())[0]] == [{"turn": 2}]
+
+
+async def test_a_version_that_moved_on_in_a_damaged_file_is_no_conflict(
+    db: SqliteStorage,
+) -> None:
+    """A damaged page can lose a row or change its version: a compare-and-set that
+    misses in a damaged file says the file is damaged, not that another process saved."""
+    await db.save_game(1, 10, {"turn": 1}, version=1, replaces=NEW_TABLE)
+    page = DamagedPage(db, "matches_by_guild")  # elsewhere in the file
+    await page.damage()
+    with pytest.raises(StorageDamaged):
+        await db.save_game(1, 10, {"turn": 2}, version=3, replaces=2)
+    page.mend()
+    with pytest.raises(SaveConflict):
+        await db.save_game(1, 10, {"turn": 2}, version=3, replaces=2)

@@ -12,9 +12,11 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.game.errors import NotSaved
+from bot.game.errors import DatabaseDamaged, NotSaved
 from bot.storage import SqliteStorage
+from tests.conftest import ErrorRecords
 from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.storage.damage import DamagedPage
 from tests.ui.game_helpers import card_button, control, position, start_game
 
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
@@ -112,3 +114,39 @@ async def test_a_draw_on_a_full_disk_changes_nothing_and_says_so(
     hand = await session.open_hand(ana)
     await session.click(ana, hand, control(hand, "Draw"))
     assert len(session.game.hands[a]) == 4
+
+
+async def test_a_damaged_database_refuses_moves_in_words_until_it_is_mended(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
+    error_log: ErrorRecords,
+) -> None:
+    """Not mistaken for another process's save: the game stays, as it was, its table
+    unchanged, and the operator is told once, at ERROR, to restore a backup."""
+    session = await start_game(guild, bot, fake_discord, clock, 2)
+    a, b = session.game.players
+    await session.set_position(position(
+        "classic", [a, b], hands={a: ["r3", "y7", "b5"], b: ["b1", "y2"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    before = (session.game.to_dict(), session.table.version)
+    table_text = session.table_message().text
+    edits = len(fake_discord.calls_to("PATCH", f"/channels/{guild.channel_id}/"))
+    page = DamagedPage(sqlite(bot), "saved_games")
+    await page.damage()
+    for move in (lambda m: card_button(m, "play", "r3"), lambda m: control(m, "Draw")):
+        hand = await session.open_hand(ana)  # every move, the same answer
+        answer = await session.click(ana, hand, move(hand))
+        await session.settle()
+        assert answer.ephemeral and answer.said == DatabaseDamaged().message
+        assert (session.game.to_dict(), session.table.version) == before  # still there
+    assert session.table_message().text == table_text  # the channel never saw a move
+    assert len(fake_discord.calls_to("PATCH", f"/channels/{guild.channel_id}/")) == edits
+    (record,) = error_log.records  # once, not per move
+    assert record.name == "bot.game.registry" and "restore the last backup" in record.getMessage()
+    error_log.records.clear()  # expected here; any other ERROR still fails the test
+
+    page.mend()  # the same play goes through once the file is sound again
+    hand = await session.open_hand(ana)
+    await session.click(ana, hand, card_button(hand, "play", "r3"))
+    assert "r3" not in session.game.hands[a]

@@ -21,9 +21,9 @@ from typing import Any
 
 import asyncpg
 
-from bot.game.ports import StorageUnavailable
-from bot.storage.postgres.errors import is_unavailable
-from bot.storage.session import Connected, Row
+from bot.game.ports import StorageDamaged, StorageUnavailable
+from bot.storage.postgres.errors import is_damaged, is_unavailable
+from bot.storage.session import Connected, Row, Session
 
 _PLACEHOLDER_OR_TEXT = re.compile(r"'[^']*'|\?")
 
@@ -67,6 +67,9 @@ class PostgresConnected(Connected):
             _raise_unavailable(error, self.name)
             raise
 
+    async def _check_damage(self, session: Session) -> None:
+        """Nothing to check: the server reports damage on the statement that meets it."""
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[PostgresSession]:
         """Any exception rolls back; on a lost connection the server has dropped the
@@ -89,5 +92,7 @@ class PostgresConnected(Connected):
 
 
 def _raise_unavailable(error: BaseException, name: str) -> None:
+    if is_damaged(error):
+        raise StorageDamaged(f"the database {name} is damaged: {error}") from error
     if is_unavailable(error):
         raise StorageUnavailable(f"the database {name} did not take the write: {error}") from error

@@ -38,6 +38,17 @@ def is_unavailable(error: BaseException) -> bool:
     return state[:2] in UNAVAILABLE_CLASSES or state in UNAVAILABLE_STATES
 
 
+DAMAGED_STATES = frozenset({
+    "XX001",  # data corrupted: a damaged table page
+    "XX002",  # index corrupted
+})
+
+
+def is_damaged(error: BaseException) -> bool:
+    """Whether ``error`` is the server finding the database's own pages damaged."""
+    return isinstance(error, asyncpg.PostgresError) and str(error.sqlstate) in DAMAGED_STATES
+
+
 def unusable(name: str, error: BaseException) -> DatabaseUnusable:
     """The one sentence for an operator whose PostgreSQL cannot be used at start."""
     reason = str(error).rstrip(".") or type(error).__name__

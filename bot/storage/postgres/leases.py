@@ -12,6 +12,13 @@ shared, and each of its shards' locks exclusively.
 Should that connection end while the process runs (the server restarted, or the
 connection was cut), the locks are gone and another process may take the shards:
 ``on_lost`` tells the process, which stops rather than run tables it no longer owns.
+
+A lease not taken closes its connection, and each attempt opens a new one: a connection
+kept idle between attempts may have been ended by the server meanwhile (a restart, an
+administrator's ``pg_terminate_backend``) before asyncpg has read the end, and a
+statement sent on it then fails with ``InternalClientError`` ("another operation is in
+progress": the protocol is still consuming the server's FATAL message), not as a lost
+connection.
 """
 
 from __future__ import annotations
@@ -49,12 +56,13 @@ class AdvisoryLeases:
         wanted = [(WHOLE_DATABASE, shards is not None)]
         wanted += [(shard_id, False) for shard_id in sorted(shards.ids)] if shards else []
         try:
-            connection = await self._connect()
+            connection = self._connection = await asyncpg.connect(
+                self._url, server_settings={"application_name": "uno-bot lease"})
             for key, shared in wanted:
                 function = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
                 if not await connection.fetchval(f"SELECT {function}($1, $2)",
                                                  LEASE_SPACE, key):
-                    await connection.execute("SELECT pg_advisory_unlock_all()")
+                    await self.release()
                     return False
         except Exception as error:
             if not is_unavailable(error):
@@ -80,12 +88,6 @@ class AdvisoryLeases:
         log.error("lease on %s lost: its connection ended", self.name)
         if self._on_lost is not None:
             self._on_lost()
-
-    async def _connect(self) -> asyncpg.Connection:
-        if self._connection is None or self._connection.is_closed():
-            self._connection = await asyncpg.connect(
-                self._url, server_settings={"application_name": "uno-bot lease"})
-        return self._connection
 
     async def release(self) -> None:
         """Closing the connection drops its locks."""

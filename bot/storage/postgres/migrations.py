@@ -181,6 +181,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         "the language each server's shared messages speak (none: the server's own locale)",
         ("ALTER TABLE guild_settings ADD COLUMN language TEXT",),
     ),
+    Migration(
+        6,
+        "how many open lobbies and games one member may host on each server",
+        ("ALTER TABLE guild_settings ADD COLUMN tables_per_member INTEGER NOT NULL DEFAULT 3",),
+    ),
 )
 
 

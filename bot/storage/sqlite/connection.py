@@ -17,7 +17,8 @@ show a rank that is one match out of date.
 
 A write that the file or the disk lets down (full, locked past the busy timeout, an I/O
 error) raises ``StorageUnavailable`` from the SQLite error, after the rollback: the
-connection stays usable, and the next write succeeds once the cause is gone.
+connection stays usable, and the next write succeeds once the cause is gone. A damaged
+file raises its ``StorageDamaged``.
 
 Statements are sent with ``execute_fetchall``, writes included: one trip to aiosqlite's
 thread and no cursor left to close, about three times cheaper than ``execute``.
@@ -33,9 +34,9 @@ from typing import Any
 
 import aiosqlite
 
-from bot.game.ports import StorageUnavailable
-from bot.storage.session import Connected, Row
-from bot.storage.sqlite.errors import UNAVAILABLE_CODES, primary_code
+from bot.game.ports import StorageDamaged, StorageUnavailable
+from bot.storage.session import Connected, Row, Session
+from bot.storage.sqlite.errors import DAMAGED_CODES, UNAVAILABLE_CODES, primary_code
 
 
 class SqliteSession:
@@ -76,6 +77,13 @@ class SqliteConnected(Connected):
                 _raise_unavailable(error, self.name)
                 raise
 
+    async def _check_damage(self, session: Session) -> None:
+        """``PRAGMA quick_check``: the file's structure, in time linear in its size (run
+        only when a save meets another version than it expects, which is rare)."""
+        found = [str(row[0]) for row in await session.fetch("PRAGMA quick_check")]
+        if found != ["ok"]:
+            raise StorageDamaged(f"the database {self.name} is damaged: {'; '.join(found[:3])}")
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[SqliteSession]:
         """The connection inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back.
@@ -100,7 +108,11 @@ class SqliteConnected(Connected):
 
 
 def _raise_unavailable(error: BaseException, path: str) -> None:
-    """Raise ``StorageUnavailable`` from a failure of the file or the disk; return for
-    anything else (a mistake in the SQL or a broken constraint is a bug, raised as is)."""
-    if primary_code(error) in UNAVAILABLE_CODES:
+    """Raise ``StorageUnavailable`` from a failure of the file or the disk
+    (``StorageDamaged`` for a damaged file); return for anything else (a mistake in the
+    SQL or a broken constraint is a bug, raised as is)."""
+    code = primary_code(error)
+    if code in DAMAGED_CODES:
+        raise StorageDamaged(f"the database {path} is damaged: {error}") from error
+    if code in UNAVAILABLE_CODES:
         raise StorageUnavailable(f"the database {path} did not take the write: {error}") from error

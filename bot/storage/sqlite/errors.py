@@ -23,6 +23,8 @@ UNAVAILABLE_CODES = frozenset({
     SQLITE_PROTOCOL, SQLITE_PERM, SQLITE_AUTH, SQLITE_CORRUPT, SQLITE_NOTADB,
 })
 """The codes that mean the file or the disk let a write down, not that the SQL was wrong."""
+DAMAGED_CODES = frozenset({SQLITE_CORRUPT, SQLITE_NOTADB})
+"""Those of them that mean the file is damaged: only a backup mends it."""
 
 
 def primary_code(error: BaseException) -> int | None:
@@ -34,7 +36,7 @@ def primary_code(error: BaseException) -> int | None:
 def unusable(path: str, error: BaseException) -> DatabaseUnusable:
     """The one sentence for an operator whose database failed to open at start."""
     code = primary_code(error)
-    if code in (SQLITE_CORRUPT, SQLITE_NOTADB):
+    if code in DAMAGED_CODES:
         return DatabaseUnusable(
             f"The database {path} is damaged ({error}): restore it from a backup "
             "(see README) or move it away to start with an empty one."
