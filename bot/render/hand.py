@@ -19,6 +19,9 @@ from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, font
 
 CARD_WIDTH = 120
 CARDS_PER_ROW = 12
+NARROWEST = 7
+"""A picture is at least as wide as seven cards (the rest left empty): a client scales
+a picture to its width, so a smaller hand would otherwise show bigger, taller cards."""
 MAX_WIDTH = 1200
 """Discord shows up to about this width before it scales a picture down."""
 MARGIN = 12
@@ -48,7 +51,7 @@ def hand_image(cards: list[Card], playable: set[int] | None = None,
     squeezed_step = (MAX_WIDTH - 2 * MARGIN - CARD_WIDTH) // max(1, per_row - 1)
     step = min(natural_step, squeezed_step)
     row_h = LIFT + card_h + LABEL_HEIGHT + ROW_GAP
-    width = 2 * MARGIN + CARD_WIDTH + step * (per_row - 1)
+    width = 2 * MARGIN + CARD_WIDTH + step * (max(per_row, NARROWEST) - 1)
     image = Image.new("RGB", (width, 2 * MARGIN + rows * row_h - ROW_GAP), TABLE_RGB)
     draw = ImageDraw.Draw(image)
     label_font = font(16)
@@ -79,6 +82,7 @@ def render_hand(cards: list[Card], playable: set[int] | None = None,
     ``playable``: indices (0-based, into ``cards``) of the cards that may be played
     now; ``None`` shows every card plain. ``counts``: how many copies of each card
     the hand holds, shown beside its number ("3 x2"), so one card stands for each
-    button. At most 1200 px wide; 60 cards stay well under a megabyte.
+    button. As wide as seven cards at least, at most 1200 px wide; 60 cards stay well
+    under a megabyte.
     """
     return encode_png(hand_image(cards, playable, counts))

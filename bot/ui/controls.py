@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.ui.custom_ids import PATTERN, game_id, parse, understood
+from bot.ui.custom_ids import PATTERN, game_id, joined, parse, understood
 from bot.ui.stray import STRAY, ChannelBound, answer, named_channel
 
 Style = discord.ButtonStyle
@@ -49,6 +49,9 @@ class Menu:
     placeholder: str
     choices: tuple[Choice, ...]
     disabled: bool = False
+    most: int = 1
+    """How many choices may be picked at once (Discord's ``max_values``): several
+    choices make one action of all their cards (a discard of several cards)."""
 
 
 Rows = list[list[Control | Menu]]
@@ -78,7 +81,7 @@ def to_view(rows: Rows) -> discord.ui.View:
                     custom_id=control.custom_id, placeholder=control.placeholder,
                     options=[discord.SelectOption(label=c.label, value=c.what)
                              for c in control.choices],
-                    disabled=control.disabled, row=number)
+                    max_values=control.most, disabled=control.disabled, row=number)
             else:
                 item = discord.ui.Button(
                     custom_id=control.custom_id, label=control.label, style=control.style,
@@ -113,7 +116,7 @@ class GameControl(ChannelBound, template=PATTERN):
         custom_id = self.custom_id
         if isinstance(self.item, discord.ui.Select):  # acts as the chosen option's button
             match = parse(custom_id)
-            chosen = self.item.values[0] if self.item.values else ""
+            chosen = joined(self.item.values)
             if match is None or not understood(chosen):
                 await answer(interaction, custom_id, STRAY, "not understood")
                 return

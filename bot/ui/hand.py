@@ -5,11 +5,13 @@ unique in a message), coloured by its colour and disabled when no legal action s
 with it; the cards the player can play come first, in the buttons as in the picture.
 A card that answers a pending draw (stacking, stack draws) reads "Add". Below the
 cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
-Play it, Keep, Jump in!, colours, votes, UNO!). A hand with more cards than the rows
-left hold shows only the cards that can be played as buttons (the picture shows them
-all); more playable cards than that (a discard from a huge hand) are chosen in select
-menus ("Play a card...", "Discard a card..."), so no one pages to find a playable card
-and no message breaks Discord's 5 rows of 5.
+Play it, Keep, Jump in!, colours, votes, UNO!). So that a hand fits a phone's screen
+(buttons wrap there, about three a line), at most ``CARD_BUTTONS`` cards are buttons: a
+hand of more different cards shows only the cards that can be played as buttons (the
+picture shows them all), and more playable cards than that are chosen in select menus
+("Play a card..."), so no one pages to find a playable card and no message breaks
+Discord's 5 rows of 5. A discard is always chosen in menus, several cards at once
+("Discard cards...", up to 25 a menu).
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ from bot.ui.words import (
 
 MAX_ROWS = 5
 MENU_CHOICES = 25
-"""Discord's most options in one select menu."""
+"""Discord's most options in one select menu (and most picked at once)."""
+CARD_BUTTONS = 10
+"""Card buttons at most: two rows, which wrap to four lines on a phone."""
 VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
 CARD_STYLES = {**COLOR_STYLES, "": Style.secondary}
 
@@ -73,8 +77,10 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     usable = playable_cards(seen)
     cards = card_order(hand, lifted_cards(seen))
     controls = _controls(table, seen)
-    if len(cards) > _card_slots(controls):  # too many for the buttons: only usable ones
+    buttons = min(CARD_BUTTONS, _card_slots(controls))
+    if len(cards) > buttons:  # too many for the buttons: only usable ones
         cards = [card for card in cards if card in usable]
+    menus = card_do == "discard" or len(cards) > buttons
 
     def label(card: Card) -> str:
         text = card_label(card)
@@ -87,15 +93,16 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
         return text
 
     rows: Rows
-    if len(cards) <= _card_slots(controls):
+    if not menus:
         card_buttons = [
             Control(game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
                     label(card), CARD_STYLES[CARD_COLOR[card]], disabled=card not in usable)
             for card in cards]
         rows = in_rows(card_buttons)
-    else:  # more playable cards than buttons fit: menus, never pages
+    else:  # more playable cards than buttons fit, or a discard: menus, never pages
+        most = len(hand) - seen.discards_owed[seen.you] if card_do == "discard" else 1
         rows = _card_menus(table, [(label(c), Draft(card_do, (c,))) for c in cards],
-                           MAX_ROWS - math.ceil(len(controls) / ROW), card_do)
+                           MAX_ROWS - math.ceil(len(controls) / ROW), card_do, most)
     rows += in_rows(controls)
     lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
                           len(hand)).format(count=len(hand)))
@@ -104,35 +111,27 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
             card=card_words(seen.top), colour=color_words(seen.color)))
     lines.append(_situation(table, seen))
     if card_do == "discard":
-        lines.append(_discard_line(seen.discards_owed[seen.you],
-                                   menus=len(cards) > _card_slots(controls)))
+        owed = seen.discards_owed[seen.you]
+        lines.append(ngettext(
+            "Discard down to {count} card: choose the cards to discard in the menu, "
+            "several at once if you like.",
+            "Discard down to {count} cards: choose the cards to discard in the menu, "
+            "several at once if you like.", owed).format(count=owed))
     return HandMessage("\n".join(line for line in lines if line), rows)
 
 
-def _discard_line(owed: int, *, menus: bool) -> str:
-    """How to discard down to ``owed`` cards: with the card buttons, or in the menus."""
-    if menus:
-        return ngettext(
-            "Discard down to {count} card: choose in the menus the cards to discard, "
-            "one at a time.",
-            "Discard down to {count} cards: choose in the menus the cards to discard, "
-            "one at a time.", owed).format(count=owed)
-    return ngettext(
-        "Discard down to {count} card: press the cards to discard, one at a time.",
-        "Discard down to {count} cards: press the cards to discard, one at a time.",
-        owed).format(count=owed)
-
-
 def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
-                card_do: ActionKind) -> Rows:
-    """The cards as select menus of up to 25 each, one a row, in ``rows`` rows: the
-    61 different cards of the largest deck fit the 3 rows left beside two rows of
+                card_do: ActionKind, most: int) -> Rows:
+    """The cards as select menus of up to 25 each, one a row, in ``rows`` rows, each
+    letting ``most`` cards be picked at once (as many as its cards, at most): the 61
+    different cards of the largest deck fit the 3 rows left beside two rows of
     controls; the slice only guards it."""
     chunks = [choices[i:i + MENU_CHOICES]
               for i in range(0, len(choices), MENU_CHOICES)][:rows]
     return [[Menu(game_id(table.channel_id, table.version, f"pick:{n}"),
                   _menu_placeholder(card_do, n + 1, len(chunks)),
-                  tuple(Choice(label, draft.encode()) for label, draft in chunk))]
+                  tuple(Choice(label, draft.encode()) for label, draft in chunk),
+                  most=max(1, min(most, len(chunk))))]
             for n, chunk in enumerate(chunks)]
 
 

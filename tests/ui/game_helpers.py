@@ -87,6 +87,20 @@ class Playing:
         await self.bot.board.idle()
         return answer
 
+    async def discard(self, member: FakeMember, hand: StoredMessage, *cards: str
+                      ) -> Interaction:
+        """Pick ``cards`` (different ones, in one menu) in the hand's discard menu."""
+        menus = [c for row in hand.payload["components"] for c in row["components"]
+                 if c["type"] == 3]
+        for menu in menus:
+            values = {o["value"].split(":")[2]: o["value"] for o in menu["options"]}
+            if set(cards) <= set(values):
+                answer = await member.choose(hand, menu["custom_id"],
+                                             [values[c] for c in cards])
+                await self.bot.board.idle()
+                return answer
+        raise AssertionError(f"no discard menu offers {cards}")
+
     async def set_position(self, game: Game) -> None:
         """Replace the engine state (a known position), as a change through the manager."""
         manager = self.bot.manager
