@@ -33,11 +33,12 @@ async def test_the_table_is_a_few_lines_and_a_small_picture(
     assert "title" not in embed
     lines = embed["description"].splitlines()
     names = [session.table.name_of(p) for p in (a, b, c)]
-    # the top card and colour are in the picture, large, and not said again in the text
-    assert embed["image"]["url"].endswith("/table.png") and "Top card" not in table.text
+    # the top card and colour are in the picture, large, and said in the text too
+    assert embed["image"]["url"].endswith("/table.png")
     assert table.content.startswith(f"<@{b}>, it is your turn. Time runs out <t:")
-    assert lines[0] == f"↻ <@{a}> 1 · ▶ <@{b}> 2 · <@{c}> 2"
-    assert lines[1:] == [f"• {names[1]} played a red 4", f"• {names[2]} played a red 6",
+    assert lines[0] == "Top card **red 2** · play on 🔴 red"
+    assert lines[1] == f"↻ <@{a}> 1 · ▶ <@{b}> 2 · <@{c}> 2"
+    assert lines[2:] == [f"• {names[1]} played a red 4", f"• {names[2]} played a red 6",
                          f"• {names[0]} played a red 2"]  # the last three actions only
     assert "scoring" not in table.text and "Seven-O" not in table.text  # behind Rules
     rules = await session.member(a).click(table, table_button(table, "rules"))
