@@ -11,10 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, ClassVar
 
 import discord
+from PIL import ImageFont
 
+from bot.render.style import FALLBACK_FONT
 from bot.ui.custom_ids import PATTERN, game_id, joined, parse, understood
 from bot.ui.stray import STRAY, ChannelBound, answer, named_channel
 
@@ -64,6 +67,44 @@ ROW = 5
 def in_rows(buttons: Sequence[Control]) -> Rows:
     """``buttons`` laid out five a row."""
     return [list(buttons[i:i + ROW]) for i in range(0, len(buttons), ROW)]
+
+
+PHONE_LINE = 340
+"""Pixels of buttons one line of a 400 px wide phone screen holds: 332 beside the
+avatar, and each button counted with the 8 px gap after it. Discord wraps a wider row
+of buttons onto more lines there."""
+BUTTON_MARGIN = 40
+"""A button's padding on both sides and the gap to the next, in px."""
+LABEL_SIZE = 14
+WIDE = 18
+"""The width of an emoji or a CJK character at ``LABEL_SIZE``."""
+
+
+@cache
+def _label_font() -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FALLBACK_FONT), LABEL_SIZE)
+
+
+def button_width(label: str) -> float:
+    """About how wide a phone draws a button labelled ``label``, in px."""
+    font = _label_font()
+    return BUTTON_MARGIN + sum(WIDE if ord(c) >= 0x2E80 else font.getlength(c) for c in label)
+
+
+def phone_rows(buttons: Sequence[Control]) -> Rows:
+    """``buttons`` in rows that each fit one line of a phone's screen (and five a row at
+    most), so that every row shows as one line there, and the rows count the lines."""
+    rows: Rows = []
+    width = 0.0
+    for button in buttons:
+        wide = button_width(button.label)
+        if rows and len(rows[-1]) < ROW and width + wide <= PHONE_LINE:
+            rows[-1].append(button)
+            width += wide
+        else:
+            rows.append([button])
+            width = wide
+    return rows
 
 
 def disabled(rows: Rows) -> Rows:

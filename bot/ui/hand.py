@@ -5,18 +5,17 @@ unique in a message), coloured by its colour and disabled when no legal action s
 with it; the cards the player can play come first, in the buttons as in the picture.
 A card that answers a pending draw (stacking, stack draws) reads "Add". Below the
 cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
-Play it, Keep, Jump in!, colours, votes, UNO!). So that a hand fits a phone's screen
-(buttons wrap there, about three a line), at most ``CARD_BUTTONS`` cards are buttons: a
-hand of more different cards shows only the cards that can be played as buttons (the
-picture shows them all), and more playable cards than that are chosen in select menus
-("Play a card..."), so no one pages to find a playable card and no message breaks
-Discord's 5 rows of 5. A discard is always chosen in menus, several cards at once
-("Discard cards...", up to 25 a menu).
+Play it, Keep, Jump in!, colours, votes, UNO!). So that a hand fits a phone's screen,
+the buttons come in rows that each fit one line of it (``phone_rows``), the cards in
+``CARD_ROWS`` rows at most: a hand whose cards take more shows only the cards that can
+be played as buttons (the picture shows them all), and more playable cards than that
+are chosen in select menus ("Play a card..."), so no one pages to find a playable card
+and no message breaks Discord's 5 rows of 5. A discard is always chosen in menus,
+several cards at once (up to 25 a menu).
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from bot.engine.actions import ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.game.table import Table
 from bot.i18n import _, ngettext, pgettext
-from bot.ui.controls import ROW, Choice, Control, Menu, Rows, Style, in_rows
+from bot.ui.controls import Choice, Control, Menu, Rows, Style, phone_rows
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.names import name_of, namer
 from bot.ui.prompts import COLOR_STYLES
@@ -43,8 +42,9 @@ from bot.ui.words import (
 MAX_ROWS = 5
 MENU_CHOICES = 25
 """Discord's most options in one select menu (and most picked at once)."""
-CARD_BUTTONS = 10
-"""Card buttons at most: two rows, which wrap to four lines on a phone."""
+CARD_ROWS = 2
+"""Rows of card buttons at most, each one line on a phone: with the text, the picture
+and the other buttons, a hand stays within about 450 px on a 400 px wide screen."""
 VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
 CARD_STYLES = {**COLOR_STYLES, "": Style.secondary}
 
@@ -76,11 +76,8 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     card_do = _card_do(seen)
     usable = playable_cards(seen)
     cards = card_order(hand, lifted_cards(seen))
-    controls = _controls(table, seen)
-    buttons = min(CARD_BUTTONS, _card_slots(controls))
-    if len(cards) > buttons:  # too many for the buttons: only usable ones
-        cards = [card for card in cards if card in usable]
-    menus = card_do == "discard" or len(cards) > buttons
+    controls = phone_rows(_controls(table, seen))
+    room = min(CARD_ROWS, MAX_ROWS - len(controls))
 
     def label(card: Card) -> str:
         text = card_label(card)
@@ -92,18 +89,21 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
             text = pgettext("button", "Add {card}").format(card=text)
         return text
 
-    rows: Rows
-    if not menus:
-        card_buttons = [
+    def buttons(shown: list[Card]) -> Rows:
+        return phone_rows([
             Control(game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
                     label(card), CARD_STYLES[CARD_COLOR[card]], disabled=card not in usable)
-            for card in cards]
-        rows = in_rows(card_buttons)
-    else:  # more playable cards than buttons fit, or a discard: menus, never pages
+            for card in shown])
+
+    rows = buttons(cards)
+    if len(rows) > room:  # too many for the buttons: only usable ones
+        cards = [card for card in cards if card in usable]
+        rows = buttons(cards)
+    if card_do == "discard" or len(rows) > room:  # menus, never pages
         most = len(hand) - seen.discards_owed[seen.you] if card_do == "discard" else 1
         rows = _card_menus(table, [(label(c), Draft(card_do, (c,))) for c in cards],
-                           MAX_ROWS - math.ceil(len(controls) / ROW), card_do, most)
-    rows += in_rows(controls)
+                           MAX_ROWS - len(controls), card_do, most)
+    rows += controls
     lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
                           len(hand)).format(count=len(hand)))
     if seen.top is not None:  # always, once dealt
@@ -227,11 +227,6 @@ def _controls(table: Table, seen: PlayerView) -> list[Control]:
                             pgettext("button", "UNO!"), Style.danger,
                             disabled="uno" not in doing))
     return controls
-
-
-def _card_slots(controls: list[Control]) -> int:
-    """Card buttons that fit beside ``controls`` (which always show: Draw, UNO!...)."""
-    return (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
 
 
 def _first_cards(legal: Iterable[Action]) -> list[Card]:

@@ -25,7 +25,7 @@ from bot.ui.replay import replayable
 from bot.ui.words import action_line, card_words, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
-SHOWN_ACTIONS = 3
+SHOWN_ACTIONS = 2
 """The last actions the table shows."""
 
 

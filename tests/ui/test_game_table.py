@@ -11,7 +11,7 @@ from bot.engine.cards import build_deck
 from bot.game.clock import FakeClock
 from bot.game.table import Player, Table
 from bot.ui.controls import to_view
-from bot.ui.hand import CARD_BUTTONS, hand_message, playable_cards
+from bot.ui.hand import hand_message, playable_cards
 from tests.fakediscord import FakeDiscord, FakeGuild, answered
 from tests.fakediscord.limits import message_problems
 from tests.ui.game_helpers import (
@@ -43,8 +43,7 @@ def test_every_hand_size_fits_discord(size: int) -> None:
     hand = table.game.hands["1"]
     playable = playable_cards(table.game.seat_view("1"))
     # every card while they fit, else (the picture shows them all) every playable one
-    assert {s.split(":")[0] for s in seen} == (
-        set(hand) if len(set(hand)) <= CARD_BUTTONS else playable)
+    assert {s.split(":")[0] for s in seen} == (set(hand) if size == 1 else playable)
 
 
 async def test_a_hand_of_sixty_cards_shows_its_playable_cards_on_one_page(
