@@ -76,7 +76,8 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     card_do = _card_do(seen)
     usable = playable_cards(seen)
     cards = card_order(hand, lifted_cards(seen))
-    controls = phone_rows(_controls(table, seen))
+    controls = phone_rows([c for c in _controls(table, seen)  # a discard leaves out the
+                           if card_do != "discard" or not c.disabled])  # buttons off then
     room = min(CARD_ROWS, MAX_ROWS - len(controls))
 
     def label(card: Card) -> str:
@@ -112,11 +113,9 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     lines.append(_situation(table, seen))
     if card_do == "discard":
         owed = seen.discards_owed[seen.you]
-        lines.append(ngettext(
-            "Discard down to {count} card: choose the cards to discard in the menu, "
-            "several at once if you like.",
-            "Discard down to {count} cards: choose the cards to discard in the menu, "
-            "several at once if you like.", owed).format(count=owed))
+        lines.append(ngettext("Discard down to {count} card: pick the cards in the menu.",
+                              "Discard down to {count} cards: pick the cards in the menu.",
+                              owed).format(count=owed))
     return HandMessage("\n".join(line for line in lines if line), rows)
 
 

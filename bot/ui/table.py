@@ -3,7 +3,7 @@
 The content line names the player(s) the game waits for, with what they must do and
 the turn's deadline as a Discord relative timestamp (the ping, a new message, is what
 notifies them: see ``bot.ui.pings``); the embed fits a phone: the top card and colour,
-every seat on one line with the direction, the last three actions, and the picture.
+every seat on one line with the direction, the last two actions, and the picture.
 The rules are behind the Rules button.
 """
 

@@ -180,6 +180,8 @@ class FakeMember:
         assert custom_id in message.custom_ids(), (
             f"no button {custom_id!r} on the message; it has {message.custom_ids()}"
         )
+        assert message.component(custom_id).get("type", 2) == 2, (
+            f"{custom_id!r} is a select menu: choose() among its options")
         interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
         interaction.source_message = fake.message(message.id)
         data = {"custom_id": custom_id, "component_type": 2, "values": []}

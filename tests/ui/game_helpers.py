@@ -185,7 +185,7 @@ Click = Callable[[FakeMember, StoredMessage, str], Awaitable[Interaction]]
 async def move_in_hand(click: Click, member: FakeMember, hand: StoredMessage,
                        rng: random.Random) -> bool:
     """One player's move on their open hand message: an UNO call when offered, a random
-    enabled button (mostly a play), then whatever question follows (colour, player,
+    enabled button or menu choice (mostly a play), then whatever question follows (colour, player,
     cards). Returns whether anything but an UNO call was clicked."""
     acted = False
     for _ in range(4):  # the move, then at most cards, colour and player questions
@@ -197,9 +197,16 @@ async def move_in_hand(click: Click, member: FakeMember, hand: StoredMessage,
             continue
         if not choices:
             break
-        plays = [c for c in choices if ":a:play" in c]  # plays end rounds sooner
+        plays = [c for c in choices if ":a:play" in c or ":pick:" in c]  # plays end
+        # rounds sooner
         pick = rng.choice(plays if plays and rng.random() < 0.9 else choices)
-        answer = await click(member, hand, pick)
+        menu = hand.component(pick)
+        if menu.get("type") == 3:  # a card menu: one card, or several to discard
+            values = [o["value"] for o in menu["options"]]
+            answer = await member.choose(hand, pick, rng.sample(
+                values, rng.randint(1, menu.get("max_values", 1))))
+        else:
+            answer = await click(member, hand, pick)
         acted = True
         assert answer.updated_message, answer.text
         if "Your hand" in hand.content:

@@ -52,6 +52,11 @@ def positions() -> dict[str, Game]:
     drawn = game(DISTINCT[:9], top="g0")
     drawn.apply(next(a for a in drawn.legal_actions("1") if a.do == "draw"))  # a green:
     assert "keep" in {a.do for a in drawn.legal_actions("1")}  # Play it and Keep
+    discard = game(DISTINCT[:38], current="4", ruleset="customizable",
+                   options={"house_rules": {"wildcustom": 5}})
+    discard.hands["4"] = ["wildcustom", "r1"]  # the seat before "1" lays it
+    discard.apply(next(a for a in discard.legal_actions("4") if a.card == "wildcustom"))
+    assert discard.discards_owed == {"1": 7}  # house rule 5: down to 7, in two menus
     return {
         **{f"{n} cards": game(DISTINCT[:n]) for n in (1, 2, 7, 10, 11, 15, 20)},
         "20 cards, 12 red": game([c for c in DISTINCT if c[0] == "r"]
@@ -63,6 +68,7 @@ def positions() -> dict[str, Game]:
         "10 players": game(DISTINCT[:7], seats=10),
         "add to a Draw Two": game(["rdraw2", "ydraw2", "gdraw2", "bdraw2", "wild4", "r1", "b7"],
                                   top="rdraw2", ruleset="serious", pending_draw=2),
+        "discard 31 of 38": discard,
         "jump in": game(["r9", "y9", "g9", "b5", "r5", "y5", "g5"], current="2",
                         options={"jump_in": True}),
     }
