@@ -101,9 +101,9 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
         cards = [card for card in cards if card in usable]
         rows = buttons(cards)
     if card_do == "discard" or len(rows) > room:  # menus, never pages
-        most = len(hand) - seen.discards_owed[seen.you] if card_do == "discard" else 1
+        keep = seen.discards_owed.get(seen.you, 0)
         rows = _card_menus(table, [(label(c), Draft(card_do, (c,))) for c in cards],
-                           MAX_ROWS - len(controls), card_do, most)
+                           MAX_ROWS - len(controls), card_do, len(hand) - keep)
     rows += controls
     lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
                           len(hand)).format(count=len(hand)))
@@ -111,37 +111,37 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
         lines.append(_("Top card: {card} · colour to match: {colour}").format(
             card=card_words(seen.top), colour=color_words(seen.color)))
     lines.append(_situation(table, seen))
-    if card_do == "discard":
-        owed = seen.discards_owed[seen.you]
-        lines.append(ngettext("Discard down to {count} card: pick the cards in the menu.",
-                              "Discard down to {count} cards: pick the cards in the menu.",
-                              owed).format(count=owed))
     return HandMessage("\n".join(line for line in lines if line), rows)
 
 
 def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
-                card_do: ActionKind, most: int) -> Rows:
-    """The cards as select menus of up to 25 each, one a row, in ``rows`` rows, each
-    letting ``most`` cards be picked at once (as many as its cards, at most): the 61
-    different cards of the largest deck fit the 3 rows left beside two rows of
-    controls; the slice only guards it."""
+                card_do: ActionKind, excess: int) -> Rows:
+    """The cards as select menus of up to 25 each, one a row, in ``rows`` rows; a
+    discard menu lets up to ``excess`` cards (the cards over the count to keep) be
+    picked at once. The 61 different cards of the largest deck fit the 3 rows left
+    beside two rows of controls; the slice only guards it."""
     chunks = [choices[i:i + MENU_CHOICES]
               for i in range(0, len(choices), MENU_CHOICES)][:rows]
+    most = excess if card_do == "discard" else 1
     return [[Menu(game_id(table.channel_id, table.version, f"pick:{n}"),
-                  _menu_placeholder(card_do, n + 1, len(chunks)),
+                  _menu_placeholder(card_do, n + 1, len(chunks), excess),
                   tuple(Choice(label, draft.encode()) for label, draft in chunk),
                   most=max(1, min(most, len(chunk))))]
             for n, chunk in enumerate(chunks)]
 
 
-def _menu_placeholder(card_do: ActionKind, number: int, menus: int) -> str:
-    """What a card menu says before a card is chosen: "Play a card (1 of 2)..."."""
+def _menu_placeholder(card_do: ActionKind, number: int, menus: int, excess: int) -> str:
+    """What a card menu says before a card is chosen: "Play a card (1 of 2)...",
+    "Discard 31 cards..." (the count the hand must lose: the text leaves it to the menu)."""
     if card_do == "discard":
         if menus == 1:
-            return pgettext("button", "Discard a card...")
+            # i18n: the placeholder of the menu of cards to discard, several at once
+            return ngettext("Discard {count} card...", "Discard {count} cards...",
+                            excess).format(count=excess)
         # i18n: the placeholder of one of several menus of cards to discard
-        return pgettext("button", "Discard a card ({number} of {menus})...").format(
-            number=number, menus=menus)
+        return ngettext("Discard {count} card ({number} of {menus})...",
+                        "Discard {count} cards ({number} of {menus})...",
+                        excess).format(count=excess, number=number, menus=menus)
     if menus == 1:
         return pgettext("button", "Play a card...")
     # i18n: the placeholder of one of several menus of cards to play

@@ -90,9 +90,7 @@ class Playing:
     async def discard(self, member: FakeMember, hand: StoredMessage, *cards: str
                       ) -> Interaction:
         """Pick ``cards`` (different ones, in one menu) in the hand's discard menu."""
-        menus = [c for row in hand.payload["components"] for c in row["components"]
-                 if c["type"] == 3]
-        for menu in menus:
+        for menu in menus(hand):
             values = {o["value"].split(":")[2]: o["value"] for o in menu["options"]}
             if set(cards) <= set(values):
                 answer = await member.choose(hand, menu["custom_id"],
@@ -119,6 +117,12 @@ def table_button(message: StoredMessage, what: str) -> str:
 def card_button(hand: StoredMessage, do: str, card: str) -> str:
     """The button of ``card`` (``do`` "play" or "discard") on a hand message."""
     return next(c for c in hand.custom_ids() if f":a:{do}:{card}:" in c)
+
+
+def menus(message: StoredMessage) -> list[dict[str, Any]]:
+    """The select menus on a message, top first."""
+    return [c for row in message.payload["components"] for c in row["components"]
+            if c["type"] == 3]
 
 
 def control(message: StoredMessage, label: str) -> str:

@@ -81,11 +81,11 @@ async def test_more_playable_cards_than_buttons_are_chosen_in_menus_not_pages(
     hand_b = await session.open_hand(ben)
     rows = hand_b.payload["components"]
     menus = [row["components"][0] for row in rows if row["components"][0]["type"] == 3]
-    assert [m["placeholder"] for m in menus] == ["Discard a card (1 of 2)...",
-                                                 "Discard a card (2 of 2)..."]
+    assert [m["placeholder"] for m in menus] == ["Discard 33 cards (1 of 2)...",
+                                                 "Discard 33 cards (2 of 2)..."]
     assert [len(m["options"]) for m in menus] == [25, 15]
     assert [m["max_values"] for m in menus] == [25, 15]  # several at once, up to 25
-    assert "Discard down to 7 cards: pick the cards in the menu." in hand_b.content
+    assert "You must discard before play goes on." in hand_b.content
     offered = [o["value"].split(":")[2] for m in menus for o in m["options"]]
     assert sorted(offered) == sorted(many)  # every card, once, each a discard
     assert not any("Prev" in label or "Next" in label for label in hand_b.labels().values())
@@ -101,7 +101,7 @@ async def test_more_playable_cards_than_buttons_are_chosen_in_menus_not_pages(
                  if row["components"][0]["type"] == 3]
     assert [len(m["options"]) for m in refreshed] == [15]  # the hand, as it now is
     assert refreshed[0]["max_values"] == 8 and refreshed[0]["placeholder"] == \
-        "Discard a card..."
+        "Discard 8 cards..."
     answer = await ben.choose(hand_b, refreshed[0]["custom_id"],
                               [o["value"] for o in refreshed[0]["options"]][:8])
     await bot.board.idle()
