@@ -107,7 +107,7 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     rows += controls
     lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
                           len(hand)).format(count=len(hand)))
-    if seen.top is not None:  # always, once dealt
+    if seen.top is not None and card_do != "discard":  # once dealt; a discard plays none
         lines.append(_("Top card: {card} · colour to match: {colour}").format(
             card=card_words(seen.top), colour=color_words(seen.color)))
     lines.append(_situation(table, seen))

@@ -48,14 +48,14 @@ def table_message(table: Table) -> TableMessage:
     assert game is not None
     seen = game.seat_view(None)
     embed = discord.Embed(description=_description(table, seen), colour=TABLE_COLOUR)
-    rows: Rows = [[
+    rows: Rows = [[  # Catch last: a long name wraps it alone onto a phone's second line
         # i18n: a button that shows the player's cards, privately
         Control(game_id(table.channel_id, table.version, "hand"), pgettext("button", "My hand"),
                 Style.primary),
-        Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, seen),
-                Style.danger, disabled=not seen.catchable),
         # i18n: a button that shows the rules of this game
         Control(game_id(table.channel_id, table.version, "rules"), pgettext("button", "Rules")),
+        Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, seen),
+                Style.danger, disabled=not seen.catchable),
     ]]
     if table.phase is not Phase.PLAYING:
         rows = disabled(rows)
