@@ -4,8 +4,9 @@ Each distinct card is one button (a second copy shows as "x2": custom ids must b
 unique in a message), coloured by its colour and disabled when no legal action starts
 with it; the cards the player can play come first, in the buttons as in the picture.
 A card that answers a pending draw (stacking, stack draws) reads "Add". Below the
-cards, always shown: the actions that are not cards (Draw, Take, Challenge, Block,
-Play it, Keep, Jump in!, colours, votes, UNO!). So that a hand fits a phone's screen,
+cards, always shown (but those switched off while a discard is owed): the actions
+that are not cards (Draw, Take, Challenge, Block, Play it, Keep, Jump in!, colours,
+votes, UNO!). So that a hand fits a phone's screen,
 the buttons come in rows that each fit one line of it (``phone_rows``), the cards in
 ``CARD_ROWS`` rows at most: a hand whose cards take more shows only the cards that can
 be played as buttons (the picture shows them all), and more playable cards than that
