@@ -4,7 +4,9 @@ An approximation of Discord's dark theme good enough to judge sizes: the author 
 the content with its Markdown (bold, code, mentions as pills, relative timestamps),
 an embed with its colour bar, description and picture, attachments, and the button
 rows (Discord's five styles, disabled ones faded), at a desktop or a phone width.
-Used by ``docs/screenshots.py``; ``tests/test_docs_look.py`` checks it.
+Used by ``docs/screenshots.py``; ``tests/test_docs_look.py`` checks it, and
+``tests/ui/test_phone_fit.py`` measures with :func:`heights` how tall messages are on a
+phone.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from __future__ import annotations
 import base64
 import html
 import re
-from collections.abc import Callable, Mapping
+import subprocess
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 DESKTOP, PHONE = 1280, 400
@@ -162,3 +167,34 @@ def page_html(messages: list[Shown], name: Callable[[int], str], now: float,
     return (f"<!doctype html><html><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width={width}'><style>{STYLE}</style>"
             f"</head><body class='{kind}'>{body}</body></html>")
+
+
+MEASURE = """<pre id="heights"></pre><script>
+addEventListener("load", () => { document.getElementById("heights").textContent =
+  [...document.querySelectorAll("section")].map(s => s.getBoundingClientRect().height)
+  .join(" "); });
+</script>"""
+"""Writes, once the pictures are in, each section's height into the page."""
+HEIGHTS = re.compile(r'<pre id="heights">([0-9. ]*)</pre>')
+
+
+def heights(groups: Sequence[Sequence[Shown]], name: Callable[[int], str], now: float,
+            width: int, chromium: str) -> list[float]:
+    """How tall each group of messages is in px, one after another as the channel shows
+    them (a table, its ping and a hand: a whole turn), drawn ``width`` px wide by
+    headless Chromium (``chromium``: its path) in one run."""
+    sections = "".join(
+        f"<section>{''.join(message_html(m, name, now) for m in group)}</section>"
+        for group in groups)
+    page = page_html([], name, now, width).replace("</body>", f"{sections}{MEASURE}</body>")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "page.html"
+        path.write_text(page, encoding="utf-8")
+        dom = subprocess.run(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             "--force-device-scale-factor=1", f"--window-size={width},3000",
+             "--virtual-time-budget=10000", "--dump-dom", path.as_uri()],
+            check=True, capture_output=True, text=True, timeout=120).stdout
+    found = HEIGHTS.search(dom)
+    assert found is not None and found[1], "Chromium measured nothing"
+    return [float(h) for h in found[1].split()]

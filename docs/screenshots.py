@@ -55,26 +55,34 @@ def shown(message: StoredMessage) -> Shown:
                  {a.filename: a.data for a in message.files.values()})
 
 
+def ping(fake: FakeDiscord) -> StoredMessage:
+    """The newest turn ping: a channel message that mentions and has no buttons."""
+    return [m for m in fake.messages.values()
+            if not m.ephemeral and m.content.startswith("<@") and not m.custom_ids()][-1]
+
+
 async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path, locale: str
-               ) -> tuple[dict[str, Shown], dict[int, str]]:
+               ) -> tuple[dict[str, list[Shown]], dict[int, str]]:
     """The scripted game, on a server and with players speaking ``locale``: each kind of
-    message as it looked at its moment, and the members' names by id."""
+    message as it looked at its moment (a whole turn: the table, its ping and a hand),
+    and the members' names by id."""
     guild = add_guild(fake, MEMBER_NAMES, channels=2, moderators=1, locale=locale)
     for member in guild.members:
         member.locale = locale
     with speaking(locale):
         draw = pgettext("button", "Draw")
-    scenes: dict[str, Shown] = {}
+    scenes: dict[str, list[Shown]] = {}
     async with running_bot(make_settings(fake, tmp), clock, fake) as bot:
         host = guild.members[0]
         lobby = (await host.slash("uno new", target=30)).response
         assert lobby is not None
         await guild.members[1].click(lobby, lobby.custom_id("uno:lobby:join:"))
         await guild.members[2].click(lobby, lobby.custom_id("uno:lobby:join:"))
-        scenes["lobby"] = shown(lobby)
+        scenes["lobby"] = [shown(lobby)]
         await host.click(lobby, lobby.custom_id("uno:lobby:start:"))
         session = Playing(bot, fake, guild, clock, guild.members[:3])
         await session.settle()
+        scenes["lobby started"] = [shown(lobby)]
         a, b, c = players(session.game)
         ana, ben = session.member(a), session.member(b)
 
@@ -83,27 +91,39 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path, locale: str
             hands={a: ["r7", "wild", "b2", "y5", "r2", "g9"], b: ["y1", "y2", "r3"],
                    c: ["g1", "g2", "g3", "b4"]}, discard=["r9"], draw=FILL, current=a))
         hand = await session.open_hand(ana)
-        scenes["hand on turn"] = shown(hand)
+        scenes["hand on turn"] = [shown(hand)]
+        scenes["whole turn"] = [shown(session.table_message()), shown(ping(fake)), shown(hand)]
         await session.click(ana, hand, card_button(hand, "play", "wild"))
-        scenes["colour choice"] = shown(hand)
+        scenes["colour choice"] = [shown(hand)]
         await session.click(ana, hand, control(hand, "🔷"))
         hand_b = await session.open_hand(ben)
         await session.click(ben, hand_b, control(hand_b, draw))  # no blue: a third action
         await session.settle()
-        scenes["table"] = shown(session.table_message())
+        scenes["table"] = [shown(session.table_message())]
 
         await session.set_position(position(
             "classic", [a, b, c], options={"target": 30}, hands={
                 a: ["y3", "b5"], b: ["y1", "y2"], c: ["g1"]},
             discard=["r9", "wild4"], draw=FILL, current=b, color="g", pending_draw=4))
         hand_b = await session.open_hand(ben)
-        scenes["challenge"] = shown(hand_b)
+        scenes["challenge"] = [shown(hand_b)]
 
         await session.set_position(position(
             "classic", [a, b, c], options={"target": 30},
             hands={a: BIG_HAND, b: ["y8", "y9"], c: ["g7"]},
             discard=["b9", "r9"], draw=FILL, current=a))
-        scenes["big hand"] = shown(await session.open_hand(ana))
+        scenes["big hand"] = [shown(await session.open_hand(ana))]
+
+        await session.set_position(position(
+            "classic", [a, b, c], options={"target": 30},
+            hands={a: ["r3", "b5"], b: ["y8", "y9"], c: ["g7"]},
+            discard=["b9", "r9"], draw=FILL, current=a))
+        scenes["small hand"] = [shown(await session.open_hand(ana))]
+        await session.set_position(position(
+            "classic", [a, b, c], options={"target": 30},
+            hands={a: BIG_HAND[5:20], b: ["y8", "y9"], c: ["g7"]},
+            discard=["b9", "r9"], draw=FILL, current=a))
+        scenes["15 card hand"] = [shown(await session.open_hand(ana))]
 
         await session.set_position(position(  # house rule 5: discard 38 cards down to 7
             "customizable", [a, b, c], options={"target": 30, "house_rules": {"wildcustom": 5}},
@@ -113,7 +133,7 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path, locale: str
         await session.click(ana, hand, card_button(hand, "play", "wildcustom"))
         await session.click(ana, hand, control(hand, "🔷"))
         await session.settle()
-        scenes["discard menu"] = shown(await session.open_hand(ben))
+        scenes["discard menu"] = [shown(await session.open_hand(ben))]
 
         await session.set_position(position(
             "classic", [a, b, c], options={"target": 30},
@@ -122,7 +142,8 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path, locale: str
         hand = await session.open_hand(ana)
         await session.click(ana, hand, card_button(hand, "play", "r1"))
         await session.settle()
-        scenes["round end"] = shown(last_round_message(fake))
+        scenes["round end"] = [shown(last_round_message(fake))]
+        scenes["winner hand"] = [shown(hand)]
         await clock.advance(30)
         await session.settle()
 
@@ -133,13 +154,13 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path, locale: str
         hand = await session.open_hand(ana)
         await session.click(ana, hand, card_button(hand, "play", "r1"))
         await session.settle()
-        scenes["match end"] = shown(last_round_message(fake))
+        scenes["match end"] = [shown(last_round_message(fake))]
         board = (await host.slash("uno leaderboard")).response
         assert board is not None
-        scenes["leaderboard"] = shown(board)
+        scenes["leaderboard"] = [shown(board)]
         help_message = (await host.slash("uno help")).response
         assert help_message is not None
-        scenes["help"] = shown(help_message)
+        scenes["help"] = [shown(help_message)]
     return scenes, {m.id: m.name for m in guild.members}
 
 
@@ -181,7 +202,7 @@ def main() -> None:
     out_folder = OUT if locale == "en-US" else OUT / locale
     out_folder.mkdir(parents=True, exist_ok=True)
 
-    async def run() -> tuple[dict[str, Shown], dict[int, str]]:
+    async def run() -> tuple[dict[str, list[Shown]], dict[int, str]]:
         clock = FakeClock()
         fake = FakeDiscord(clock)
         await fake.start()
@@ -194,10 +215,12 @@ def main() -> None:
 
     scenes, names = asyncio.run(run())
     now = time.time()
-    for scene, message in scenes.items():
+    for scene, messages in scenes.items():
         for label, width in (("desktop", DESKTOP), ("phone", PHONE)):
+            if locale != "en-US" and label == "desktop":
+                continue  # the other languages, for their long words on a phone
             out = out_folder / f"{scene.replace(' ', '-')}-{label}.png"
-            height = screenshot(page_html([message], lambda i: names.get(i, "someone"),
+            height = screenshot(page_html(messages, lambda i: names.get(i, "someone"),
                                           now, width), width, out, chromium)
             print(f"{scene:14} {label:7} {width:4} px wide: {height:4} px tall  {out.name}")
 

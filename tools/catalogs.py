@@ -4,7 +4,7 @@
     python -m tools.catalogs add xx    # start a catalog for a new language (see README)
 
 The English comes from two places: the messages marked in ``bot/`` and ``cogs/`` (Babel's
-extractor, keywords ``_``, ``N_``, ``ngettext``, ``pgettext``, ``translate``), and the
+extractor, keywords ``_``, ``N_``, ``NP_``, ``ngettext``, ``pgettext``, ``translate``), and the
 slash commands' names, descriptions and choices, collected by asking discord.py for the
 command payload exactly as ``bot.app.translator`` is asked at sync time.
 """
@@ -31,8 +31,8 @@ from cogs.uno import Uno
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "translate": None}
+KEYWORDS = {"_": None, "N_": None, "NP_": ((1, "c"), 2), "ngettext": (1, 2),
+            "pgettext": ((1, "c"), 2), "translate": None}
 COMMENT_TAGS = ["i18n:"]
 PROJECT = "uno-bot"
 

@@ -59,6 +59,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in the role ``context`` for the catalogs, to be translated with
+    ``pgettext(context, message)`` where it is shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of ``singular``/``plural`` for ``count`` in the language of the moment
     (Polish, Russian, Czech and Ukrainian have three)."""

@@ -18,7 +18,13 @@ from bot.render.png import encode_png
 from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, font
 
 CARD_WIDTH = 120
-CARDS_PER_ROW = 12
+CARDS_PER_ROW = 16
+MOST_ROWS = 2
+"""A huge hand overlaps its cards more rather than take a third row: a phone shows the
+picture at its width, so every row adds height to the hand message."""
+NARROWEST = 7
+"""A picture is at least as wide as seven cards (the rest left empty): a client scales
+a picture to its width, so a smaller hand would otherwise show bigger, taller cards."""
 MAX_WIDTH = 1200
 """Discord shows up to about this width before it scales a picture down."""
 MARGIN = 12
@@ -29,8 +35,9 @@ ROW_GAP = 8
 
 
 def _row_length(count: int) -> int:
-    """Cards per row: at most ``CARDS_PER_ROW``, with the rows as even as they can be."""
-    rows = math.ceil(count / CARDS_PER_ROW)
+    """Cards per row: at most ``CARDS_PER_ROW`` (more, overlapping more, past
+    ``MOST_ROWS`` rows), with the rows as even as they can be."""
+    rows = min(math.ceil(count / CARDS_PER_ROW), MOST_ROWS)
     return math.ceil(count / rows)
 
 
@@ -48,7 +55,7 @@ def hand_image(cards: list[Card], playable: set[int] | None = None,
     squeezed_step = (MAX_WIDTH - 2 * MARGIN - CARD_WIDTH) // max(1, per_row - 1)
     step = min(natural_step, squeezed_step)
     row_h = LIFT + card_h + LABEL_HEIGHT + ROW_GAP
-    width = 2 * MARGIN + CARD_WIDTH + step * (per_row - 1)
+    width = 2 * MARGIN + CARD_WIDTH + step * (max(per_row, NARROWEST) - 1)
     image = Image.new("RGB", (width, 2 * MARGIN + rows * row_h - ROW_GAP), TABLE_RGB)
     draw = ImageDraw.Draw(image)
     label_font = font(16)
@@ -74,11 +81,13 @@ def hand_image(cards: list[Card], playable: set[int] | None = None,
 
 def render_hand(cards: list[Card], playable: set[int] | None = None,
                 counts: list[int] | None = None) -> bytes:
-    """PNG of ``cards`` in rows of up to twelve, numbered from 1 in the order given.
+    """PNG of ``cards`` in rows of up to sixteen (two rows at most), numbered from 1 in
+    the order given.
 
     ``playable``: indices (0-based, into ``cards``) of the cards that may be played
     now; ``None`` shows every card plain. ``counts``: how many copies of each card
     the hand holds, shown beside its number ("3 x2"), so one card stands for each
-    button. At most 1200 px wide; 60 cards stay well under a megabyte.
+    button. As wide as seven cards at least, at most 1200 px wide; 60 cards stay well
+    under a megabyte.
     """
     return encode_png(hand_image(cards, playable, counts))

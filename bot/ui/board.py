@@ -4,7 +4,8 @@ The manager calls :meth:`Board.changed` under the table's lock; it only notes wh
 out of date and wakes the channel's courier, so the player who clicked is answered
 without waiting for anyone else's message. The courier then, in order:
 
-1. posts the round and match messages;
+1. posts the round and match messages, and deletes a round's message once the next
+   round is dealt, so the table is never more than a ping and one message up;
 2. refreshes the open hand messages of the players the game now waits for, of those
    whose hand changed out of turn, and every one at a round's or the match's end or
    where jump-ins are on (any change may give or take a player's Jump in!) (through
@@ -116,8 +117,7 @@ class Channel:
     posts: list[tuple[str, Rows]] = field(default_factory=list)
     round_message_id: int | None = None
     retire_round_message: bool = False
-    round_message_after: str = ""
-    """What the round message says once the next round is dealt: no countdown left."""
+    """The next round is dealt: the round message goes, so the table stays in view."""
     lobby_over: bool = False
     """The game ended: its lobby message must stop saying that it has started."""
     unreachable: int = 0
@@ -160,8 +160,6 @@ class Board:
         if "round_over" in kinds:
             with speaking(table.language):
                 channel.posts.append(round_message(table, next_round=not game.match_over))
-                channel.round_message_after = round_message(table, next_round=False)[0] + \
-                    "\n" + _("The next round has started.")
         if "dealt" in kinds and channel.round_message_id is not None:
             channel.retire_round_message = True
         if table.phase is Phase.ENDED and table.message_id is not None:
@@ -385,8 +383,8 @@ class Board:
         if channel.retire_round_message and channel.round_message_id is not None:
             message_id, channel.round_message_id = channel.round_message_id, None
             channel.retire_round_message = False
-            await messageable.get_partial_message(message_id).edit(
-                content=channel.round_message_after, view=None)
+            with contextlib.suppress(discord.NotFound):  # someone deleted it already
+                await messageable.get_partial_message(message_id).delete()
         if channel.lobby_over and table.message_id is not None:
             channel.lobby_over = False
             with speaking(table.language):

@@ -11,11 +11,22 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, ClassVar
 
 import discord
+from PIL import ImageFont
 
-from bot.ui.custom_ids import MENU, PATTERN, game_id, parse, understood, understood_choice
+from bot.render.style import FALLBACK_FONT
+from bot.ui.custom_ids import (
+    MENU,
+    PATTERN,
+    game_id,
+    joined,
+    parse,
+    understood,
+    understood_choice,
+)
 from bot.ui.stray import STRAY, ChannelBound, answer, named_channel
 
 Style = discord.ButtonStyle
@@ -49,6 +60,9 @@ class Menu:
     placeholder: str
     choices: tuple[Choice, ...]
     disabled: bool = False
+    most: int = 1
+    """How many choices may be picked at once (Discord's ``max_values``): several
+    choices make one action of all their cards (a discard of several cards)."""
 
 
 Rows = list[list[Control | Menu]]
@@ -61,6 +75,44 @@ ROW = 5
 def in_rows(buttons: Sequence[Control]) -> Rows:
     """``buttons`` laid out five a row."""
     return [list(buttons[i:i + ROW]) for i in range(0, len(buttons), ROW)]
+
+
+PHONE_LINE = 340
+"""Pixels of buttons one line of a 400 px wide phone screen holds: 332 beside the
+avatar, and each button counted with the 8 px gap after it. Discord wraps a wider row
+of buttons onto more lines there."""
+BUTTON_MARGIN = 40
+"""A button's padding on both sides and the gap to the next, in px."""
+LABEL_SIZE = 14
+WIDE = 18
+"""The width of an emoji or a CJK character at ``LABEL_SIZE``."""
+
+
+@cache
+def _label_font() -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FALLBACK_FONT), LABEL_SIZE)
+
+
+def button_width(label: str) -> float:
+    """About how wide a phone draws a button labelled ``label``, in px."""
+    font = _label_font()
+    return BUTTON_MARGIN + sum(WIDE if ord(c) >= 0x2E80 else font.getlength(c) for c in label)
+
+
+def phone_rows(buttons: Sequence[Control]) -> Rows:
+    """``buttons`` in rows that each fit one line of a phone's screen (and five a row at
+    most), so that every row shows as one line there, and the rows count the lines."""
+    rows: Rows = []
+    width = 0.0
+    for button in buttons:
+        wide = button_width(button.label)
+        if rows and len(rows[-1]) < ROW and width + wide <= PHONE_LINE:
+            rows[-1].append(button)
+            width += wide
+        else:
+            rows.append([button])
+            width = wide
+    return rows
 
 
 def disabled(rows: Rows) -> Rows:
@@ -78,7 +130,7 @@ def to_view(rows: Rows) -> discord.ui.View:
                     custom_id=control.custom_id, placeholder=control.placeholder,
                     options=[discord.SelectOption(label=c.label, value=c.what)
                              for c in control.choices],
-                    disabled=control.disabled, row=number)
+                    max_values=control.most, disabled=control.disabled, row=number)
             else:
                 item = discord.ui.Button(
                     custom_id=control.custom_id, label=control.label, style=control.style,
@@ -115,7 +167,7 @@ class GameControl(ChannelBound, template=PATTERN):
         custom_id = self.custom_id
         if isinstance(self.item, discord.ui.Select):  # acts as the chosen option's button
             match = parse(custom_id)
-            chosen = self.item.values[0] if self.item.values else ""
+            chosen = joined(self.item.values)
             if match is None or not understood_choice(chosen):
                 await answer(interaction, custom_id, STRAY, "not understood")
                 return

@@ -95,6 +95,21 @@ class Draft:
         )
 
 
+def joined(chosen: list[str]) -> str:
+    """The options picked in one menu as one ``<what>``: a single option as it is,
+    several drafts of one kind as one draft of all their cards (a discard of several
+    cards at once); ``""`` (not understood) for nothing picked or options that do not
+    join."""
+    if len(chosen) <= 1:
+        return chosen[0] if chosen else ""
+    if not all(understood(what) and what.startswith("a:") for what in chosen):
+        return ""
+    drafts = [Draft.decode(what) for what in chosen]
+    if len({replace(d, cards=()) for d in drafts}) > 1:
+        return ""
+    return replace(drafts[0], cards=tuple(c for d in drafts for c in d.cards)).encode()
+
+
 def game_id(channel_id: int, version: int, what: str) -> str:
     return f"uno:g:{channel_id}:{version}:{what}"
 

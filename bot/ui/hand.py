@@ -6,16 +6,18 @@ with it; the cards the player can play come first, in the buttons as in the pict
 A card that answers a pending draw (stacking, stack draws) reads "Add", and one that may
 jump in out of turn reads "Jump in!" (its one button). Below the cards: the actions that
 are not cards, each when the engine lists it (Draw, Take, Challenge, Block, Play it,
-Keep, colours, votes, and UNO! only when a call would count). A hand with more cards than the rows
-left hold shows only the cards that can be played as buttons (the picture shows them
-all); more playable cards than that (a discard from a huge hand) are chosen in select
-menus ("Play a card...", "Discard a card..."), so no one pages to find a playable card
-and no message breaks Discord's 5 rows of 5.
+Keep, colours, votes, and UNO! only when a call would count; those switched off while a
+discard is owed are left out). So that a hand fits a phone's screen, the buttons come in
+rows that each fit one line of it (``phone_rows``), the cards in ``CARD_ROWS`` rows at
+most: a hand whose cards take more shows only the cards that can be played as buttons
+(the picture shows them all), and more playable cards than that are chosen in select
+menus ("Play a card..."), so no one pages to find a playable card and no message breaks
+Discord's 5 rows of 5. A discard is always chosen in menus, several cards at once (up to
+25 a menu).
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,7 +27,7 @@ from bot.engine.actions import ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.game.table import Table
 from bot.i18n import _, ngettext, pgettext
-from bot.ui.controls import ROW, Choice, Control, Menu, Rows, Style, in_rows
+from bot.ui.controls import Choice, Control, Menu, Rows, Style, phone_rows
 from bot.ui.custom_ids import Draft, game_id
 from bot.ui.names import name_of, namer
 from bot.ui.prompts import COLOR_STYLES
@@ -41,7 +43,10 @@ from bot.ui.words import (
 
 MAX_ROWS = 5
 MENU_CHOICES = 25
-"""Discord's most options in one select menu."""
+"""Discord's most options in one select menu (and most picked at once)."""
+CARD_ROWS = 2
+"""Rows of card buttons at most, each one line on a phone: with the text, the picture
+and the other buttons, a hand stays within about 450 px on a 400 px wide screen."""
 VALUE_ORDER = [str(d) for d in range(10)] + ["skip", "reverse", "draw2", "blank"]
 CARD_STYLES = {**COLOR_STYLES, "": Style.secondary}
 
@@ -73,9 +78,9 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     card_do = _card_do(seen)
     usable = playable_cards(seen)
     cards = card_order(hand, lifted_cards(seen))
-    controls = _controls(table, seen)
-    if len(cards) > _card_slots(controls):  # too many for the buttons: only usable ones
-        cards = [card for card in cards if card in usable]
+    controls = phone_rows([c for c in _controls(table, seen)  # a discard leaves out the
+                           if card_do != "discard" or not c.disabled])  # buttons off then
+    room = min(CARD_ROWS, MAX_ROWS - len(controls))
 
     def label(card: Card) -> str:
         text = card_label(card)
@@ -90,64 +95,58 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
             text = pgettext("button", "Jump in! {card}").format(card=text)
         return text
 
-    rows: Rows
-    if len(cards) <= _card_slots(controls):
-        card_buttons = [
+    def buttons(shown: list[Card]) -> Rows:
+        return phone_rows([
             Control(game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
                     label(card), CARD_STYLES[CARD_COLOR[card]], disabled=card not in usable)
-            for card in cards]
-        rows = in_rows(card_buttons)
-    else:  # more playable cards than buttons fit: menus, never pages
+            for card in shown])
+
+    rows = buttons(cards)
+    if len(rows) > room:  # too many for the buttons: only usable ones
+        cards = [card for card in cards if card in usable]
+        rows = buttons(cards)
+    if card_do == "discard" or len(rows) > room:  # menus, never pages
+        keep = seen.discards_owed.get(seen.you, 0)
         rows = _card_menus(table, [(label(c), Draft(card_do, (c,))) for c in cards],
-                           MAX_ROWS - math.ceil(len(controls) / ROW), card_do)
-    rows += in_rows(controls)
+                           MAX_ROWS - len(controls), card_do, len(hand) - keep)
+    rows += controls
     lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
                           len(hand)).format(count=len(hand)))
-    if seen.top is not None:  # always, once dealt
+    if seen.top is not None and card_do != "discard":  # once dealt; a discard plays none
         lines.append(_("Top card: {card} · colour to match: {colour}").format(
             card=card_words(seen.top), colour=color_words(seen.color)))
     lines.append(_situation(table, seen))
-    if card_do == "discard":
-        lines.append(_discard_line(seen.discards_owed[seen.you],
-                                   menus=len(cards) > _card_slots(controls)))
     return HandMessage("\n".join(line for line in lines if line), rows)
 
 
-def _discard_line(owed: int, *, menus: bool) -> str:
-    """How to discard down to ``owed`` cards: with the card buttons, or in the menus."""
-    if menus:
-        return ngettext(
-            "Discard down to {count} card: choose in the menus the cards to discard, "
-            "one at a time.",
-            "Discard down to {count} cards: choose in the menus the cards to discard, "
-            "one at a time.", owed).format(count=owed)
-    return ngettext(
-        "Discard down to {count} card: press the cards to discard, one at a time.",
-        "Discard down to {count} cards: press the cards to discard, one at a time.",
-        owed).format(count=owed)
-
-
 def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
-                card_do: ActionKind) -> Rows:
-    """The cards as select menus of up to 25 each, one a row, in ``rows`` rows: the
-    61 different cards of the largest deck fit the 3 rows left beside two rows of
-    controls; the slice only guards it."""
+                card_do: ActionKind, excess: int) -> Rows:
+    """The cards as select menus of up to 25 each, one a row, in ``rows`` rows; a
+    discard menu lets up to ``excess`` cards (the cards over the count to keep) be
+    picked at once. The 61 different cards of the largest deck fit the 3 rows left
+    beside two rows of controls; the slice only guards it."""
     chunks = [choices[i:i + MENU_CHOICES]
               for i in range(0, len(choices), MENU_CHOICES)][:rows]
+    most = excess if card_do == "discard" else 1
     return [[Menu(game_id(table.channel_id, table.version, f"pick:{n}"),
-                  _menu_placeholder(card_do, n + 1, len(chunks)),
-                  tuple(Choice(label, draft.encode()) for label, draft in chunk))]
+                  _menu_placeholder(card_do, n + 1, len(chunks), excess),
+                  tuple(Choice(label, draft.encode()) for label, draft in chunk),
+                  most=max(1, min(most, len(chunk))))]
             for n, chunk in enumerate(chunks)]
 
 
-def _menu_placeholder(card_do: ActionKind, number: int, menus: int) -> str:
-    """What a card menu says before a card is chosen: "Play a card (1 of 2)..."."""
+def _menu_placeholder(card_do: ActionKind, number: int, menus: int, excess: int) -> str:
+    """What a card menu says before a card is chosen: "Play a card (1 of 2)...",
+    "Discard 31 cards..." (the count the hand must lose: the text leaves it to the menu)."""
     if card_do == "discard":
         if menus == 1:
-            return pgettext("button", "Discard a card...")
+            # i18n: the placeholder of the menu of cards to discard, several at once
+            return ngettext("Discard {count} card...", "Discard {count} cards...",
+                            excess).format(count=excess)
         # i18n: the placeholder of one of several menus of cards to discard
-        return pgettext("button", "Discard a card ({number} of {menus})...").format(
-            number=number, menus=menus)
+        return ngettext("Discard {count} card ({number} of {menus})...",
+                        "Discard {count} cards ({number} of {menus})...",
+                        excess).format(count=excess, number=number, menus=menus)
     if menus == 1:
         return pgettext("button", "Play a card...")
     # i18n: the placeholder of one of several menus of cards to play
@@ -229,9 +228,6 @@ def _controls(table: Table, seen: PlayerView) -> list[Control]:
     return controls
 
 
-def _card_slots(controls: list[Control]) -> int:
-    """Card buttons that fit beside ``controls`` (which always show: Draw, UNO!...)."""
-    return (MAX_ROWS - math.ceil(len(controls) / ROW)) * ROW
 
 
 def _situation(table: Table, seen: PlayerView) -> str:

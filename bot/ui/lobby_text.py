@@ -42,9 +42,10 @@ def table_embed(table: Table) -> discord.Embed:
         ])
         return discord.Embed(title=_("UNO lobby"), description=description,
                              colour=LOBBY_COLOUR)
-    if table.phase is Phase.PLAYING:
-        description = "\n".join([_("The game has started. Seating order:"), seats, "", rules])
-        return discord.Embed(title=_("UNO game"), description=description, colour=LOBBY_COLOUR)
+    if table.phase is Phase.PLAYING:  # one line: the table below says the rest
+        order = " · ".join(mention(table, p.id) for p in table.players)
+        return discord.Embed(description=f'{_("The game has started. Seating order:")} {order}',
+                             colour=LOBBY_COLOUR)
     reason = table.close_reason or CloseReason.CANCELLED
     if table.game is not None:  # a game was played here: it is over now
         return discord.Embed(title=_("UNO game over"), description=_game_over(table, reason))

@@ -93,10 +93,11 @@ class HandCards:
 def hand_cards(table: Table, player: str) -> HandCards | None:
     """The distinct cards of ``player``'s hand in button order (playable first), how
     many of each, and (when the game waits for them) the indices of the cards lifted
-    as playable; ``None`` for someone not in the game."""
+    as playable; ``None`` for someone not in the game or without cards (the round's
+    winner: no empty picture)."""
     game = table.game
     seen = game.seat_view(player) if game is not None else None
-    if seen is None or seen.you is None:
+    if seen is None or seen.you is None or not seen.hand:
         return None
     hand = seen.hand
     waited = player in seen.waiting.players
@@ -187,7 +188,7 @@ class Pictures:
 
     def hand_picture(self, table: Table, player: str) -> Picture | None:
         """What ``hand.png`` of ``player`` shows as the game is now; ``None`` for a
-        non-player."""
+        non-player or an empty hand."""
         shown = hand_cards(table, player)
         if shown is None:
             return None

@@ -3,7 +3,7 @@
 The content line names the player(s) the game waits for, with what they must do and
 the turn's deadline as a Discord relative timestamp (the ping, a new message, is what
 notifies them: see ``bot.ui.pings``); the embed fits a phone: the top card and colour,
-every seat on one line with the direction, the last three actions, and the picture.
+every seat on one line with the direction, the last two actions, and the picture.
 The rules are behind the Rules button.
 """
 
@@ -25,7 +25,7 @@ from bot.ui.replay import replayable
 from bot.ui.words import action_line, card_words, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
-SHOWN_ACTIONS = 3
+SHOWN_ACTIONS = 2
 """The last actions the table shows."""
 
 
@@ -33,19 +33,13 @@ SHOWN_ACTIONS = 3
 class TableMessage:
     content: str
     embed: discord.Embed
-    """Its description says the top card and colour until :meth:`show_picture` attaches
-    the picture, which shows them large."""
+    """Its description says the top card and colour, with the picture or without it (a
+    reader who skims the text, or whose client shows no picture, still learns them)."""
     rows: Rows
-    plain: str
-    """The description without the picture: with the top card line."""
-    pictured: str
-    """The description beside the picture: without the top card line."""
 
     def show_picture(self, url: str | None) -> None:
-        """Attach the table's picture at ``url`` (``None``: no picture, the text says it
-        all), saying the top card and colour in the text only without it."""
+        """Attach the table's picture at ``url`` (``None``: no picture)."""
         self.embed.set_image(url=url)
-        self.embed.description = self.pictured if url is not None else self.plain
 
 
 def table_message(table: Table) -> TableMessage:
@@ -53,16 +47,15 @@ def table_message(table: Table) -> TableMessage:
     game = table.game
     assert game is not None
     seen = game.seat_view(None)
-    plain = _description(table, seen, pictured=False)
-    embed = discord.Embed(description=plain, colour=TABLE_COLOUR)
-    rows: Rows = [[
+    embed = discord.Embed(description=_description(table, seen), colour=TABLE_COLOUR)
+    rows: Rows = [[  # Catch last: a long name wraps it alone onto a phone's second line
         # i18n: a button that shows the player's cards, privately
         Control(game_id(table.channel_id, table.version, "hand"), pgettext("button", "My hand"),
                 Style.primary),
-        Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, seen),
-                Style.danger, disabled=not seen.catchable),
         # i18n: a button that shows the rules of this game
         Control(game_id(table.channel_id, table.version, "rules"), pgettext("button", "Rules")),
+        Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, seen),
+                Style.danger, disabled=not seen.catchable),
     ]]
     if table.phase is not Phase.PLAYING:
         rows = disabled(rows)
@@ -70,7 +63,7 @@ def table_message(table: Table) -> TableMessage:
     if table.phase is Phase.PLAYING and not seen.round_over and table.turn_deadline:
         # i18n: {when} is a relative time Discord shows in the reader's language ("in 30 seconds")
         content += " " + _("Time runs out {when}.").format(when=f"<t:{int(table.turn_deadline)}:R>")
-    return TableMessage(content, embed, rows, plain, _description(table, seen, pictured=True))
+    return TableMessage(content, embed, rows)
 
 
 def _catch_label(table: Table, seen: PlayerView) -> str:
@@ -137,12 +130,11 @@ def ended_by(table: Table) -> str:
     return _("This game was ended by {player}.").format(player=f"<@{table.ended_by}>")
 
 
-def _description(table: Table, seen: PlayerView, pictured: bool) -> str:
-    """A few lines for a phone: the top card and colour (only without the picture, which
-    shows them) and the table options that change how play goes (jump-ins...), the
-    seats on one line, the last few actions."""
+def _description(table: Table, seen: PlayerView) -> str:
+    """A few lines for a phone: the top card and colour and the table options that
+    change how play goes (jump-ins...), the seats on one line, the last few actions."""
     in_force = [_(TABLE_OPTIONS[name][0]) for name in seen.options.table_options()]
-    top = [] if pictured or seen.top is None else [
+    top = [] if seen.top is None else [
         _("Top card **{card}**").format(card=card_words(seen.top)),
         # i18n: the colour the next card must match
         _("play on {colour}").format(colour=color_words(seen.color))]

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name
 from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, HOUSE_RULES
-from bot.i18n import N_, _, ngettext, pgettext, translate
+from bot.i18n import N_, NP_, _, ngettext, pgettext, translate
 
 COLOR_MARKS = {"r": "🔴", "y": "🟡", "g": "🟩", "b": "🔷"}
 """A mark per colour, of a different shape for red, green and blue; labels always say
@@ -52,41 +52,50 @@ def color_name(color: str) -> str:
     return _(COLOR_NAMES[color])
 
 
-def _button_color(color: str) -> str:
-    # i18n: a card's colour on its button, before its number or short name, capitalised
-    names = {"r": pgettext("button", "Red"), "y": pgettext("button", "Yellow"),
-             "g": pgettext("button", "Green"), "b": pgettext("button", "Blue")}
-    return names[color]
-
-
-def _button_value(value: str) -> str:
-    """A card's value as a button says it: the digit, or a short name."""
-    if value.isdigit():
-        return value
-    # i18n: short card names on buttons (a Draw Two is "+2", a Wild Draw Four "Wild +4")
-    names = {
-        "skip": pgettext("button", "Skip"),
-        "reverse": pgettext("button", "Reverse"),
-        "draw2": pgettext("button", "+2"),
-        "blank": pgettext("button", "Blank"),
-        "wild": pgettext("button", "Wild"),
-        "wild4": pgettext("button", "Wild +4"),
-        "wildcustom": pgettext("button", "Wild Custom"),
-        "wildswap": pgettext("button", "Wild Swap"),
-        "bff": pgettext("button", "BFF Power"),
-    }
-    return names[value]
+CARD_LABELS: dict[Card, str] = {
+    # i18n: a card on its button, a whole phrase per card (the colour's word agreeing
+    # with the card's name as your language needs): "Red 7", "Red +2" (a Draw Two)
+    "r0": NP_("button", "Red 0"), "r1": NP_("button", "Red 1"), "r2": NP_("button", "Red 2"),
+    "r3": NP_("button", "Red 3"), "r4": NP_("button", "Red 4"), "r5": NP_("button", "Red 5"),
+    "r6": NP_("button", "Red 6"), "r7": NP_("button", "Red 7"), "r8": NP_("button", "Red 8"),
+    "r9": NP_("button", "Red 9"), "rskip": NP_("button", "Red Skip"),
+    "rreverse": NP_("button", "Red Reverse"), "rdraw2": NP_("button", "Red +2"),
+    "rblank": NP_("button", "Red Blank"),
+    "y0": NP_("button", "Yellow 0"), "y1": NP_("button", "Yellow 1"),
+    "y2": NP_("button", "Yellow 2"), "y3": NP_("button", "Yellow 3"),
+    "y4": NP_("button", "Yellow 4"), "y5": NP_("button", "Yellow 5"),
+    "y6": NP_("button", "Yellow 6"), "y7": NP_("button", "Yellow 7"),
+    "y8": NP_("button", "Yellow 8"), "y9": NP_("button", "Yellow 9"),
+    "yskip": NP_("button", "Yellow Skip"), "yreverse": NP_("button", "Yellow Reverse"),
+    "ydraw2": NP_("button", "Yellow +2"), "yblank": NP_("button", "Yellow Blank"),
+    "g0": NP_("button", "Green 0"), "g1": NP_("button", "Green 1"),
+    "g2": NP_("button", "Green 2"), "g3": NP_("button", "Green 3"),
+    "g4": NP_("button", "Green 4"), "g5": NP_("button", "Green 5"),
+    "g6": NP_("button", "Green 6"), "g7": NP_("button", "Green 7"),
+    "g8": NP_("button", "Green 8"), "g9": NP_("button", "Green 9"),
+    "gskip": NP_("button", "Green Skip"), "greverse": NP_("button", "Green Reverse"),
+    "gdraw2": NP_("button", "Green +2"), "gblank": NP_("button", "Green Blank"),
+    "b0": NP_("button", "Blue 0"), "b1": NP_("button", "Blue 1"), "b2": NP_("button", "Blue 2"),
+    "b3": NP_("button", "Blue 3"), "b4": NP_("button", "Blue 4"), "b5": NP_("button", "Blue 5"),
+    "b6": NP_("button", "Blue 6"), "b7": NP_("button", "Blue 7"), "b8": NP_("button", "Blue 8"),
+    "b9": NP_("button", "Blue 9"), "bskip": NP_("button", "Blue Skip"),
+    "breverse": NP_("button", "Blue Reverse"), "bdraw2": NP_("button", "Blue +2"),
+    "bblank": NP_("button", "Blue Blank"),
+    # i18n: wild cards on their buttons (a Wild Draw Four is "Wild +4")
+    "wild": NP_("button", "Wild"), "wild4": NP_("button", "Wild +4"),
+    "wildcustom": NP_("button", "Wild Custom"), "wildswap": NP_("button", "Wild Swap"),
+    "bff": NP_("button", "BFF Power"),
+}
+"""Each card's button label (English message ids, context "button"): whole phrases, so
+each language words every card as its grammar needs ("Пропуск (зелёный)")."""
+assert set(CARD_LABELS) == set(CARD_VALUE), "a label for each card"
 
 
 def card_label(card: Card) -> str:
     """A button label: "🟡 Yellow 7", "🔴 Red +2", "Wild +4"."""
-    value = _button_value(CARD_VALUE[card])
+    named = pgettext("button", CARD_LABELS[card])
     color = CARD_COLOR[card]
-    if not color:
-        return value
-    # i18n: a card on a button: its colour ("Red"), then its number or short name ("7", "+2")
-    named = pgettext("button", "{color} {value}").format(color=_button_color(color), value=value)
-    return f"{COLOR_MARKS[color]} {named}"
+    return f"{COLOR_MARKS[color]} {named}" if color else named
 
 
 def color_label(color: str) -> str:

@@ -195,6 +195,8 @@ class FakeMember:
         assert custom_id in message.custom_ids(), (
             f"no button {custom_id!r} on the message; it has {message.custom_ids()}"
         )
+        assert message.component(custom_id).get("type", 2) == 2, (
+            f"{custom_id!r} is a select menu: choose() among its options")
         interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
         interaction.source_message = fake.message(message.id)
         data = {"custom_id": custom_id, "component_type": 2, "values": []}
@@ -227,12 +229,16 @@ class FakeMember:
         deliver: int = 1,
     ) -> Interaction:
         """Pick ``values`` in the select menu ``custom_id`` on ``message``; like Discord,
-        only values among the menu's options can be sent."""
+        only values among the menu's options can be sent, each once, as many as the
+        menu's ``min_values`` to ``max_values`` (default 1 to 1)."""
         fake = self.guild.fake
         menu = message.component(custom_id)
         assert menu.get("type") == 3, f"{custom_id!r} is not a select menu"
         offered = {o["value"] for o in menu.get("options", [])}
         assert set(values) <= offered, f"{values} not among the options {sorted(offered)}"
+        low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+        assert len(set(values)) == len(values) and low <= len(values) <= high, \
+            f"{len(values)} values picked where the menu takes {low} to {high}"
         interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
         interaction.source_message = fake.message(message.id)
         data = {"custom_id": custom_id, "component_type": 3, "values": values}

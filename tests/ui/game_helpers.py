@@ -87,6 +87,18 @@ class Playing:
         await self.bot.board.idle()
         return answer
 
+    async def discard(self, member: FakeMember, hand: StoredMessage, *cards: str
+                      ) -> Interaction:
+        """Pick ``cards`` (different ones, in one menu) in the hand's discard menu."""
+        for menu in menus(hand):
+            values = {o["value"].split(":")[2]: o["value"] for o in menu["options"]}
+            if set(cards) <= set(values):
+                answer = await member.choose(hand, menu["custom_id"],
+                                             [values[c] for c in cards])
+                await self.bot.board.idle()
+                return answer
+        raise AssertionError(f"no discard menu offers {cards}")
+
     async def set_position(self, game: Game) -> None:
         """Replace the engine state (a known position), as a change through the manager."""
         manager = self.bot.manager
@@ -105,6 +117,12 @@ def table_button(message: StoredMessage, what: str) -> str:
 def card_button(hand: StoredMessage, do: str, card: str) -> str:
     """The button of ``card`` (``do`` "play" or "discard") on a hand message."""
     return next(c for c in hand.custom_ids() if f":a:{do}:{card}:" in c)
+
+
+def menus(message: StoredMessage) -> list[dict[str, Any]]:
+    """The select menus on a message, top first."""
+    return [c for row in message.payload["components"] for c in row["components"]
+            if c["type"] == 3]
 
 
 def control(message: StoredMessage, label: str) -> str:
@@ -171,7 +189,7 @@ Click = Callable[[FakeMember, StoredMessage, str], Awaitable[Interaction]]
 async def move_in_hand(click: Click, member: FakeMember, hand: StoredMessage,
                        rng: random.Random) -> bool:
     """One player's move on their open hand message: an UNO call when offered, a random
-    enabled button (mostly a play), then whatever question follows (colour, player,
+    enabled button or menu choice (mostly a play), then whatever question follows (colour, player,
     cards). Returns whether anything but an UNO call was clicked."""
     acted = False
     for _ in range(4):  # the move, then at most cards, colour and player questions
@@ -183,9 +201,16 @@ async def move_in_hand(click: Click, member: FakeMember, hand: StoredMessage,
             continue
         if not choices:
             break
-        plays = [c for c in choices if ":a:play" in c]  # plays end rounds sooner
+        plays = [c for c in choices if ":a:play" in c or ":pick:" in c]  # plays end
+        # rounds sooner
         pick = rng.choice(plays if plays and rng.random() < 0.9 else choices)
-        answer = await click(member, hand, pick)
+        menu = hand.component(pick)
+        if menu.get("type") == 3:  # a card menu: one card, or several to discard
+            values = [o["value"] for o in menu["options"]]
+            answer = await member.choose(hand, pick, rng.sample(
+                values, rng.randint(1, menu.get("max_values", 1))))
+        else:
+            answer = await click(member, hand, pick)
         acted = True
         assert answer.updated_message, answer.text
         if "Your hand" in hand.content:

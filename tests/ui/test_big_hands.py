@@ -8,7 +8,6 @@ from bot.app.client import UnoBot
 from bot.engine.cards import ALL_CARDS, CARD_COLOR, Card
 from bot.game.clock import FakeClock
 from bot.render import render_hand
-from bot.ui.words import card_label
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import card_button, control, players, position, start_game
 from tests.ui.test_game_pictures import button_cards
@@ -36,7 +35,8 @@ async def test_a_22_card_hand_shows_its_playable_cards_first_and_no_pages(
     assert "Draw" in labels and "UNO!" not in labels  # a call would not count (RULES.md 8)
     assert not any("Prev" in label or "Next" in label for label in labels)
     rows = hand.payload["components"]
-    assert len(rows) == 2  # five cards, then Draw
+    assert [len(row["components"]) for row in rows] == [3, 2, 1]  # five cards in rows a
+    # phone shows as one line each, then Draw
     # the picture shows every card, the playable ones first and lifted, one per button
     shown = sorted(set(BIG_HAND) - {"r1", "r2", "r3", "r4", "r5"},
                    key=lambda c: ("rygb".index(CARD_COLOR[c]), c))
@@ -63,7 +63,8 @@ async def test_more_playable_cards_than_buttons_are_chosen_in_menus_not_pages(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
     """House rule 5 makes ben discard down to 7 from 40 different cards: every one may be
-    discarded, so they come in two select menus (25 and 15), never in pages."""
+    discarded, so they come in two select menus (25 and 15), never in pages,
+    and one pick discards up to 25 of them (no more than brings ben down to 7)."""
     session = await start_game(guild, bot, fake_discord, clock, 3, ruleset="customizable")
     a, b, c = players(session.game)
     many: list[Card] = sorted(ALL_CARDS - {"wildcustom"})[:40]
@@ -80,22 +81,29 @@ async def test_more_playable_cards_than_buttons_are_chosen_in_menus_not_pages(
     hand_b = await session.open_hand(ben)
     rows = hand_b.payload["components"]
     menus = [row["components"][0] for row in rows if row["components"][0]["type"] == 3]
-    assert [m["placeholder"] for m in menus] == ["Discard a card (1 of 2)...",
-                                                 "Discard a card (2 of 2)..."]
+    assert [m["placeholder"] for m in menus] == ["Discard 33 cards (1 of 2)...",
+                                                 "Discard 33 cards (2 of 2)..."]
     assert [len(m["options"]) for m in menus] == [25, 15]
-    assert "Discard down to 7 cards: choose in the menus the cards to discard" in hand_b.content
+    assert [m["max_values"] for m in menus] == [25, 15]  # several at once, up to 25
+    assert "You must discard before play goes on." in hand_b.content
     offered = [o["value"].split(":")[2] for m in menus for o in m["options"]]
     assert sorted(offered) == sorted(many)  # every card, once, each a discard
     assert not any("Prev" in label or "Next" in label for label in hand_b.labels().values())
+    assert "UNO!" not in hand_b.labels().values()  # no button that is off while discarding
     assert fake_discord.violations == []
-    second = menus[1]
-    value = next(o["value"] for o in second["options"] if o["label"].startswith(
-        card_label(offered[-1])))
-    answer = await ben.choose(hand_b, second["custom_id"], [value])
+    first = menus[0]
+    picked = [o["value"] for o in first["options"]]  # 25 cards in one pick
+    answer = await ben.choose(hand_b, first["custom_id"], picked)
     await bot.board.idle()
-    assert answer.updated_message and offered[-1] not in session.game.hands[b]
-    assert len(session.game.hands[b]) == 39 and session.game.discards_owed == {b: 7}
+    assert answer.updated_message and not set(offered[:25]) & set(session.game.hands[b])
+    assert len(session.game.hands[b]) == 15 and session.game.discards_owed == {b: 7}
     refreshed = [row["components"][0] for row in hand_b.payload["components"]
                  if row["components"][0]["type"] == 3]
-    assert sum(len(m["options"]) for m in refreshed) == 39  # the hand, as it now is
+    assert [len(m["options"]) for m in refreshed] == [15]  # the hand, as it now is
+    assert refreshed[0]["max_values"] == 8 and refreshed[0]["placeholder"] == \
+        "Discard 8 cards..."
+    answer = await ben.choose(hand_b, refreshed[0]["custom_id"],
+                              [o["value"] for o in refreshed[0]["options"]][:8])
+    await bot.board.idle()
+    assert len(session.game.hands[b]) == 7 and not session.game.discards_owed
     assert fake_discord.violations == []

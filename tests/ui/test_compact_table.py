@@ -1,6 +1,7 @@
 """A table that fits a phone (issue 12, point 2): who is to play and what to do, the
-top card and colour, the seats on one line, the last three actions, the buttons; the
-rules behind the Rules button, the picture small with large text."""
+top card and colour, the seats on one line, the last two actions (issue 25: the whole
+turn fits a phone), the buttons; the rules behind the Rules button, the picture small
+with large text."""
 
 from __future__ import annotations
 
@@ -33,12 +34,13 @@ async def test_the_table_is_a_few_lines_and_a_small_picture(
     assert "title" not in embed
     lines = embed["description"].splitlines()
     names = [session.table.name_of(p) for p in (a, b, c)]
-    # the top card and colour are in the picture, large, and not said again in the text
-    assert embed["image"]["url"].endswith("/table.png") and "Top card" not in table.text
+    # the top card and colour are in the picture, large, and said in the text too
+    assert embed["image"]["url"].endswith("/table.png")
     assert table.content.startswith(f"<@{b}>, it is your turn. Time runs out <t:")
-    assert lines[0] == f"↻ <@{a}> 1 · ▶ <@{b}> 2 · <@{c}> 2"
-    assert lines[1:] == [f"• {names[1]} played a red 4", f"• {names[2]} played a red 6",
-                         f"• {names[0]} played a red 2"]  # the last three actions only
+    assert lines[0] == "Top card **red 2** · play on 🔴 red"
+    assert lines[1] == f"↻ <@{a}> 1 · ▶ <@{b}> 2 · <@{c}> 2"
+    assert lines[2:] == [f"• {names[2]} played a red 6",
+                         f"• {names[0]} played a red 2"]  # the last two actions only
     assert "scoring" not in table.text and "Seven-O" not in table.text  # behind Rules
     rules = await session.member(a).click(table, table_button(table, "rules"))
     assert rules.ephemeral and "Seven-O" in rules.text

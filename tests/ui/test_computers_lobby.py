@@ -39,7 +39,7 @@ async def test_one_person_and_computer_players_start(bot: UnoBot, guild: FakeGui
     lobby = await open_lobby(host)
     await host.slash("uno addbot", level="easy")
     await host.click(lobby, button(lobby, "start"))
-    assert "The game has started" in lobby.text and "2. 🤖 Easy bot 1" in lobby.text
+    assert "The game has started" in lobby.text and " · 🤖 Easy bot 1" in lobby.text
     table = bot.manager.get(guild.channel_id)
     assert table is not None and table.phase is Phase.PLAYING
     assert table.game is not None and table.game.players == [str(host.id), "-1"]

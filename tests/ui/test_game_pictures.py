@@ -94,6 +94,8 @@ async def test_the_table_picture_shows_the_top_card_colour_direction_and_counts(
             if call.files][-1]
     (attached,) = edit.json["attachments"]  # replaced
     assert (attached["id"], attached["filename"]) == (0, "table.png")
+    # the text still names the top card and the colour in force, beside the picture
+    assert "Top card **Wild** · play on 🟩 green" in session.table_message().text
     names = [session.table.name_of(p) for p in (a, b, c)]
     assert session.table_message().attachment("table.png").description == (
         f"Top card: Wild. Play on green. {names[2]} to play. Play goes against seating "
@@ -105,20 +107,20 @@ async def test_the_hand_picture_follows_the_buttons(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
     session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
-    hand_a = ["b5", "wild4", "r3", "y7", "r3", "g2"]
+    hand_a = ["b5", "wild4", "r3", "r3", "g2"]
     await session.set_position(position(
         "classic", [a, b, c], hands={a: hand_a, b: ["r1", "y2"], c: ["g1"]},
         discard=["r9"], draw=FILL, current=a))
     ana, ben = session.member(a), session.member(b)
     hand = await session.open_hand(ana)
     cards, counts, playable = button_cards(hand)
-    assert cards == ["r3", "wild4", "y7", "g2", "b5"]  # the playable cards first
-    assert counts == [2, 1, 1, 1, 1] and playable == {0, 1}  # one button "x2"
+    assert cards == ["r3", "wild4", "g2", "b5"]  # the playable cards first
+    assert counts == [2, 1, 1, 1] and playable == {0, 1}  # one button "x2"
     picture = hand.attachment("hand.png")
     assert picture.data == render_hand(cards, playable, counts)  # one card a button
     assert picture.description == (  # numbered as the buttons list them
-        "Your hand, 6 cards: 1 red 3 (2 of them), 2 Wild Draw Four, 3 yellow 7, 4 green 2, "
-        "5 blue 5. You can play 1 and 2.")
+        "Your hand, 5 cards: 1 red 3 (2 of them), 2 Wild Draw Four, 3 green 2, 4 blue 5. "
+        "You can play 1 and 2.")
 
     hand_b = await session.open_hand(ben)  # not b's turn: every card plain
     cards_b, counts_b, _ = button_cards(hand_b)
@@ -128,7 +130,7 @@ async def test_the_hand_picture_follows_the_buttons(
 
     await session.click(ana, hand, card_button(hand, "play", "r3"))
     cards, counts, _ = button_cards(hand)  # a's turn is over: every card plain
-    assert sum(counts) == 5
+    assert sum(counts) == 4
     assert hand.attachment("hand.png").data == render_hand(cards, None, counts)
     await session.settle()
     # b's turn now: the courier refreshed b's hand message with b's playable cards lifted
@@ -274,3 +276,22 @@ async def test_an_answer_showing_the_same_hand_picture_does_not_upload_it_again(
                  or (answer.token in c.path and c.method == "PATCH")]
     assert callbacks and all(not c.files for c in callbacks)  # the same picture, kept
     assert hand.attachment("hand.png") == uploaded
+
+
+async def test_the_round_winner_sees_no_empty_picture(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
+    await session.set_position(position(
+        "classic", [a, b, c], options={"target": 500},
+        hands={a: ["r1"], b: ["g2", "y3"], c: ["b1"]}, discard=["r9"], draw=FILL,
+        current=a, uno_called=[a]))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    assert hand.attachment("hand.png").data
+    await session.click(ana, hand, card_button(hand, "play", "r1"))
+    await session.settle()
+    assert session.game.round_winner == a
+    assert "Round 1 is over" in hand.content and hand.payload["attachments"] == []
+    hand_b = await session.open_hand(session.member(b))  # a loser still sees the cards left
+    assert hand_b.attachment("hand.png").data

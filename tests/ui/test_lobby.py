@@ -237,7 +237,7 @@ async def test_host_starts_game_with_seating_order(bot: UnoBot, guild: FakeGuild
     answer = await host.click(lobby, button(lobby, "start"))
     assert answer.callback_type == UPDATE_MESSAGE
     assert "The game has started" in lobby.text
-    assert f"1. {host.mention}\n2. {c.mention}\n3. {b.mention}" in lobby.text
+    assert f"Seating order: {host.mention} · {c.mention} · {b.mention}" in lobby.text
     assert lobby.custom_ids() == []
     table = bot.manager.get(guild.channel_id)
     assert table is not None and table.phase is Phase.PLAYING

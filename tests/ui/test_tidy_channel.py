@@ -56,17 +56,45 @@ async def test_the_lobby_message_says_who_ended_the_game(
     assert f"This game was ended by <@{host.id}>." in fake_discord.message(lobby_id).text
 
 
-async def test_an_old_round_message_stops_counting_down_once_the_next_round_is_dealt(
+async def test_a_round_message_goes_once_the_next_round_is_dealt(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
+    """The table stays in view: below it, never more than the round message and a ping."""
     session = await start_game(guild, bot, fake_discord, clock, 3)
     await win_a_round(session)
     message = only_round_message(fake_discord)
     assert "starts by itself <t:" in message.content and message.custom_ids()
+    assert below_the_table(session) == sorted([message.id, *ping_ids(session)])
     await clock.advance(30)
     await session.settle()
     assert session.game.round_number == 2
-    message = only_round_message(fake_discord)
-    assert "<t:" not in message.content and "starts by itself" not in message.content
-    assert message.content.endswith("The next round has started.")
-    assert message.custom_ids() == []
+    assert not [m for m in fake_discord.messages.values() if m.content.startswith("**Round")]
+    await win_a_round(session)  # round 2's message, and round 1's is gone
+    assert below_the_table(session) == sorted([only_round_message(fake_discord).id,
+                                               *ping_ids(session)])
+    assert len(below_the_table(session)) <= 2
+
+
+def below_the_table(session: Playing) -> list[int]:
+    """The channel's messages under the table message, oldest first."""
+    table = session.table_message()
+    return sorted(m.id for m in session.fake.messages.values()
+            if m.channel_id == session.channel_id and not m.ephemeral and m.id > table.id)
+
+
+def ping_ids(session: Playing) -> list[int]:
+    return [m.id for m in session.fake.messages.values()
+            if m.channel_id == session.channel_id and not m.ephemeral
+            and m.content.startswith("<@") and not m.custom_ids()]
+
+
+async def test_the_lobby_message_folds_into_one_line_once_the_game_starts(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    assert session.table.message_id is not None
+    lobby = fake_discord.message(session.table.message_id)
+    (embed,) = lobby.payload["embeds"]
+    seats = " · ".join(f"<@{p}>" for p in players(session.game))
+    assert embed["description"] == f"The game has started. Seating order: {seats}"
+    assert "title" not in embed and lobby.custom_ids() == []

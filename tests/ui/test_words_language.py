@@ -46,7 +46,7 @@ GERMAN: dict[str | tuple[str, str], str | tuple[str, str]] = {
     "Top card: {card}.": "Oberste Karte: {card}.",
     "Play on {color}.": "Spiele auf {color}.",
 }
-BUTTONS = {"Red": "Rot", "{color} {value}": "{value} {color}", "Wild +4": "Farbwahl +4"}
+BUTTONS = {"Red 7": "7 Rot", "Wild +4": "Farbwahl +4"}
 COLOUR_BUTTONS = {"Red": "Rot!"}
 """A colour to choose has words of its own (Russian: masculine there, feminine on cards)."""
 
@@ -89,7 +89,7 @@ def test_an_action_is_said_in_whole_sentences_of_the_language() -> None:
     assert action_line(PLAYED, NAMES) == "ana played a red 7; ben drew 2 cards and misses a turn"
 
 
-def test_buttons_put_colour_and_value_in_the_language_s_order() -> None:
+def test_a_card_button_is_one_whole_phrase_of_the_language() -> None:
     with speaking("de"):
         assert card_label("r7") == "🔴 7 Rot"
         assert card_label("wild4") == "Farbwahl +4"
