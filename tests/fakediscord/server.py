@@ -42,6 +42,9 @@ from tests.fakediscord.wire import Latency, RouteKind, route_kind
 
 ANSWER_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
+NONCE_WINDOW = 5 * 60.0
+"""How long a channel message's ``nonce`` (with ``enforce_nonce``) finds the message it
+made: Discord checks it "for uniqueness in the past few minutes"."""
 API_PREFIX = "/api/v10"
 CONNECTION_BACKLOG = 4096
 DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
@@ -96,6 +99,12 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.faults: list[tuple[str, str, DiscordError]] = []
         """Requests to fail on purpose: (method, path fragment, the error to answer)."""
+        self.lost_answers: list[tuple[str, str, int]] = []
+        """Requests to carry out and then answer with a 5xx anyway, as Discord does on a
+        bad minute: (method, path fragment, status)."""
+        self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
+        """Channel messages created with ``enforce_nonce``: (channel, nonce) -> when,
+        and the message as created."""
         self.latency = Latency()
         """The wire's delay per kind of route (none by default; benchmarks use 80 ms)."""
         self.messages: dict[int, StoredMessage] = {}
@@ -140,7 +149,7 @@ class FakeDiscord:
         # with them this fake: what it recorded is let go, so that a process running
         # fake after fake (the benchmarks) does not carry every earlier run's messages.
         self.calls, self.messages, self._by_channel = [], {}, {}
-        self.interactions, self._by_token = {}, {}
+        self.interactions, self._by_token, self._nonces = {}, {}, {}
 
     @property
     def api_base(self) -> str:
@@ -155,6 +164,13 @@ class FakeDiscord:
         """Answer the next ``method`` request whose path holds ``path_part`` with a
         Discord error, as a real outage or a deleted message would."""
         self.faults.append((method, path_part, DiscordError(status, code, message)))
+
+    def lose_answer(self, method: str, path_part: str, status: int = 500, times: int = 1
+                    ) -> None:
+        """Carry out the next ``times`` ``method`` requests whose path holds ``path_part``,
+        then answer each with ``status`` as if Discord had failed: discord.py sends such a
+        request again, and what it asked for may then be done twice."""
+        self.lost_answers += [(method, path_part, status)] * times
 
     # -- what tests read ---------------------------------------------------------------
 
@@ -313,8 +329,14 @@ class FakeDiscord:
         if fault is not None:
             self.faults.remove(fault)
             return fault[2].response()
+        lost = next((f for f in self.lost_answers
+                     if f[0] == call.method and f[1] in call.path), None)
         try:
-            return await handler(request)
+            response = await handler(request)
+            if lost is not None and response.status < 300:
+                self.lost_answers.remove(lost)
+                return DiscordError(lost[2], 0, "500: Internal Server Error").response()
+            return response
         except DiscordError as error:
             return error.response()
         except AttachmentError as error:
@@ -626,7 +648,15 @@ class FakeDiscord:
                 not self.app_permissions(channel_id) & SEND_MESSAGES_IN_THREADS:
             raise DiscordError(403, 50013, "Missing Permissions")
         self._check_message("channel message", body)
-        return json_response(self._store(channel_id, body, None, uploads).payload)
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:
+            made = self._nonces.get((channel_id, str(nonce)))
+            if made is not None and self.clock.now() - made[0] <= NONCE_WINDOW:
+                return json_response(made[1])  # the message this nonce made already
+        message = self._store(channel_id, body, None, uploads)
+        if nonce is not None:
+            self._nonces[(channel_id, str(nonce))] = (self.clock.now(), message.payload)
+        return json_response(message.payload)
 
     def _channel_message(
         self, channel_id: int, message_id: int, method: str, body: dict[str, Any],
