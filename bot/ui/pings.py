@@ -4,53 +4,34 @@ Discord notifies a mention only in a new message, never in an edit, so the table
 message (edited on every move) cannot ring anyone after its first post. Whenever the
 game starts waiting for other people (a turn, a draw to answer, a vote, a discard),
 they get a message of their own that mentions them, allowed to ping those users only;
-the game's previous ping is then removed, so a channel holds the table and at most one
-ping per game.
+every earlier ping of the game is then removed, and the last one when the game stops
+waiting for people (a round's or the match's end), so a channel holds the table and at
+most one ping per game.
 
-Pings cost no bot-token call when they can help it: they are posted as a follow-up of
-a player's interaction in the channel (the click that caused the change, or the
-freshest one whose 15-minute token still lives), and removed through the token that
-posted them, since interaction webhooks do not count against the bot's global rate
-limit. Only with no live token (a timer after a quiet quarter of an hour) is the bot
-token used.
+A ping is a channel message with a ``nonce`` that Discord enforces: when an answer is
+lost (a 5xx after Discord made the message), discord.py sends the same request again
+and Discord returns the message already made instead of a second copy. A follow-up
+through an interaction's token would cost no bot-token call, but Discord takes no nonce
+there, and a retried follow-up leaves a copy whose id the bot never learns.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from dataclasses import dataclass, field
 
 import discord
 
 from bot.engine import Phase as GamePhase
-from bot.game.clock import Clock
 from bot.game.table import Phase, Table
 from bot.i18n import speaking
 from bot.ui.table import call
 
 log = logging.getLogger(__name__)
 
-TOKEN_LIFETIME = 15 * 60.0
-"""An interaction's token works for 15 minutes; used until ``TOKEN_MARGIN`` before."""
-TOKEN_MARGIN = 30.0
-DEFERRED = discord.InteractionResponseType.deferred_channel_message
-"""A deferred answer's first follow-up would replace its "thinking…" message."""
-
-
-@dataclass(frozen=True, slots=True)
-class Voice:
-    """An interaction in the channel whose token can post (and remove) pings."""
-
-    interaction: discord.Interaction
-    heard_at: float
-    """When it was answered: its token's 15 minutes are counted from about then."""
-
-
-@dataclass(frozen=True, slots=True)
-class Ping:
-    message_id: int
-    via: Voice | None
-    """The interaction whose token posted it (None: the bot token)."""
+NONCE_BITS = 64
+"""A nonce of at most 20 digits (Discord takes up to 25 characters)."""
 
 
 @dataclass(slots=True)
@@ -58,98 +39,61 @@ class ChannelPings:
     waited: frozenset[str] = frozenset()
     """The people the last ping (or the last change) said the game waits for."""
     due: tuple[str, frozenset[str]] | None = None
-    """A ping still to post (its text and whom it may ping); text "" removes the last."""
-    ping: Ping | None = None
-    clicks: int = 0
-    """Clicks being answered: their interaction will post the due ping once answered."""
-    voice: Voice | None = None
+    """A ping still to post (its text and whom it may ping); text "" only removes."""
+    standing: list[int] = field(default_factory=list)
+    """The game's pings in the channel, oldest first: all but the newest are removed
+    when the next is posted (a removal that failed is tried again then)."""
 
 
 @dataclass
 class Pings:
     client: discord.Client
-    clock: Clock
     channels: dict[int, ChannelPings] = field(default_factory=dict)
 
     def changed(self, table: Table) -> None:
         """Note a ping due when the game starts waiting for other people (under the
-        table's lock, with the table as saved, in the table's language); a finished
-        game's ping is removed."""
+        table's lock, with the table as saved, in the table's language); when it waits
+        for nobody (between rounds, at the end), the standing ping is to be removed."""
         state = self.channels.setdefault(table.channel_id, ChannelPings())
         waited = _waited(table)
-        if table.phase is Phase.ENDED:
-            state.waited, state.due = frozenset(), ("", frozenset()) if state.ping else None
-        elif waited != state.waited:  # a ping not sent yet for an earlier wait is dropped
-            state.waited = waited
+        if waited == state.waited and table.phase is not Phase.ENDED:
+            return
+        state.waited = waited  # a ping not sent yet for an earlier wait is dropped
+        if waited and table.game is not None:
             with speaking(table.language):
-                state.due = (call(table, table.game.seat_view(None)), waited) \
-                    if waited and table.game is not None else None
+                state.due = (call(table, table.game.seat_view(None)), waited)
+        else:
+            state.due = ("", frozenset()) if state.standing else None
 
     def due(self, channel_id: int) -> bool:
         state = self.channels.get(channel_id)
         return state is not None and state.due is not None
 
-    def click_started(self, channel_id: int) -> None:
-        self.channels.setdefault(channel_id, ChannelPings()).clicks += 1
-
-    def click_finished(self, channel_id: int, interaction: discord.Interaction) -> Voice | None:
-        """The click is answered: its token (unless it answered by deferring) becomes
-        the channel's voice, which is returned when it may post."""
-        state = self.channels.setdefault(channel_id, ChannelPings())
-        state.clicks -= 1
-        if not interaction.response.is_done() or interaction.response.type is DEFERRED:
-            return None
-        state.voice = Voice(interaction, self.clock.now())
-        return state.voice
-
-    def clicking(self, channel_id: int) -> bool:
-        state = self.channels.get(channel_id)
-        return state is not None and state.clicks > 0
-
     def forget(self, channel_id: int) -> None:
         self.channels.pop(channel_id, None)
 
-    def voice(self, channel_id: int) -> Voice | None:
-        """The freshest interaction of the channel that can still post, if any."""
-        state = self.channels.get(channel_id)
-        if state is None or state.voice is None or not self._alive(state.voice.heard_at):
-            return None
-        return state.voice
-
-    async def send(self, table: Table, via: Voice | None) -> None:
-        """Post the due ping (through ``via``'s token, else the bot token) and remove the
-        one before it."""
+    async def send(self, table: Table) -> None:
+        """Post the due ping, then remove every ping of the game before it."""
         state = self.channels.get(table.channel_id)
         if state is None or state.due is None:
             return
         (text, users), state.due = state.due, None
-        older, state.ping = state.ping, None
         if text:
             # A new message, not an edit: only a new message makes Discord notify the
             # people it mentions. It may ping exactly those users, nobody else.
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, replied_user=False,
                 users=[discord.Object(int(user)) for user in sorted(users)])
-            if via is not None:
-                message: discord.Message = await via.interaction.followup.send(
-                    text, allowed_mentions=allowed, wait=True)
-            else:
-                message = await self._messageable(table).send(text, allowed_mentions=allowed)
-            state.ping = Ping(message.id, via)
-        if older is not None:
-            await self._remove(table, older)
-
-    async def _remove(self, table: Table, ping: Ping) -> None:
-        try:
-            if ping.via is not None and self._alive(ping.via.heard_at):
-                await ping.via.interaction.followup.delete_message(ping.message_id)
-            else:
-                await self._messageable(table).get_partial_message(ping.message_id).delete()
-        except discord.NotFound:
-            log.debug("ping already gone channel=%s", table.channel_id)
-
-    def _alive(self, since: float) -> bool:
-        return self.clock.now() - since <= TOKEN_LIFETIME - TOKEN_MARGIN
+            message = await self._messageable(table).send(
+                text, allowed_mentions=allowed, nonce=secrets.randbits(NONCE_BITS))
+            state.standing.append(message.id)
+        newest = state.standing[-1] if text else None
+        for message_id in [m for m in state.standing if m != newest]:
+            try:
+                await self._messageable(table).get_partial_message(message_id).delete()
+            except discord.NotFound:
+                log.debug("ping already gone channel=%s", table.channel_id)
+            state.standing.remove(message_id)
 
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
