@@ -8,8 +8,10 @@ without waiting for anyone else's message. The courier then, in order:
 2. refreshes the open hand messages of the players the game now waits for, of those
    whose hand changed out of turn, and every one at a round's or the match's end or
    where jump-ins are on (any change may give or take a player's Jump in!) (through
-   the interaction's webhook, while its 15-minute token lasts), each with its new
-   picture; a hand message replaced by a newer one becomes a note without buttons;
+   the webhook of the newest interaction on the hand message: My hand's, then each
+   click's, so a hand that is played from never freezes), each with its new picture;
+   a hand message replaced by a newer one becomes a note without buttons, and one
+   nobody clicked in for almost 15 minutes (when its token dies) says to press My hand;
 3. edits the table message, at most once a second per channel (later changes wait for
    the next slot and go out together), its picture replaced by the new one, and posts
    it afresh before the message is an hour old, when Discord starts to limit edits of it.
@@ -27,6 +29,7 @@ always wins and a burst of changes costs one edit.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from dataclasses import dataclass, field
@@ -67,20 +70,28 @@ NO_PINGS = discord.AllowedMentions.none()
 """The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
 CLOSED_HAND = N_("This hand is closed: your newer hand message shows your cards.")
 """Said by a hand message a newer one replaced, in its owner's language."""
+# i18n: "My hand" is the button on the table that shows a player's cards
+IDLE_HAND = N_("This hand stopped following the game after 15 minutes without a click: "
+               "press My hand on the table to see your cards.")
+"""Said by a hand message nobody clicked in for almost 15 minutes, before its token dies."""
 
 
 @dataclass(slots=True)
 class HandSession:
-    """A player's open hand message: the interaction that made it (its token edits it)."""
+    """A player's open hand message and the newest interaction on it (My hand, or a
+    click answered on the message), whose token edits it for 15 minutes."""
 
     interaction: discord.Interaction
-    opened_at: float
+    heard_at: float
+    """When that interaction was answered: its token's 15 minutes count from about then."""
     version: int
     """The table version the message shows."""
     message_id: int
     picture: Hashable | None = None
     """What the message's picture shows (its cache key), so an answer or a refresh that
     would show the same picture leaves it in place instead of uploading it again."""
+    expiry: Handle | None = None
+    """Turns the hand into a note shortly before the token dies (``IDLE_HAND``)."""
 
     def shows(self, picture: Picture | None) -> bool:
         """Whether the message already carries ``picture``; remembers it otherwise."""
@@ -88,6 +99,10 @@ class HandSession:
             return picture is not None
         self.picture = picture.key
         return False
+
+    def token_alive(self, now: float) -> bool:
+        """Whether the interaction's 15-minute token is still safe to use."""
+        return now - self.heard_at <= TOKEN_LIFETIME - TOKEN_MARGIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,27 +266,49 @@ class Board:
         return await send(None)
 
     def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
-        """``session`` is the player's hand message now; the one it replaces becomes a
-        note without buttons, so no older hand with live cards stays on screen."""
-        older = self.hands.get((channel_id, player))
-        self.hands[(channel_id, player)] = session
-        if older is not None and older.message_id != session.message_id \
-                and self._token_alive(older):
-            self._spawn(self._close_hand(channel_id, player, older))
+        """``session``'s interaction was answered on (or with) the player's hand message:
+        that message is edited through its token from now on. A click on the hand
+        message already open only renews the token; another message it replaces becomes
+        a note without buttons, so no older hand with live cards stays on screen."""
+        key = (channel_id, player)
+        older = self.hands.get(key)
+        if older is not None and older.message_id == session.message_id:
+            older.interaction, older.heard_at = session.interaction, session.heard_at
+            session = older  # what it shows (version, picture) is known already
+        elif older is not None and older.token_alive(self.clock.now()):
+            self._spawn(self._close_hand(channel_id, player, older, CLOSED_HAND))
+        self._drop_hand(key)
+        self.hands[key] = session
+        session.expiry = self.clock.call_at(session.heard_at + TOKEN_LIFETIME - TOKEN_MARGIN,
+                                            lambda: self._hand_left_alone(key, session))
 
-    async def _close_hand(self, channel_id: int, player: str, older: HandSession) -> None:
-        with speaking(older.interaction.locale):  # its owner's
-            closed = _(CLOSED_HAND)
+    async def _hand_left_alone(self, key: tuple[int, str], session: HandSession) -> None:
+        """Nobody clicked in the hand for almost 15 minutes: while its token still works,
+        it says to press My hand (after any refresh on its way), and is refreshed no more."""
+        if self.hands.get(key) is not session:
+            return
+        self._drop_hand(key)
+        channel = self.channels.get(key[0])
+        async with channel.send_lock if channel is not None else contextlib.nullcontext():
+            await self._close_hand(*key, session, IDLE_HAND)
+
+    async def _close_hand(self, channel_id: int, player: str, session: HandSession,
+                          note: str) -> None:
+        """Turn the hand message into ``note``, without buttons or picture."""
+        with speaking(session.interaction.locale):  # its owner's
+            said = _(note)
         try:
-            await older.interaction.edit_original_response(
-                content=closed, view=None, attachments=[])
+            await session.interaction.edit_original_response(
+                content=said, view=None, attachments=[])
         except discord.HTTPException as error:
-            log.debug("closing an older hand failed channel=%s player=%s status=%s",
+            log.debug("closing a hand failed channel=%s player=%s status=%s",
                       channel_id, player, error.status)
 
-    def _token_alive(self, session: HandSession) -> bool:
-        """Whether the session's 15-minute interaction token is still safe to use."""
-        return self.clock.now() - session.opened_at <= TOKEN_LIFETIME - TOKEN_MARGIN
+    def _drop_hand(self, key: tuple[int, str]) -> None:
+        """The hand message is no longer edited (its expiry is called off)."""
+        session = self.hands.pop(key, None)
+        if session is not None and session.expiry is not None:
+            session.expiry.cancel()
 
     def hand_session(self, channel_id: int, player: str) -> HandSession | None:
         return self.hands.get((channel_id, player))
@@ -291,6 +328,8 @@ class Board:
         for channel in self.channels.values():
             if channel.edit_timer is not None:
                 channel.edit_timer.cancel()
+        for key in list(self.hands):
+            self._drop_hand(key)
 
     # -- the courier -------------------------------------------------------------------
 
@@ -357,8 +396,8 @@ class Board:
                 session = self.hands.get(key)
                 if session is None or session.version == table.version:
                     continue
-                if not self._token_alive(session):
-                    del self.hands[key]  # the token is spent: "My hand" gives a fresh message
+                if not session.token_alive(self.clock.now()):
+                    self._drop_hand(key)  # the token is spent: "My hand" gives a fresh one
                     continue
                 with speaking(session.interaction.locale):  # its owner's, not the mover's
                     hand = hand_message(table, player)
@@ -377,7 +416,8 @@ class Board:
             except discord.HTTPException as error:
                 log.debug("hand refresh failed channel=%s player=%s status=%s",
                           table.channel_id, key[1], error.status)
-                self.hands.pop(key, None)
+                if self.hands.get(key) is session:  # not a newer hand opened meanwhile
+                    self._drop_hand(key)
 
     async def _edit_table_when_allowed(self, channel: Channel) -> None:
         if not channel.table_dirty or channel.edit_timer is not None:
@@ -451,7 +491,7 @@ class Board:
         self.channels.pop(table.channel_id, None)
         self.pings.forget(table.channel_id)
         for key in [k for k in self.hands if k[0] == table.channel_id]:
-            del self.hands[key]
+            self._drop_hand(key)
 
 
 def message_age(message_id: int) -> float:

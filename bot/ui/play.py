@@ -197,10 +197,11 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
 def _show(interaction: discord.Interaction, table: Table, content: str, rows: Rows,
           *, hand: bool = False) -> Reply:
     """Compose (under the table's lock) the answer with the hand or a question: in place
-    on the hand message, else as a new ephemeral hand message that later changes refresh
-    while its token lasts. A hand comes with its picture; a question leaves the
-    message's picture as it is. The session learns the version shown now, so the
-    courier does not refresh the message meanwhile with a hand that lacks this news."""
+    on the hand message, else as a new ephemeral hand message; either way, later changes
+    refresh that message through this interaction's token, the newest on it. A hand
+    comes with its picture; a question leaves the message's picture as it is. The session
+    learns the version shown now, so the courier does not refresh the message meanwhile
+    with a hand that lacks this news."""
     client = uno_client(interaction)
     player = str(interaction.user.id)
     channel_id, version = table.channel_id, table.version
@@ -225,19 +226,20 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
             if in_place:
                 await interaction.response.edit_message(content=content, view=view,
                                                         attachments=attachments)
-                return
-            sent = await interaction.response.send_message(
-                content, view=view, ephemeral=True, files=attachments)
-            message_id = sent.message_id or 0
+            else:
+                sent = await interaction.response.send_message(
+                    content, view=view, ephemeral=True, files=attachments)
+                message_id = sent.message_id or 0
         else:  # acknowledged (now, if not yet), completed once the picture is drawn
             await acknowledge(interaction)
             drawn = await client.pictures.file(picture) if picture is not None else None
             message = await interaction.edit_original_response(
                 content=content, view=view,
                 attachments=attachments if kept else [drawn] if drawn else [])
-            if in_place:
-                return
             message_id = message.id
+        if in_place:  # this click's token, the newest, edits the hand message from now on
+            assert interaction.message is not None
+            message_id = interaction.message.id
         client.board.open_hand(channel_id, player, HandSession(
             interaction, client.board.clock.now(), version, message_id,
             picture.key if picture is not None else None))
