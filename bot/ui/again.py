@@ -78,8 +78,9 @@ async def _seat_again(interaction: discord.Interaction, old: Table) -> None:
             await lobby.add_computer(old.channel_id, host.id, level, _quietly)
         elif player != host:
             await lobby.join(old.channel_id, player, _quietly)
-    await lobby.start(old.channel_id, host.id, None,
-                      lambda table: edit_lobby_message(interaction.client, table))
+    with client.board.clicking(old.channel_id, interaction):  # its token pings the first
+        await lobby.start(old.channel_id, host.id, None,
+                          lambda table: edit_lobby_message(interaction.client, table))
 
 
 def _post_lobby(interaction: discord.Interaction, table: Table) -> Callable[[], Awaitable[int]]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -47,7 +47,7 @@ from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
 from bot.ui.lobby_text import table_embed
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
-from bot.ui.pings import Pings
+from bot.ui.pings import TOKEN_LIFETIME, TOKEN_MARGIN, Pings
 from bot.ui.replay import Replay, replayable
 from bot.ui.table import TableMessage, round_message, table_message
 
@@ -55,9 +55,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 EDIT_INTERVAL = 1.0
-TOKEN_LIFETIME = 15 * 60.0
-"""An interaction's token works for 15 minutes; used until ``TOKEN_MARGIN`` before."""
-TOKEN_MARGIN = 30.0
 REPOST_AFTER = 50 * 60.0
 """Discord limits edits of messages older than an hour; repost well before."""
 MISSING_PERMISSIONS = 50013
@@ -142,7 +139,7 @@ class Board:
         self.clock = clock
         self.channels: dict[int, Channel] = {}
         self.hands: dict[tuple[int, str], HandSession] = {}
-        self.pings = Pings(client)
+        self.pings = Pings(client, clock)
         self.replays: dict[int, Replay] = {}
         """Finished matches whose players may press Play again, by channel."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -265,6 +262,29 @@ class Board:
         shown.show_picture(None)
         return await send(None)
 
+    @contextlib.contextmanager
+    def clicking(self, channel_id: int, interaction: discord.Interaction) -> Iterator[None]:
+        """Around the handling of a click: a ping it makes due is posted through its
+        own token once it is answered (a token costs no bot-token call)."""
+        self.pings.click_started(channel_id)
+        try:
+            yield
+        finally:
+            via = self.pings.click_finished(channel_id, interaction) \
+                or self.pings.voice(channel_id)
+            channel = self.channels.get(channel_id)
+            if channel is None:  # no game here (a stray or refused click): keep nothing
+                self.pings.forget(channel_id)
+            elif self.pings.due(channel_id):
+                self._spawn(self._send(channel, lambda: self.pings.send(channel.table, via)))
+
+    async def message_seen(self, message: discord.Message) -> None:
+        """A message from the gateway: a copy of a ping that a request sent again after
+        a lost answer left is removed as soon as the bot learns of it (``pings``)."""
+        channel = self.channels.get(message.channel.id)
+        if channel is not None and self.pings.seen(message):
+            self._spawn(self._send(channel, lambda: self.pings.sweep(channel.table)))
+
     def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
         """``session``'s interaction was answered on (or with) the player's hand message:
         that message is edited through its token from now on. A click on the hand
@@ -346,7 +366,9 @@ class Board:
             await self._send_posts(channel)
             await self._refresh_hands(channel)
             await self._edit_table_when_allowed(channel)
-            await self.pings.send(channel.table)
+            channel_id = channel.table.channel_id
+            if not self.pings.clicking(channel_id):  # else the click's token posts it
+                await self.pings.send(channel.table, self.pings.voice(channel_id))
 
         await self._send(channel, deliver)
 

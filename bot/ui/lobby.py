@@ -154,9 +154,10 @@ async def start(interaction: discord.Interaction, channel_id: int, version: int 
     """Start the game and turn the lobby message into the start message (seating order).
     Gameplay hooks in here: ``manager.start`` returns the Table in phase ``playing``."""
     bot = uno_client(interaction)
-    await bot.manager.lobby.start(channel_id, interaction.user.id, version,
-                                  publisher(interaction))
-    await confirm(interaction, _("The game has started."))
+    with bot.board.clicking(channel_id, interaction):  # its token pings the first player
+        await bot.manager.lobby.start(channel_id, interaction.user.id, version,
+                                      publisher(interaction))
+        await confirm(interaction, _("The game has started."))
 
 
 async def add_computer(interaction: discord.Interaction, channel_id: int, level: str) -> None:

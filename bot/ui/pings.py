@@ -4,15 +4,24 @@ Discord notifies a mention only in a new message, never in an edit, so the table
 message (edited on every move) cannot ring anyone after its first post. Whenever the
 game starts waiting for other people (a turn, a draw to answer, a vote, a discard),
 they get a message of their own that mentions them, allowed to ping those users only;
-every earlier ping of the game is then removed, and the last one when the game stops
-waiting for people (a round's or the match's end), so a channel holds the table and at
-most one ping per game.
+every earlier ping of the game is then removed, and the last one once the game waits
+for nobody (a round's or the match's end), so a channel holds the table and at most
+one ping per game.
 
-A ping is a channel message with a ``nonce`` that Discord enforces: when an answer is
-lost (a 5xx after Discord made the message), discord.py sends the same request again
-and Discord returns the message already made instead of a second copy. A follow-up
-through an interaction's token would cost no bot-token call, but Discord takes no nonce
-there, and a retried follow-up leaves a copy whose id the bot never learns.
+Pings cost no bot-token call when they can help it: they are posted as a follow-up of
+a player's interaction in the channel (the click that caused the change, or the
+freshest one whose 15-minute token still lives), and removed through the token that
+posted them, since interaction webhooks do not count against the bot's global rate
+limit. Only with no live token (a timer after a quiet quarter of an hour) is the bot
+token used.
+
+A ping is never left twice. When Discord makes a message but its answer is lost (a
+5xx), discord.py sends the request again: a channel message carries a ``nonce`` that
+Discord enforces, so it returns the message already made; a follow-up takes no nonce,
+so a second copy is made, whose id the answer never tells. The gateway does: every
+message the bot makes in the channel arrives as MESSAGE_CREATE (:meth:`Pings.seen`),
+and one that says what one of the game's pings said is taken as one of its pings, so
+it is removed with the others.
 """
 
 from __future__ import annotations
@@ -24,14 +33,38 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.engine import Phase as GamePhase
+from bot.game.clock import Clock
 from bot.game.table import Phase, Table
 from bot.i18n import speaking
 from bot.ui.table import call
 
 log = logging.getLogger(__name__)
 
+TOKEN_LIFETIME = 15 * 60.0
+"""An interaction's token works for 15 minutes; used until ``TOKEN_MARGIN`` before."""
+TOKEN_MARGIN = 30.0
+DEFERRED = discord.InteractionResponseType.deferred_channel_message
+"""A deferred answer's first follow-up would replace its "thinking…" message."""
 NONCE_BITS = 64
-"""A nonce of at most 20 digits (Discord takes up to 25 characters)."""
+"""A channel message's nonce: at most 20 digits (Discord takes up to 25 characters)."""
+SAID_KEPT = 8
+"""How many of a game's latest ping texts a copy found on the gateway is matched with."""
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    """An interaction in the channel whose token can post (and remove) pings."""
+
+    interaction: discord.Interaction
+    heard_at: float
+    """When it was answered: its token's 15 minutes are counted from about then."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    message_id: int
+    via: Voice | None
+    """The interaction whose token posted it (None: the bot token)."""
 
 
 @dataclass(slots=True)
@@ -40,20 +73,29 @@ class ChannelPings:
     """The people the last ping (or the last change) said the game waits for."""
     due: tuple[str, frozenset[str]] | None = None
     """A ping still to post (its text and whom it may ping); text "" only removes."""
-    standing: list[int] = field(default_factory=list)
-    """The game's pings in the channel, oldest first: all but the newest are removed
-    when the next is posted (a removal that failed is tried again then)."""
+    standing: list[Ping] = field(default_factory=list)
+    """The game's pings in the channel, oldest first; all but ``newest`` are removed
+    (a removal that failed is tried again with the next)."""
+    newest: int | None = None
+    """The id of the ping that stays: the last one posted (None: none stays)."""
+    said: dict[str, Voice] = field(default_factory=dict)
+    """What the latest pings posted through a token said, and the interaction whose
+    token posted them."""
+    clicks: int = 0
+    """Clicks being answered: their interaction will post the due ping once answered."""
+    voice: Voice | None = None
 
 
 @dataclass
 class Pings:
     client: discord.Client
+    clock: Clock
     channels: dict[int, ChannelPings] = field(default_factory=dict)
 
     def changed(self, table: Table) -> None:
         """Note a ping due when the game starts waiting for other people (under the
-        table's lock, with the table as saved, in the table's language); when it waits
-        for nobody (between rounds, at the end), the standing ping is to be removed."""
+        table's lock, with the table as saved, in the table's language); a finished
+        game's ping is removed."""
         state = self.channels.setdefault(table.channel_id, ChannelPings())
         waited = _waited(table)
         if waited == state.waited and table.phase is not Phase.ENDED:
@@ -62,38 +104,104 @@ class Pings:
         if waited and table.game is not None:
             with speaking(table.language):
                 state.due = (call(table, table.game.seat_view(None)), waited)
-        else:
+        else:  # nobody to wait for (between rounds, at the end): no ping stays
             state.due = ("", frozenset()) if state.standing else None
 
     def due(self, channel_id: int) -> bool:
         state = self.channels.get(channel_id)
         return state is not None and state.due is not None
 
+    def click_started(self, channel_id: int) -> None:
+        self.channels.setdefault(channel_id, ChannelPings()).clicks += 1
+
+    def click_finished(self, channel_id: int, interaction: discord.Interaction) -> Voice | None:
+        """The click is answered: its token (unless it answered by deferring) becomes
+        the channel's voice, which is returned when it may post."""
+        state = self.channels.setdefault(channel_id, ChannelPings())
+        state.clicks -= 1
+        if not interaction.response.is_done() or interaction.response.type is DEFERRED:
+            return None
+        state.voice = Voice(interaction, self.clock.now())
+        return state.voice
+
+    def clicking(self, channel_id: int) -> bool:
+        state = self.channels.get(channel_id)
+        return state is not None and state.clicks > 0
+
     def forget(self, channel_id: int) -> None:
         self.channels.pop(channel_id, None)
 
-    async def send(self, table: Table) -> None:
-        """Post the due ping, then remove every ping of the game before it."""
+    def voice(self, channel_id: int) -> Voice | None:
+        """The freshest interaction of the channel that can still post, if any."""
+        state = self.channels.get(channel_id)
+        if state is None or state.voice is None or not self._alive(state.voice.heard_at):
+            return None
+        return state.voice
+
+    def seen(self, message: discord.Message) -> bool:
+        """A message of the channel from the gateway: True when it is a copy of one of
+        the game's pings that the bot did not know (a follow-up sent again after a lost
+        answer: the same words through the same token), now standing to be removed
+        with the others (:meth:`sweep`)."""
+        state = self.channels.get(message.channel.id)
+        via = state.said.get(message.content) if state is not None else None
+        made_by = message.interaction_metadata
+        if state is None or via is None or made_by is None \
+                or made_by.id != via.interaction.id \
+                or any(ping.message_id == message.id for ping in state.standing):
+            return False
+        state.standing.append(Ping(message.id, via))
+        return message.id != state.newest
+
+    async def send(self, table: Table, via: Voice | None) -> None:
+        """Post the due ping (through ``via``'s token, else the bot token), then remove
+        every ping of the game before it."""
         state = self.channels.get(table.channel_id)
         if state is None or state.due is None:
             return
         (text, users), state.due = state.due, None
-        if text:
+        if not text:
+            state.newest = None
+        else:
             # A new message, not an edit: only a new message makes Discord notify the
             # people it mentions. It may ping exactly those users, nobody else.
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, replied_user=False,
                 users=[discord.Object(int(user)) for user in sorted(users)])
-            message = await self._messageable(table).send(
-                text, allowed_mentions=allowed, nonce=secrets.randbits(NONCE_BITS))
-            state.standing.append(message.id)
-        newest = state.standing[-1] if text else None
-        for message_id in [m for m in state.standing if m != newest]:
-            try:
-                await self._messageable(table).get_partial_message(message_id).delete()
-            except discord.NotFound:
-                log.debug("ping already gone channel=%s", table.channel_id)
-            state.standing.remove(message_id)
+            if via is not None:
+                state.said[text] = via
+                if len(state.said) > SAID_KEPT:
+                    del state.said[next(iter(state.said))]
+                message: discord.Message = await via.interaction.followup.send(
+                    text, allowed_mentions=allowed, wait=True)
+            else:
+                message = await self._messageable(table).send(
+                    text, allowed_mentions=allowed, nonce=secrets.randbits(NONCE_BITS))
+            state.newest = message.id
+            if all(ping.message_id != message.id for ping in state.standing):
+                state.standing.append(Ping(message.id, via))
+        await self.sweep(table)
+
+    async def sweep(self, table: Table) -> None:
+        """Remove every standing ping of the game but the newest."""
+        state = self.channels.get(table.channel_id)
+        if state is None:
+            return
+        for ping in [p for p in state.standing if p.message_id != state.newest]:
+            await self._remove(table, ping)
+            state.standing.remove(ping)
+
+    async def _remove(self, table: Table, ping: Ping) -> None:
+        try:
+            if ping.via is not None and self._alive(ping.via.heard_at):
+                await ping.via.interaction.followup.delete_message(ping.message_id)
+            else:
+                await self._messageable(table).get_partial_message(ping.message_id).delete()
+        except discord.NotFound:
+            log.debug("ping already gone channel=%s", table.channel_id)
+
+    def _alive(self, since: float) -> bool:
+        return self.clock.now() - since <= TOKEN_LIFETIME - TOKEN_MARGIN
 
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

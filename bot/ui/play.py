@@ -43,7 +43,8 @@ async def on_click(interaction: discord.Interaction, custom_id: str) -> None:
     assert match is not None  # the DynamicItem template matched it
     channel_id = int(match["channel"])
     bot = uno_client(interaction)
-    with bot.clicks.click() as busy, too_late_is_a_warning(interaction):
+    with bot.clicks.click() as busy, too_late_is_a_warning(interaction), \
+            bot.board.clicking(channel_id, interaction):
         if busy or bot.manager.registry.busy(channel_id):
             await acknowledge(interaction)  # too late already: nothing is applied
         await _on_click(interaction, channel_id, int(match["version"]), match["what"])

@@ -8,7 +8,9 @@ an HTTP error (or only logs it) still fails.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -26,7 +28,7 @@ from tests.fakediscord.attachments import (
     read_body,
 )
 from tests.fakediscord.commands import command_problems
-from tests.fakediscord.gateway import Gateway
+from tests.fakediscord.gateway import Gateway, GatewaySession
 from tests.fakediscord.limits import IS_COMPONENTS_V2, message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
@@ -42,6 +44,8 @@ from tests.fakediscord.wire import Latency, RouteKind, route_kind
 
 ANSWER_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
+GUILD_MESSAGES = 1 << 9
+"""The intent under which the gateway tells of messages made in a guild's channels."""
 NONCE_WINDOW = 5 * 60.0
 """How long a channel message's ``nonce`` (with ``enforce_nonce``) finds the message it
 made: Discord checks it "for uniqueness in the past few minutes"."""
@@ -49,6 +53,7 @@ API_PREFIX = "/api/v10"
 CONNECTION_BACKLOG = 4096
 DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
 
+log = logging.getLogger(__name__)
 JSON_BODY = web.RequestKey("json_body", dict)
 T = TypeVar("T")
 UPLOADS = web.RequestKey("uploads", list[Upload])
@@ -117,6 +122,7 @@ class FakeDiscord:
         self.threads: dict[int, dict[str, Any]] = {}
         """Threads the bot made, by id (their payloads)."""
         self._by_token: dict[str, Interaction] = {}
+        self._announcing: set[asyncio.Task[None]] = set()
         self._call_waiters: list[tuple[Callable[[RestCall], bool], asyncio.Future[RestCall]]] = []
         self._handled: list[asyncio.Event] = []
         self.held: list[RestCall] = []
@@ -485,7 +491,23 @@ class FakeDiscord:
         self._check_images(stored)
         self.messages[stored.id] = stored
         self._by_channel.setdefault(channel_id, {})[stored.id] = stored
+        self._announce(stored)
         return stored
+
+    def _announce(self, message: StoredMessage) -> None:
+        """Tell the gateway of a new message in a guild's channel (MESSAGE_CREATE, to the
+        sessions with GUILD_MESSAGES), as Discord does while the REST answer is on its
+        way; ephemeral messages are seen by one member only, and never told."""
+        guild_id = self._guild_of(message.channel_id)
+        if message.ephemeral or guild_id is None:
+            return
+        payload = copy.deepcopy(message.payload)
+        for session in self.gateway.sessions:
+            if session.carries(guild_id) and (session.intents or 0) & GUILD_MESSAGES:
+                task = asyncio.get_running_loop().create_task(
+                    _tell(session, "MESSAGE_CREATE", payload))
+                self._announcing.add(task)
+                task.add_done_callback(self._announcing.discard)
 
     def _delete(self, message: StoredMessage) -> None:
         del self.messages[message.id]
@@ -594,6 +616,8 @@ class FakeDiscord:
             message = interaction.response
         else:
             message = self.messages.get(int(message_ref))
+        if message is None and message_ref != "@original":
+            raise DiscordError(*UNKNOWN_MESSAGE)  # deleted (or never made): Discord's 404
         updates_source = (message_ref == "@original" and interaction.callback_type in (6, 7)
                           and message is interaction.source_message)
         """After a component's update callback, @original is the message it came from."""
@@ -676,6 +700,14 @@ class FakeDiscord:
             self._delete(message)
             return web.Response(status=204)
         return json_response(message.payload)
+
+
+async def _tell(session: GatewaySession, event: str, data: dict[str, Any]) -> None:
+    """Dispatch an event; a session closing meanwhile (its bot stopped) misses it."""
+    try:
+        await session.dispatch(event, data)
+    except ConnectionError:
+        log.debug("gateway session closed before %s", event)
 
 
 def _complete(interaction: Interaction, body: dict[str, Any] | None = None) -> None:
