@@ -19,9 +19,8 @@ A ping is never left twice. When Discord makes a message but its answer is lost 
 5xx), discord.py sends the request again: a channel message carries a ``nonce`` that
 Discord enforces, so it returns the message already made; a follow-up takes no nonce,
 so a second copy is made, whose id the answer never tells. The gateway does: every
-message the bot makes in the channel arrives as MESSAGE_CREATE (:meth:`Pings.seen`),
-and one that says what one of the game's pings said is taken as one of its pings, so
-it is removed with the others.
+message made in the channel arrives as MESSAGE_CREATE (:meth:`Pings.seen`), and one
+made through a ping's token with that ping's words is a copy, removed at once.
 """
 
 from __future__ import annotations
@@ -94,8 +93,8 @@ class Pings:
 
     def changed(self, table: Table) -> None:
         """Note a ping due when the game starts waiting for other people (under the
-        table's lock, with the table as saved, in the table's language); a finished
-        game's ping is removed."""
+        table's lock, with the table as saved, in the table's language); once it waits
+        for nobody (between rounds, at the end), the standing ping is to be removed."""
         state = self.channels.setdefault(table.channel_id, ChannelPings())
         waited = _waited(table)
         if waited == state.waited and table.phase is not Phase.ENDED:
@@ -104,7 +103,7 @@ class Pings:
         if waited and table.game is not None:
             with speaking(table.language):
                 state.due = (call(table, table.game.seat_view(None)), waited)
-        else:  # nobody to wait for (between rounds, at the end): no ping stays
+        else:
             state.due = ("", frozenset()) if state.standing else None
 
     def due(self, channel_id: int) -> bool:
