@@ -11,6 +11,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, Interaction, Latency, RouteKind, answered
 from tests.fakediscord.wire import route_kind, uses_bot_token
@@ -244,3 +245,15 @@ async def test_a_channel_message_sent_again_with_its_enforced_nonce_is_made_once
     assert len(fake_discord.channel_messages(guild.channel_id)) == 4
     assert (await call(http, "POST", path, {**body, "nonce": "9" * 26}))[0] == 400
     assert [v.rule for v in fake_discord.take_violations()] == ["invalid form body"]
+
+
+async def test_the_gateway_tells_the_bot_of_each_new_message_but_an_ephemeral_one(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    told = asyncio.ensure_future(bot.wait_for("message"))
+    interaction = fake_discord.new_interaction(COMMAND, guild.members[0].user, guild.channel_id)
+    await call(http, "POST", f"interactions/{interaction.id}/{interaction.token}/callback",
+               {"type": 4, "data": {"content": "only for you", "flags": 64}})
+    await call(http, "POST", f"channels/{guild.channel_id}/messages", {"content": "hi"})
+    message = await asyncio.wait_for(told, 5)
+    assert message.content == "hi" and message.channel.id == guild.channel_id
