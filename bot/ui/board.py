@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -42,12 +42,13 @@ from bot.engine import Event
 from bot.game.clock import Clock, Handle
 from bot.game.table import Phase, Table
 from bot.game.turns import Turns
-from bot.i18n import N_, _, speaking
+from bot.i18n import _, speaking
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
 from bot.ui.lobby_text import table_embed
+from bot.ui.open_hands import HandSession, OpenHands
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
-from bot.ui.pings import TOKEN_LIFETIME, TOKEN_MARGIN, Pings
+from bot.ui.pings import Pings
 from bot.ui.replay import Replay, replayable
 from bot.ui.table import TableMessage, round_message, table_message
 
@@ -65,41 +66,6 @@ EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_ov
 so no hand still says "Waiting for ben" with the old top card)."""
 NO_PINGS = discord.AllowedMentions.none()
 """The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
-CLOSED_HAND = N_("This hand is closed: your newer hand message shows your cards.")
-"""Said by a hand message a newer one replaced, in its owner's language."""
-# i18n: "My hand" is the button on the table that shows a player's cards
-IDLE_HAND = N_("This hand stopped following the game after 15 minutes without a click: "
-               "press My hand on the table to see your cards.")
-"""Said by a hand message nobody clicked in for almost 15 minutes, before its token dies."""
-
-
-@dataclass(slots=True)
-class HandSession:
-    """A player's open hand message and the newest interaction on it (My hand, or a
-    click answered on the message), whose token edits it for 15 minutes."""
-
-    interaction: discord.Interaction
-    heard_at: float
-    """When that interaction was answered: its token's 15 minutes count from about then."""
-    version: int
-    """The table version the message shows."""
-    message_id: int
-    picture: Hashable | None = None
-    """What the message's picture shows (its cache key), so an answer or a refresh that
-    would show the same picture leaves it in place instead of uploading it again."""
-    expiry: Handle | None = None
-    """Turns the hand into a note shortly before the token dies (``IDLE_HAND``)."""
-
-    def shows(self, picture: Picture | None) -> bool:
-        """Whether the message already carries ``picture``; remembers it otherwise."""
-        if picture is None or picture.key == self.picture:
-            return picture is not None
-        self.picture = picture.key
-        return False
-
-    def token_alive(self, now: float) -> bool:
-        """Whether the interaction's 15-minute token is still safe to use."""
-        return now - self.heard_at <= TOKEN_LIFETIME - TOKEN_MARGIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +104,7 @@ class Board:
         self.turns = turns
         self.clock = clock
         self.channels: dict[int, Channel] = {}
-        self.hands: dict[tuple[int, str], HandSession] = {}
+        self.hands = OpenHands(clock, self._spawn, self._sending)
         self.pings = Pings(client, clock)
         self.replays: dict[int, Replay] = {}
         """Finished matches whose players may press Play again, by channel."""
@@ -285,54 +251,6 @@ class Board:
         if channel is not None and self.pings.seen(message):
             self._spawn(self._send(channel, lambda: self.pings.sweep(channel.table)))
 
-    def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
-        """``session``'s interaction was answered on (or with) the player's hand message:
-        that message is edited through its token from now on. A click on the hand
-        message already open only renews the token; another message it replaces becomes
-        a note without buttons, so no older hand with live cards stays on screen."""
-        key = (channel_id, player)
-        older = self.hands.get(key)
-        if older is not None and older.message_id == session.message_id:
-            older.interaction, older.heard_at = session.interaction, session.heard_at
-            session = older  # what it shows (version, picture) is known already
-        elif older is not None and older.token_alive(self.clock.now()):
-            self._spawn(self._close_hand(channel_id, player, older, CLOSED_HAND))
-        self._drop_hand(key)
-        self.hands[key] = session
-        session.expiry = self.clock.call_at(session.heard_at + TOKEN_LIFETIME - TOKEN_MARGIN,
-                                            lambda: self._hand_left_alone(key, session))
-
-    async def _hand_left_alone(self, key: tuple[int, str], session: HandSession) -> None:
-        """Nobody clicked in the hand for almost 15 minutes: while its token still works,
-        it says to press My hand (after any refresh on its way), and is refreshed no more."""
-        if self.hands.get(key) is not session:
-            return
-        self._drop_hand(key)
-        channel = self.channels.get(key[0])
-        async with channel.send_lock if channel is not None else contextlib.nullcontext():
-            await self._close_hand(*key, session, IDLE_HAND)
-
-    async def _close_hand(self, channel_id: int, player: str, session: HandSession,
-                          note: str) -> None:
-        """Turn the hand message into ``note``, without buttons or picture."""
-        with speaking(session.interaction.locale):  # its owner's
-            said = _(note)
-        try:
-            await session.interaction.edit_original_response(
-                content=said, view=None, attachments=[])
-        except discord.HTTPException as error:
-            log.debug("closing a hand failed channel=%s player=%s status=%s",
-                      channel_id, player, error.status)
-
-    def _drop_hand(self, key: tuple[int, str]) -> None:
-        """The hand message is no longer edited (its expiry is called off)."""
-        session = self.hands.pop(key, None)
-        if session is not None and session.expiry is not None:
-            session.expiry.cancel()
-
-    def hand_session(self, channel_id: int, player: str) -> HandSession | None:
-        return self.hands.get((channel_id, player))
-
     async def idle(self) -> None:
         """Wait until every message already due has been sent (tests, shutdown).
 
@@ -348,8 +266,7 @@ class Board:
         for channel in self.channels.values():
             if channel.edit_timer is not None:
                 channel.edit_timer.cancel()
-        for key in list(self.hands):
-            self._drop_hand(key)
+        self.hands.stop()
 
     # -- the courier -------------------------------------------------------------------
 
@@ -419,7 +336,7 @@ class Board:
                 if session is None or session.version == table.version:
                     continue
                 if not session.token_alive(self.clock.now()):
-                    self._drop_hand(key)  # the token is spent: "My hand" gives a fresh one
+                    self.hands.drop(key)  # the token is spent: "My hand" gives a fresh one
                     continue
                 with speaking(session.interaction.locale):  # its owner's, not the mover's
                     hand = hand_message(table, player)
@@ -438,8 +355,7 @@ class Board:
             except discord.HTTPException as error:
                 log.debug("hand refresh failed channel=%s player=%s status=%s",
                           table.channel_id, key[1], error.status)
-                if self.hands.get(key) is session:  # not a newer hand opened meanwhile
-                    self._drop_hand(key)
+                self.hands.drop(key, session)  # unless a newer hand was opened meanwhile
 
     async def _edit_table_when_allowed(self, channel: Channel) -> None:
         if not channel.table_dirty or channel.edit_timer is not None:
@@ -504,6 +420,11 @@ class Board:
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
+    def _sending(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Held while a message of the channel's courier is sent (nothing: no courier)."""
+        channel = self.channels.get(channel_id)
+        return channel.send_lock if channel is not None else contextlib.nullcontext()
+
     def _forget_if_over(self, channel: Channel) -> None:
         """A finished table keeps nothing here once its last messages are out."""
         table = channel.table
@@ -512,8 +433,7 @@ class Board:
             return
         self.channels.pop(table.channel_id, None)
         self.pings.forget(table.channel_id)
-        for key in [k for k in self.hands if k[0] == table.channel_id]:
-            self._drop_hand(key)
+        self.hands.forget(table.channel_id)
 
 
 def message_age(message_id: int) -> float:

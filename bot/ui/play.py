@@ -24,12 +24,12 @@ from bot.game.turns import Answer
 from bot.i18n import _, ngettext, speaking
 from bot.ui.again import play_again
 from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warning
-from bot.ui.board import HandSession
 from bot.ui.controls import Rows, to_view
 from bot.ui.custom_ids import Draft, parse
 from bot.ui.errors import refusal_words, refuse
 from bot.ui.hand import hand_message
 from bot.ui.names import name_of, namer
+from bot.ui.open_hands import HandSession
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
@@ -211,7 +211,7 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
     in_place = on_hand_message(interaction)
     kept = not hand  # a question leaves the message's picture as it is
     if in_place:
-        session = client.board.hand_session(channel_id, player)
+        session = client.board.hands.get((channel_id, player))
         if session is not None and interaction.message is not None \
                 and session.message_id == interaction.message.id:
             session.version = version
@@ -241,7 +241,7 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
         if in_place:  # this click's token, the newest, edits the hand message from now on
             assert interaction.message is not None
             message_id = interaction.message.id
-        client.board.open_hand(channel_id, player, HandSession(
+        client.board.hands.open((channel_id, player), HandSession(
             interaction, client.board.clock.now(), version, message_id,
             picture.key if picture is not None else None))
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.board import IDLE_HAND
+from bot.ui.open_hands import IDLE_HAND
 from bot.ui.words import COLOR_MARKS
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.fakediscord.server import UNKNOWN_MESSAGE
