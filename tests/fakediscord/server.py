@@ -341,7 +341,7 @@ class FakeDiscord:
             response = await handler(request)
             if lost is not None and response.status < 300:
                 self.lost_answers.remove(lost)
-                return DiscordError(lost[2], 0, "500: Internal Server Error").response()
+                return DiscordError(lost[2], 0, f"{lost[2]}: Server Error").response()
             return response
         except DiscordError as error:
             return error.response()
@@ -674,13 +674,25 @@ class FakeDiscord:
         self._check_message("channel message", body)
         nonce = body.get("nonce") if body.get("enforce_nonce") else None
         if nonce is not None:
-            made = self._nonces.get((channel_id, str(nonce)))
-            if made is not None and self.clock.now() - made[0] <= NONCE_WINDOW:
-                return json_response(made[1])  # the message this nonce made already
+            made = self._nonce_made(channel_id, str(nonce))
+            if made is not None:
+                return json_response(made)  # the message this nonce made already
         message = self._store(channel_id, body, None, uploads)
         if nonce is not None:
             self._nonces[(channel_id, str(nonce))] = (self.clock.now(), message.payload)
         return json_response(message.payload)
+
+    def _nonce_made(self, channel_id: int, nonce: str) -> dict[str, Any] | None:
+        """The message ``nonce`` made in the channel these last minutes, if any (older
+        nonces are forgotten, oldest first)."""
+        now = self.clock.now()
+        while self._nonces:
+            oldest, (made_at, _) = next(iter(self._nonces.items()))
+            if now - made_at <= NONCE_WINDOW:
+                break
+            del self._nonces[oldest]
+        made = self._nonces.get((channel_id, nonce))
+        return made[1] if made is not None else None
 
     def _channel_message(
         self, channel_id: int, message_id: int, method: str, body: dict[str, Any],
