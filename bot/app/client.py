@@ -150,6 +150,7 @@ class UnoBot(commands.AutoShardedBot):
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
         lease again."""
         self.manager.turns.on_change = self.board.changed
+        self.add_listener(self.board.message_seen, "on_message")
         self.early_acks = EarlyAcks(self.clicks, self.http)
         self.interaction_guard = guard_interactions(
             self._connection, self.early_acks.received, PayloadRefusals(self.http))

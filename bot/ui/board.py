@@ -9,8 +9,10 @@ without waiting for anyone else's message. The courier then, in order:
 2. refreshes the open hand messages of the players the game now waits for, of those
    whose hand changed out of turn, and every one at a round's or the match's end or
    where jump-ins are on (any change may give or take a player's Jump in!) (through
-   the interaction's webhook, while its 15-minute token lasts), each with its new
-   picture; a hand message replaced by a newer one becomes a note without buttons;
+   the webhook of the newest interaction on the hand message: My hand's, then each
+   click's, so a hand that is played from never freezes), each with its new picture;
+   a hand message replaced by a newer one becomes a note without buttons, and one
+   nobody clicked in for almost 15 minutes (when its token dies) says to press My hand;
 3. edits the table message, at most once a second per channel (later changes wait for
    the next slot and go out together), its picture replaced by the new one, and posts
    it afresh before the message is an hour old, when Discord starts to limit edits of it.
@@ -30,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -41,12 +43,13 @@ from bot.engine import Event
 from bot.game.clock import Clock, Handle
 from bot.game.table import Phase, Table
 from bot.game.turns import Turns
-from bot.i18n import N_, _, speaking
+from bot.i18n import _, speaking
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
 from bot.ui.lobby_text import table_embed
+from bot.ui.open_hands import HandSession, OpenHands
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
-from bot.ui.pings import TOKEN_LIFETIME, TOKEN_MARGIN, Pings
+from bot.ui.pings import Pings
 from bot.ui.replay import Replay, replayable
 from bot.ui.table import TableMessage, round_message, table_message
 
@@ -70,29 +73,6 @@ EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_ov
 so no hand still says "Waiting for ben" with the old top card)."""
 NO_PINGS = discord.AllowedMentions.none()
 """The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
-CLOSED_HAND = N_("This hand is closed: your newer hand message shows your cards.")
-"""Said by a hand message a newer one replaced, in its owner's language."""
-
-
-@dataclass(slots=True)
-class HandSession:
-    """A player's open hand message: the interaction that made it (its token edits it)."""
-
-    interaction: discord.Interaction
-    opened_at: float
-    version: int
-    """The table version the message shows."""
-    message_id: int
-    picture: Hashable | None = None
-    """What the message's picture shows (its cache key), so an answer or a refresh that
-    would show the same picture leaves it in place instead of uploading it again."""
-
-    def shows(self, picture: Picture | None) -> bool:
-        """Whether the message already carries ``picture``; remembers it otherwise."""
-        if picture is None or picture.key == self.picture:
-            return picture is not None
-        self.picture = picture.key
-        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +112,7 @@ class Board:
         self.turns = turns
         self.clock = clock
         self.channels: dict[int, Channel] = {}
-        self.hands: dict[tuple[int, str], HandSession] = {}
+        self.hands = OpenHands(clock, self._spawn, self._sending)
         self.pings = Pings(client, clock)
         self.replays: dict[int, Replay] = {}
         """Finished matches whose players may press Play again, by channel."""
@@ -270,31 +250,12 @@ class Board:
             elif self.pings.due(channel_id):
                 self._spawn(self._send(channel, lambda: self.pings.send(channel.table, via)))
 
-    def open_hand(self, channel_id: int, player: str, session: HandSession) -> None:
-        """``session`` is the player's hand message now; the one it replaces becomes a
-        note without buttons, so no older hand with live cards stays on screen."""
-        older = self.hands.get((channel_id, player))
-        self.hands[(channel_id, player)] = session
-        if older is not None and older.message_id != session.message_id \
-                and self._token_alive(older):
-            self._spawn(self._close_hand(channel_id, player, older))
-
-    async def _close_hand(self, channel_id: int, player: str, older: HandSession) -> None:
-        with speaking(older.interaction.locale):  # its owner's
-            closed = _(CLOSED_HAND)
-        try:
-            await older.interaction.edit_original_response(
-                content=closed, view=None, attachments=[])
-        except discord.HTTPException as error:
-            log.debug("closing an older hand failed channel=%s player=%s status=%s",
-                      channel_id, player, error.status)
-
-    def _token_alive(self, session: HandSession) -> bool:
-        """Whether the session's 15-minute interaction token is still safe to use."""
-        return self.clock.now() - session.opened_at <= TOKEN_LIFETIME - TOKEN_MARGIN
-
-    def hand_session(self, channel_id: int, player: str) -> HandSession | None:
-        return self.hands.get((channel_id, player))
+    async def message_seen(self, message: discord.Message) -> None:
+        """A message from the gateway: a copy of a ping that a request sent again after
+        a lost answer left is removed as soon as the bot learns of it (``pings``)."""
+        channel = self.channels.get(message.channel.id)
+        if channel is not None and self.pings.seen(message):
+            self._spawn(self._send(channel, lambda: self.pings.sweep(channel.table)))
 
     async def idle(self) -> None:
         """Wait until every message already due has been sent (tests, shutdown).
@@ -311,6 +272,7 @@ class Board:
         for channel in self.channels.values():
             if channel.edit_timer is not None:
                 channel.edit_timer.cancel()
+        self.hands.stop()
 
     # -- the courier -------------------------------------------------------------------
 
@@ -402,8 +364,8 @@ class Board:
                 session = self.hands.get(key)
                 if session is None or session.version == table.version:
                     continue
-                if not self._token_alive(session):
-                    del self.hands[key]  # the token is spent: "My hand" gives a fresh message
+                if not session.token_alive(self.clock.now()):
+                    self.hands.drop(key)  # the token is spent: "My hand" gives a fresh one
                     continue
                 with speaking(session.interaction.locale):  # its owner's, not the mover's
                     hand = hand_message(table, player)
@@ -422,7 +384,7 @@ class Board:
             except discord.HTTPException as error:
                 log.debug("hand refresh failed channel=%s player=%s status=%s",
                           table.channel_id, key[1], error.status)
-                self.hands.pop(key, None)
+                self.hands.drop(key, session)  # unless a newer hand was opened meanwhile
 
     async def _edit_table_when_allowed(self, channel: Channel) -> None:
         if not channel.table_dirty or channel.edit_timer is not None:
@@ -488,6 +450,11 @@ class Board:
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
+    def _sending(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Held while a message of the channel's courier is sent (nothing: no courier)."""
+        channel = self.channels.get(channel_id)
+        return channel.send_lock if channel is not None else contextlib.nullcontext()
+
     def _forget_if_over(self, channel: Channel) -> None:
         """A finished table keeps nothing here once its last messages are out."""
         table = channel.table
@@ -499,8 +466,7 @@ class Board:
     def _forget(self, channel_id: int) -> None:
         self.channels.pop(channel_id, None)
         self.pings.forget(channel_id)
-        for key in [k for k in self.hands if k[0] == channel_id]:
-            del self.hands[key]
+        self.hands.forget(channel_id)
 
 
 def message_age(message_id: int) -> float:

@@ -4,8 +4,9 @@ Discord notifies a mention only in a new message, never in an edit, so the table
 message (edited on every move) cannot ring anyone after its first post. Whenever the
 game starts waiting for other people (a turn, a draw to answer, a vote, a discard),
 they get a message of their own that mentions them, allowed to ping those users only;
-the game's previous ping is then removed, so a channel holds the table and at most one
-ping per game.
+every earlier ping of the game is then removed, and the last one once the game waits
+for nobody (a round's or the match's end), so a channel holds the table and at most
+one ping per game.
 
 Pings cost no bot-token call when they can help it: they are posted as a follow-up of
 a player's interaction in the channel (the click that caused the change, or the
@@ -13,11 +14,19 @@ freshest one whose 15-minute token still lives), and removed through the token t
 posted them, since interaction webhooks do not count against the bot's global rate
 limit. Only with no live token (a timer after a quiet quarter of an hour) is the bot
 token used.
+
+A ping is never left twice. When Discord makes a message but its answer is lost (a
+5xx), discord.py sends the request again: a channel message carries a ``nonce`` that
+Discord enforces, so it returns the message already made; a follow-up takes no nonce,
+so a second copy is made, whose id the answer never tells. The gateway does: every
+message made in the channel arrives as MESSAGE_CREATE (:meth:`Pings.seen`), and one
+made through a ping's token with that ping's words is a copy, removed at once.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from dataclasses import dataclass, field
 
 import discord
@@ -35,6 +44,10 @@ TOKEN_LIFETIME = 15 * 60.0
 TOKEN_MARGIN = 30.0
 DEFERRED = discord.InteractionResponseType.deferred_channel_message
 """A deferred answer's first follow-up would replace its "thinking…" message."""
+NONCE_BITS = 64
+"""A channel message's nonce: at most 20 digits (Discord takes up to 25 characters)."""
+SAID_KEPT = 8
+"""How many of a game's latest ping texts a copy found on the gateway is matched with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +71,15 @@ class ChannelPings:
     waited: frozenset[str] = frozenset()
     """The people the last ping (or the last change) said the game waits for."""
     due: tuple[str, frozenset[str]] | None = None
-    """A ping still to post (its text and whom it may ping); text "" removes the last."""
-    ping: Ping | None = None
+    """A ping still to post (its text and whom it may ping); text "" only removes."""
+    standing: list[Ping] = field(default_factory=list)
+    """The game's pings in the channel, oldest first; all but ``newest`` are removed
+    (a removal that failed is tried again with the next)."""
+    newest: int | None = None
+    """The id of the ping that stays: the last one posted (None: none stays)."""
+    said: dict[str, Voice] = field(default_factory=dict)
+    """What the latest pings posted through a token said, and the interaction whose
+    token posted them."""
     clicks: int = 0
     """Clicks being answered: their interaction will post the due ping once answered."""
     voice: Voice | None = None
@@ -73,17 +93,18 @@ class Pings:
 
     def changed(self, table: Table) -> None:
         """Note a ping due when the game starts waiting for other people (under the
-        table's lock, with the table as saved, in the table's language); a finished
-        game's ping is removed."""
+        table's lock, with the table as saved, in the table's language); once it waits
+        for nobody (between rounds, at the end), the standing ping is to be removed."""
         state = self.channels.setdefault(table.channel_id, ChannelPings())
         waited = _waited(table)
-        if table.phase is Phase.ENDED:
-            state.waited, state.due = frozenset(), ("", frozenset()) if state.ping else None
-        elif waited != state.waited:  # a ping not sent yet for an earlier wait is dropped
-            state.waited = waited
+        if waited == state.waited and table.phase is not Phase.ENDED:
+            return
+        state.waited = waited  # a ping not sent yet for an earlier wait is dropped
+        if waited and table.game is not None:
             with speaking(table.language):
-                state.due = (call(table, table.game.seat_view(None)), waited) \
-                    if waited and table.game is not None else None
+                state.due = (call(table, table.game.seat_view(None)), waited)
+        else:
+            state.due = ("", frozenset()) if state.standing else None
 
     def due(self, channel_id: int) -> bool:
         state = self.channels.get(channel_id)
@@ -116,28 +137,58 @@ class Pings:
             return None
         return state.voice
 
+    def seen(self, message: discord.Message) -> bool:
+        """A message of the channel from the gateway: True when it is a copy of one of
+        the game's pings that the bot did not know (a follow-up sent again after a lost
+        answer: the same words through the same token), now standing to be removed
+        with the others (:meth:`sweep`)."""
+        state = self.channels.get(message.channel.id)
+        via = state.said.get(message.content) if state is not None else None
+        made_by = message.interaction_metadata
+        if state is None or via is None or made_by is None \
+                or made_by.id != via.interaction.id \
+                or any(ping.message_id == message.id for ping in state.standing):
+            return False
+        state.standing.append(Ping(message.id, via))
+        return message.id != state.newest
+
     async def send(self, table: Table, via: Voice | None) -> None:
-        """Post the due ping (through ``via``'s token, else the bot token) and remove the
-        one before it."""
+        """Post the due ping (through ``via``'s token, else the bot token), then remove
+        every ping of the game before it."""
         state = self.channels.get(table.channel_id)
         if state is None or state.due is None:
             return
         (text, users), state.due = state.due, None
-        older, state.ping = state.ping, None
-        if text:
+        if not text:
+            state.newest = None
+        else:
             # A new message, not an edit: only a new message makes Discord notify the
             # people it mentions. It may ping exactly those users, nobody else.
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, replied_user=False,
                 users=[discord.Object(int(user)) for user in sorted(users)])
             if via is not None:
+                state.said[text] = via
+                if len(state.said) > SAID_KEPT:
+                    del state.said[next(iter(state.said))]
                 message: discord.Message = await via.interaction.followup.send(
                     text, allowed_mentions=allowed, wait=True)
             else:
-                message = await self._messageable(table).send(text, allowed_mentions=allowed)
-            state.ping = Ping(message.id, via)
-        if older is not None:
-            await self._remove(table, older)
+                message = await self._messageable(table).send(
+                    text, allowed_mentions=allowed, nonce=secrets.randbits(NONCE_BITS))
+            state.newest = message.id
+            if all(ping.message_id != message.id for ping in state.standing):
+                state.standing.append(Ping(message.id, via))
+        await self.sweep(table)
+
+    async def sweep(self, table: Table) -> None:
+        """Remove every standing ping of the game but the newest."""
+        state = self.channels.get(table.channel_id)
+        if state is None:
+            return
+        for ping in [p for p in state.standing if p.message_id != state.newest]:
+            await self._remove(table, ping)
+            state.standing.remove(ping)
 
     async def _remove(self, table: Table, ping: Ping) -> None:
         try:

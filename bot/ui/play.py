@@ -24,12 +24,12 @@ from bot.game.turns import Answer
 from bot.i18n import _, ngettext, pgettext, speaking
 from bot.ui.again import play_again
 from bot.ui.answers import acknowledge, on_hand_message, say, too_late_is_a_warning
-from bot.ui.board import HandSession
 from bot.ui.controls import Control, Rows, Style, to_view
 from bot.ui.custom_ids import LEAVE, Draft, leave_id, parse
 from bot.ui.errors import refusal_words, refuse
 from bot.ui.hand import hand_message
 from bot.ui.names import name_of, namer
+from bot.ui.open_hands import HandSession
 from bot.ui.prompts import Prompt, prompt_rows, resolve
 from bot.ui.services import UnoClient, uno_client
 from bot.ui.text import ruleset_details
@@ -202,10 +202,11 @@ def private_news(table: Table, events: list[Event], player: str) -> str:
 def _show(interaction: discord.Interaction, table: Table, content: str, rows: Rows,
           *, hand: bool = False) -> Reply:
     """Compose (under the table's lock) the answer with the hand or a question: in place
-    on the hand message, else as a new ephemeral hand message that later changes refresh
-    while its token lasts. A hand comes with its picture; a question leaves the
-    message's picture as it is. The session learns the version shown now, so the
-    courier does not refresh the message meanwhile with a hand that lacks this news."""
+    on the hand message, else as a new ephemeral hand message; either way, later changes
+    refresh that message through this interaction's token, the newest on it. A hand
+    comes with its picture; a question leaves the message's picture as it is. The session
+    learns the version shown now, so the courier does not refresh the message meanwhile
+    with a hand that lacks this news."""
     client = uno_client(interaction)
     player = str(interaction.user.id)
     channel_id, version = table.channel_id, table.version
@@ -214,7 +215,7 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
     in_place = on_hand_message(interaction)
     kept = not hand  # a question leaves the message's picture as it is
     if in_place:
-        session = client.board.hand_session(channel_id, player)
+        session = client.board.hands.get((channel_id, player))
         if session is not None and interaction.message is not None \
                 and session.message_id == interaction.message.id:
             session.version = version
@@ -230,20 +231,21 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
             if in_place:
                 await interaction.response.edit_message(content=content, view=view,
                                                         attachments=attachments)
-                return
-            sent = await interaction.response.send_message(
-                content, view=view, ephemeral=True, files=attachments)
-            message_id = sent.message_id or 0
+            else:
+                sent = await interaction.response.send_message(
+                    content, view=view, ephemeral=True, files=attachments)
+                message_id = sent.message_id or 0
         else:  # acknowledged (now, if not yet), completed once the picture is drawn
             await acknowledge(interaction)
             drawn = await client.pictures.file(picture) if picture is not None else None
             message = await interaction.edit_original_response(
                 content=content, view=view,
                 attachments=attachments if kept else [drawn] if drawn else [])
-            if in_place:
-                return
             message_id = message.id
-        client.board.open_hand(channel_id, player, HandSession(
+        if in_place:  # this click's token, the newest, edits the hand message from now on
+            assert interaction.message is not None
+            message_id = interaction.message.id
+        client.board.hands.open((channel_id, player), HandSession(
             interaction, client.board.clock.now(), version, message_id,
             picture.key if picture is not None else None))
 

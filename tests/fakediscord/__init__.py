@@ -18,8 +18,11 @@ for one. Breaches of Discord's rules are answered with Discord's error and land 
 
 On the wire: ``fake_discord.latency = Latency.fixed(0.08)`` delays every REST answer
 (per kind of route, none by default), ``click(..., deliver=2)`` sends one interaction
-twice, and ``fake_discord.bot_token_calls()`` counts the calls that count against the
-bot token's global 50 a second.
+twice, ``fake_discord.lose_answer("POST", "/webhooks/")`` carries out the next such call
+and answers 500 all the same (discord.py sends it again: a follow-up is made twice, a
+channel message with an enforced ``nonce`` once), and ``fake_discord.bot_token_calls()``
+counts the calls that count against the bot token's global 50 a second. Each new
+message in a guild's channel is told on the gateway (MESSAGE_CREATE), as Discord does.
 """
 
 from tests.fakediscord.members import FakeGuild, FakeMember, add_guild, answered

@@ -21,6 +21,8 @@ MAX_SELECT_VALUES = 25
 MAX_CUSTOM_ID = 100
 MAX_BUTTON_LABEL = 80
 MAX_EMBEDS = 10
+MAX_NONCE = 25
+"""A new message's ``nonce``: an integer or a string of at most 25 characters."""
 MAX_EMBED_TITLE = 256
 MAX_EMBED_DESCRIPTION = 4096
 
@@ -45,6 +47,9 @@ def message_problems(data: dict[str, Any]) -> dict[str, str]:
     content = data.get("content")
     if isinstance(content, str) and len(content) > MAX_CONTENT:
         problems["content"] = f"Must be {MAX_CONTENT} or fewer in length ({len(content)})."
+    nonce = data.get("nonce")
+    if nonce is not None and len(str(nonce)) > MAX_NONCE:
+        problems["nonce"] = f"Must be {MAX_NONCE} or fewer in length."
     embeds = data.get("embeds") or []
     if len(embeds) > MAX_EMBEDS:
         problems["embeds"] = f"Must be {MAX_EMBEDS} or fewer in length."

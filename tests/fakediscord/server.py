@@ -8,7 +8,9 @@ an HTTP error (or only logs it) still fails.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -26,7 +28,7 @@ from tests.fakediscord.attachments import (
     read_body,
 )
 from tests.fakediscord.commands import command_problems
-from tests.fakediscord.gateway import Gateway
+from tests.fakediscord.gateway import Gateway, GatewaySession
 from tests.fakediscord.limits import IS_COMPONENTS_V2, message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
@@ -42,10 +44,16 @@ from tests.fakediscord.wire import Latency, RouteKind, route_kind
 
 ANSWER_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
+GUILD_MESSAGES = 1 << 9
+"""The intent under which the gateway tells of messages made in a guild's channels."""
+NONCE_WINDOW = 5 * 60.0
+"""How long a channel message's ``nonce`` (with ``enforce_nonce``) finds the message it
+made: Discord checks it "for uniqueness in the past few minutes"."""
 API_PREFIX = "/api/v10"
 CONNECTION_BACKLOG = 4096
 DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
 
+log = logging.getLogger(__name__)
 JSON_BODY = web.RequestKey("json_body", dict)
 T = TypeVar("T")
 UPLOADS = web.RequestKey("uploads", list[Upload])
@@ -98,6 +106,12 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.faults: list[tuple[str, str, DiscordError]] = []
         """Requests to fail on purpose: (method, path fragment, the error to answer)."""
+        self.lost_answers: list[tuple[str, str, int]] = []
+        """Requests to carry out and then answer with a 5xx anyway, as Discord does on a
+        bad minute: (method, path fragment, status)."""
+        self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
+        """Channel messages created with ``enforce_nonce``: (channel, nonce) -> when,
+        and the message as created."""
         self.latency = Latency()
         """The wire's delay per kind of route (none by default; benchmarks use 80 ms)."""
         self.messages: dict[int, StoredMessage] = {}
@@ -114,6 +128,7 @@ class FakeDiscord:
         Channel) or the bot's View Channel taken away (403 Missing Access). Interactions
         from them still arrive and are answered through their webhook, as on Discord."""
         self._by_token: dict[str, Interaction] = {}
+        self._announcing: set[asyncio.Task[None]] = set()
         self._call_waiters: list[tuple[Callable[[RestCall], bool], asyncio.Future[RestCall]]] = []
         self._handled: list[asyncio.Event] = []
         self.held: list[RestCall] = []
@@ -146,7 +161,7 @@ class FakeDiscord:
         # with them this fake: what it recorded is let go, so that a process running
         # fake after fake (the benchmarks) does not carry every earlier run's messages.
         self.calls, self.messages, self._by_channel = [], {}, {}
-        self.interactions, self._by_token = {}, {}
+        self.interactions, self._by_token, self._nonces = {}, {}, {}
 
     @property
     def api_base(self) -> str:
@@ -171,6 +186,13 @@ class FakeDiscord:
 
     def give_access(self, channel_id: int) -> None:
         self.unreachable.pop(channel_id, None)
+
+    def lose_answer(self, method: str, path_part: str, status: int = 500, times: int = 1
+                    ) -> None:
+        """Carry out the next ``times`` ``method`` requests whose path holds ``path_part``,
+        then answer each with ``status`` as if Discord had failed: discord.py sends such a
+        request again, and what it asked for may then be done twice."""
+        self.lost_answers += [(method, path_part, status)] * times
 
     # -- what tests read ---------------------------------------------------------------
 
@@ -329,8 +351,14 @@ class FakeDiscord:
         if fault is not None:
             self.faults.remove(fault)
             return fault[2].response()
+        lost = next((f for f in self.lost_answers
+                     if f[0] == call.method and f[1] in call.path), None)
         try:
-            return await handler(request)
+            response = await handler(request)
+            if lost is not None and response.status < 300:
+                self.lost_answers.remove(lost)
+                return DiscordError(lost[2], 0, f"{lost[2]}: Server Error").response()
+            return response
         except DiscordError as error:
             return error.response()
         except AttachmentError as error:
@@ -481,7 +509,23 @@ class FakeDiscord:
         self._check_images(stored)
         self.messages[stored.id] = stored
         self._by_channel.setdefault(channel_id, {})[stored.id] = stored
+        self._announce(stored)
         return stored
+
+    def _announce(self, message: StoredMessage) -> None:
+        """Tell the gateway of a new message in a guild's channel (MESSAGE_CREATE, to the
+        sessions with GUILD_MESSAGES), as Discord does while the REST answer is on its
+        way; ephemeral messages are seen by one member only, and never told."""
+        guild_id = self._guild_of(message.channel_id)
+        if message.ephemeral or guild_id is None:
+            return
+        payload = copy.deepcopy(message.payload)
+        for session in self.gateway.sessions:
+            if session.carries(guild_id) and (session.intents or 0) & GUILD_MESSAGES:
+                task = asyncio.get_running_loop().create_task(
+                    _tell(session, "MESSAGE_CREATE", payload))
+                self._announcing.add(task)
+                task.add_done_callback(self._announcing.discard)
 
     def _delete(self, message: StoredMessage) -> None:
         del self.messages[message.id]
@@ -590,6 +634,8 @@ class FakeDiscord:
             message = interaction.response
         else:
             message = self.messages.get(int(message_ref))
+        if message is None and message_ref != "@original":
+            raise DiscordError(*UNKNOWN_MESSAGE)  # deleted (or never made): Discord's 404
         updates_source = (message_ref == "@original" and interaction.callback_type in (6, 7)
                           and message is interaction.source_message)
         """After a component's update callback, @original is the message it came from."""
@@ -644,7 +690,27 @@ class FakeDiscord:
                 not self.app_permissions(channel_id) & SEND_MESSAGES_IN_THREADS:
             raise DiscordError(403, 50013, "Missing Permissions")
         self._check_message("channel message", body)
-        return json_response(self._store(channel_id, body, None, uploads).payload)
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:
+            made = self._nonce_made(channel_id, str(nonce))
+            if made is not None:
+                return json_response(made)  # the message this nonce made already
+        message = self._store(channel_id, body, None, uploads)
+        if nonce is not None:
+            self._nonces[(channel_id, str(nonce))] = (self.clock.now(), message.payload)
+        return json_response(message.payload)
+
+    def _nonce_made(self, channel_id: int, nonce: str) -> dict[str, Any] | None:
+        """The message ``nonce`` made in the channel these last minutes, if any (older
+        nonces are forgotten, oldest first)."""
+        now = self.clock.now()
+        while self._nonces:
+            oldest, (made_at, _) = next(iter(self._nonces.items()))
+            if now - made_at <= NONCE_WINDOW:
+                break
+            del self._nonces[oldest]
+        made = self._nonces.get((channel_id, nonce))
+        return made[1] if made is not None else None
 
     def _channel_message(
         self, channel_id: int, message_id: int, method: str, body: dict[str, Any],
@@ -664,6 +730,14 @@ class FakeDiscord:
             self._delete(message)
             return web.Response(status=204)
         return json_response(message.payload)
+
+
+async def _tell(session: GatewaySession, event: str, data: dict[str, Any]) -> None:
+    """Dispatch an event; a session closing meanwhile (its bot stopped) misses it."""
+    try:
+        await session.dispatch(event, data)
+    except ConnectionError:
+        log.debug("gateway session closed before %s", event)
 
 
 def _complete(interaction: Interaction, body: dict[str, Any] | None = None) -> None:

@@ -11,6 +11,8 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.app.client import UnoBot
+from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, Interaction, Latency, RouteKind, answered
 from tests.fakediscord.wire import route_kind, uses_bot_token
 
@@ -205,3 +207,53 @@ async def test_the_gateway_compresses_one_zlib_stream_when_asked_as_discord_does
 
     kind, data = await hello(fake_discord, "v=10&encoding=json")
     assert kind is aiohttp.WSMsgType.TEXT and json.loads(data)["op"] == 10
+
+
+async def test_a_lost_answer_is_carried_out_and_a_retry_makes_a_second_copy(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    """A 5xx after the call was carried out: sent again, a followup (which has no nonce)
+    is posted twice, as on Discord."""
+    interaction = fake_discord.new_interaction(COMMAND, guild.members[0].user, guild.channel_id)
+    await call(http, "POST", f"interactions/{interaction.id}/{interaction.token}/callback",
+               {"type": 4, "data": {"content": "answer"}})
+    followup = f"webhooks/{fake_discord.application_id}/{interaction.token}?wait=1"
+    fake_discord.lose_answer("POST", f"/{interaction.token}", status=502)
+    assert (await call(http, "POST", followup, {"content": "ping"}))[0] == 502
+    assert (await call(http, "POST", followup, {"content": "ping"}))[0] == 200
+    said = [m.content for m in fake_discord.channel_messages(guild.channel_id)]
+    assert said == ["answer", "ping", "ping"]
+
+
+async def test_a_channel_message_sent_again_with_its_enforced_nonce_is_made_once(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession, clock: FakeClock
+) -> None:
+    path = f"channels/{guild.channel_id}/messages"
+    body = {"content": "ping", "nonce": "1234", "enforce_nonce": True}
+    fake_discord.lose_answer("POST", path)
+    assert (await call(http, "POST", path, body))[0] == 500
+    status, again = await call(http, "POST", path, body)
+    assert status == 200
+    (made,) = fake_discord.channel_messages(guild.channel_id)
+    assert int(again["id"]) == made.id  # the message the first request made
+    await clock.advance(6 * 60)  # Discord remembers a nonce a few minutes
+    assert (await call(http, "POST", path, body))[0] == 200
+    assert len(fake_discord.channel_messages(guild.channel_id)) == 2
+    unenforced = {"content": "other", "nonce": "1234"}
+    for _ in range(2):
+        assert (await call(http, "POST", path, unenforced))[0] == 200
+    assert len(fake_discord.channel_messages(guild.channel_id)) == 4
+    assert (await call(http, "POST", path, {**body, "nonce": "9" * 26}))[0] == 400
+    assert [v.rule for v in fake_discord.take_violations()] == ["invalid form body"]
+
+
+async def test_the_gateway_tells_the_bot_of_each_new_message_but_an_ephemeral_one(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    told = asyncio.ensure_future(bot.wait_for("message"))
+    interaction = fake_discord.new_interaction(COMMAND, guild.members[0].user, guild.channel_id)
+    await call(http, "POST", f"interactions/{interaction.id}/{interaction.token}/callback",
+               {"type": 4, "data": {"content": "only for you", "flags": 64}})
+    await call(http, "POST", f"channels/{guild.channel_id}/messages", {"content": "hi"})
+    message = await asyncio.wait_for(told, 5)
+    assert message.content == "hi" and message.channel.id == guild.channel_id

@@ -1,5 +1,5 @@
-"""Private hands past their token or failing to refresh; house rules 5 and 8, the start
-colour and the automatic next round, through clicks."""
+"""Private hands left alone until their token nears its end or failing to refresh; house
+rules 5 and 8, the start colour and the automatic next round, through clicks."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
+from bot.ui.open_hands import IDLE_HAND
 from bot.ui.words import COLOR_MARKS
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.fakediscord.server import UNKNOWN_MESSAGE
@@ -43,23 +44,28 @@ async def draw_two_on_ben(session: Playing) -> tuple[str, str, str]:
     return a, b, c
 
 
-async def test_a_hand_past_its_token_is_left_alone_and_my_hand_gives_a_fresh_one(
+async def test_a_hand_left_alone_for_almost_15_minutes_says_to_press_my_hand(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
+    """Its token dies 15 minutes after My hand: before that, the hand becomes one line
+    saying to press My hand, and is refreshed no more."""
     session = await start_game(guild, bot, fake_discord, clock, 3, turn_seconds=600)
     a, b, _ = await draw_two_on_ben(session)
     ben, ana = session.member(b), session.member(a)
     hand_b = await session.open_hand(ben)
-    before = hand_b.snapshot()
     await clock.advance(590)
     await session.set_position(session.game)  # restarts the 600 s turn timer
+    assert "Your hand" in hand_b.content and hand_edits(fake_discord, hand_b) == []
     await clock.advance(290)  # the hand's token is 880 s old: too old to use safely
+    await session.settle()
+    assert hand_b.content == IDLE_HAND
+    assert hand_b.custom_ids() == [] and hand_b.attachments == []
+    (note,) = hand_edits(fake_discord, hand_b)  # while the token lived (else a violation)
     hand_a = await session.open_hand(ana)
     await session.click(ana, hand_a, card_button(hand_a, "play", "rdraw2"))
     await session.settle()
     assert sorted(session.game.hands[b]) == ["b3", "b4", "g1", "g2"]
-    assert hand_edits(fake_discord, hand_b) == []
-    assert hand_b.payload == before.payload
+    assert hand_edits(fake_discord, hand_b) == [note]  # refreshed no more
     fresh = await session.open_hand(ben)
     assert fresh.id != hand_b.id
     assert "(4 cards)" in fresh.content

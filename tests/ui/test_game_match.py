@@ -53,5 +53,5 @@ async def test_a_whole_match_by_clicks(
     assert final.id == table_message.id or "moved on" in table_message.content
     assert "wins the match" in final.content
     assert final.custom_ids() and final.enabled_ids() == []  # every button disabled
-    assert bot.board.channels == {} and bot.board.hands == {}  # nothing kept for it
+    assert bot.board.channels == {} and bot.board.hands.sessions == {}  # nothing kept for it
     assert await bot.db.load_games() == ([], [])

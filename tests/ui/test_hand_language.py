@@ -1,7 +1,7 @@
 """Private messages speak their reader's language: a hand when it answers its owner's
 own click, and when it is refreshed because of someone else's move (the courier edits
-it through the owner's token, in a task the mover's click started); the answer to a
-button the bot no longer knows."""
+it through the owner's token, in a task the mover's click started) or left alone until
+its token nears its end; the answer to a button the bot no longer knows."""
 
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ from babel.messages.pofile import write_po
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.i18n import catalogs
+from bot.ui.open_hands import IDLE_HAND
 from bot.ui.stray import STRAY
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import card_button, players, position, start_game
 
 GERMAN = "de"
 STRAY_IN_GERMAN = "Dieser Knopf gehört zu einer älteren Nachricht des Bots."
+IDLE_IN_GERMAN = "Diese Hand folgt dem Spiel nicht mehr: Drück „Meine Hand“."
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 
 
@@ -35,6 +37,7 @@ def test_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
                 ("**Deine Hand** ({count} Karte)", "**Deine Hand** ({count} Karten)"))
     catalog.add("Draw", "Ziehen", context="button")
     catalog.add(STRAY, STRAY_IN_GERMAN)
+    catalog.add(IDLE_HAND, IDLE_IN_GERMAN)
     po = tmp_path / "messages.po"
     with po.open("wb") as out:
         write_po(out, catalog)
@@ -84,3 +87,15 @@ async def test_a_stray_button_is_answered_in_the_clickers_language(
     english = await ana.click(message, "uno:hand")
     assert german.ephemeral and german.text == STRAY_IN_GERMAN
     assert english.ephemeral and english.text == STRAY
+
+
+async def test_a_hand_left_alone_says_to_press_my_hand_in_its_owners_language(
+    test_german: None, bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord,
+    clock: FakeClock,
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 2, turn_seconds=600)
+    ben = session.member(players(session.game)[1])
+    ben.locale = GERMAN
+    hand_b = await session.open_hand(ben)
+    await session.settle(880)  # no click in it for almost 15 minutes
+    assert hand_b.content == IDLE_IN_GERMAN and hand_b.custom_ids() == []

@@ -1,13 +1,17 @@
 """No stale hands (issue 12, point 4): a newer hand message closes the older one, and
-every open hand is refreshed at a round's and the match's end."""
+every open hand is refreshed at a round's and the match's end. No frozen hands (issue 23,
+point 1): a hand message played from follows the newest token on it for a whole match."""
 
 from __future__ import annotations
 
+import random
+
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.board import CLOSED_HAND
+from bot.game.turns import NEXT_ROUND_SECONDS
+from bot.ui.open_hands import CLOSED_HAND
 from tests.fakediscord import FakeDiscord, FakeGuild
-from tests.ui.game_helpers import card_button, players, position, start_game
+from tests.ui.game_helpers import card_button, move_in_hand, players, position, start_game
 
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 
@@ -48,3 +52,29 @@ async def test_every_open_hand_is_refreshed_at_the_round_and_the_match_end(
     assert f"The match is over: {ana_name} won it." in hand_c.content
     assert "Top card: red 1" in hand_c.content
     assert hand_c.enabled_ids() == []
+
+
+async def test_a_40_minute_match_played_from_the_first_hand_messages_never_freezes(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Each player presses My hand once and plays every turn from that message, 40 s a
+    move: on every turn it shows their cards live, long after the 15 minutes of the
+    token of My hand, and no dead token is ever used (the fake would fail the test)."""
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    hands = {p: await session.open_hand(session.member(p)) for p in players(session.game)}
+    rng, start, turns = random.Random(23), clock.now(), 0
+    while clock.now() - start < 40 * 60:
+        game = session.game  # the match is not over: a table is there
+        if game.round_over:
+            await session.settle(NEXT_ROUND_SECONDS)  # the next round deals itself
+            continue
+        for player in game.waiting_for():
+            hand = hands[player]
+            assert "Waiting for" not in hand.content and hand.enabled_ids(), hand.content
+            await move_in_hand(session.click, session.member(player), hand, rng)
+            turns += 1
+        await session.settle(40)
+    assert turns > 50 and session.game.round_number > 1
+    hand_messages = [m for m in fake_discord.messages.values() if m.ephemeral and
+                     "Your hand" in m.content]
+    assert sorted(m.id for m in hand_messages) == sorted(m.id for m in hands.values())
