@@ -61,7 +61,11 @@ async def test_a_40_minute_match_played_from_the_first_hand_messages_never_freez
     move: on every turn it shows their cards live, long after the 15 minutes of the
     token of My hand, and no dead token is ever used (the fake would fail the test)."""
     session = await start_game(guild, bot, fake_discord, clock, 3)
-    hands = {p: await session.open_hand(session.member(p)) for p in players(session.game)}
+    a, b, c = players(session.game)
+    await session.set_position(position(  # a short first round, so the match deals again
+        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
+        discard=["r9"], draw=FILL * 4, current=a))
+    hands = {p: await session.open_hand(session.member(p)) for p in (a, b, c)}
     rng, start, turns = random.Random(23), clock.now(), 0
     while clock.now() - start < 40 * 60:
         game = session.game  # the match is not over: a table is there
