@@ -111,9 +111,15 @@ class Table:
         return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
 
     @property
+    def match_stamp(self) -> int:
+        """The match's start in milliseconds: tells one match of the channel from the
+        next (a button of an earlier match names it)."""
+        return round(self.started_at * 1000)
+
+    @property
     def match_id(self) -> str:
         """Stable across restarts and retries, so the match is recorded once."""
-        return f"{self.channel_id}-{round(self.started_at * 1000)}"
+        return f"{self.channel_id}-{self.match_stamp}"
 
     @property
     def link(self) -> str:

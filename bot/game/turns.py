@@ -129,10 +129,10 @@ class Turns:
     async def leave(self, channel_id: int, player_id: int, answer: Answer,
                     match: int | None = None) -> None:
         """``/uno leave`` during a game: the engine takes the player out of the match;
-        ``match`` (a confirmation's) names the match by its start, in whole seconds."""
+        ``match`` (a confirmation's) names the match by its ``match_stamp``."""
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
-            if match is not None and int(table.started_at) != match:
+            if match is not None and table.match_stamp != match:
                 raise StaleView()  # a confirmation from an earlier match
             if str(player_id) not in game.hands:
                 raise NotInGame()
