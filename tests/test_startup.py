@@ -19,7 +19,7 @@ from bot.app.startup import Backoff, wait_for_discord
 from bot.game.clock import FakeClock
 from bot.storage import SqliteStorage
 from tests.conftest import make_settings, running_bot
-from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.fakediscord import WRONG_TOKEN, FakeDiscord, FakeGuild
 from tests.storage.test_open_problems import damage, filled
 
 TIMEOUT = 60.0
@@ -99,7 +99,7 @@ async def test_a_database_folder_that_cannot_be_written_exits_2(
     fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     (tmp_path / "a-file").write_text("")
-    code, _, err = await run_bot(tmp_path, env_for(fake_discord, Path(database)))
+    code, _, err = await run_bot(tmp_path, env_for(fake_discord, tmp_path / database))
     assert code == EXIT_FIX_AND_RESTART
     assert "DATABASE_PATH" in last_sentence(err)
 
@@ -108,7 +108,7 @@ async def test_a_missing_database_folder_is_created(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     database = tmp_path / "deep" / "er" / "uno.sqlite3"
-    env = env_for(fake_discord, database, DISCORD_TOKEN="d3Jvbmc.d3Jvbmc.d3Jvbmc")
+    env = env_for(fake_discord, database, DISCORD_TOKEN=WRONG_TOKEN)
     code, _, err = await run_bot(tmp_path, env)
     assert code == EXIT_FIX_AND_RESTART  # got as far as the token, past the folder
     assert last_sentence(err) == "Discord refused DISCORD_TOKEN: check the token in .env."

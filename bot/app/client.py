@@ -17,6 +17,7 @@ from bot.app.command_sync import SyncRecord, payload_hash
 from bot.app.gateway_guard import guard_interactions
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
+from bot.app.startup import Backoff, wait_for_gateway
 from bot.app.translator import CatalogTranslator
 from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
@@ -209,8 +210,14 @@ class UnoBot(commands.AutoShardedBot):
 
     async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
                            ) -> None:
-        """discord.py tries a shard again and again until it connects; a bot stopped
+        """discord.py tries a shard again and again until it connects, every 5 seconds
+        with an ERROR and a traceback; it calls this method for each try. So each try
+        first waits for the gateway as start-up waits for Discord (one WARNING per
+        failed try, ``CONNECT_ATTEMPTS``, then ``Unreachable``, exit 3). A bot stopped
         meanwhile (SIGTERM during start-up) must not keep trying, or it never exits."""
+        if self.is_closed():
+            return
+        await wait_for_gateway(str(gateway), Backoff(attempts=self.settings.connect_attempts))
         if not self.is_closed():
             await super().launch_shard(gateway, shard_id, initial=initial)
 

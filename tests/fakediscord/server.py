@@ -44,7 +44,9 @@ ANSWER_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
 API_PREFIX = "/api/v10"
 CONNECTION_BACKLOG = 4096
-DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
+DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghi"
+WRONG_TOKEN = "OTg3NjU0MzIxMDk4NzY1NDMy.GwRoNg.wrong-token_wrong-token_wrong-token_ab"
+"""Shaped like a bot token (``bot.app.settings.well_formed_token``), but not the fake's."""
 
 JSON_BODY = web.RequestKey("json_body", dict)
 T = TypeVar("T")
