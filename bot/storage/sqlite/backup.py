@@ -25,7 +25,7 @@ def backup_file(source: Path, target: str) -> Path:
     when it names a folder (one that exists, or any path written with a trailing
     slash, as in ``backup backups/``). Its folder is created. Raises
     ``DatabaseUnusable`` for a path under a regular file, and for the live database."""
-    path = Path(target)
+    path = Path(os.path.abspath(target))
     if target.endswith(("/", os.sep)) or path.is_dir():
         path = path / backup_name()
     blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
