@@ -67,10 +67,17 @@ def test_readme_documents_both_service_files_and_the_health_endpoint() -> None:
         assert words in readme, words
 
 
-def test_dependencies_are_bounded_by_major_and_test_tools_pinned() -> None:
+def test_dependencies_are_bounded_by_major_discord_by_minor_and_test_tools_pinned() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     for requirement in project["dependencies"]:
-        assert re.fullmatch(r"[\w.-]+>=[\d.]+,<\d+", requirement), requirement
+        if requirement.startswith("discord.py"):  # its private internals: the tested minor
+            found = re.fullmatch(r"discord\.py>=(\d+)\.(\d+),<(\d+)\.(\d+)", requirement)
+            assert found, requirement
+            major, minor, below_major, below_minor = map(int, found.groups())
+            assert (below_major, below_minor) == (major, minor + 1), requirement
+            assert metadata.version("discord.py").startswith(f"{major}.{minor}.")
+        else:
+            assert re.fullmatch(r"[\w.-]+>=[\d.]+,<\d+", requirement), requirement
     for requirement in project["optional-dependencies"]["test"]:
         name, _, pinned = requirement.partition("==")
         assert pinned, f"{requirement} is not pinned"
