@@ -64,6 +64,14 @@ def test_shard_ranges_cover_every_shard_once() -> None:
     assert every == list(range(count))  # none twice, none left out
 
 
+def test_bot_processes_restart_after_an_outage_but_not_after_exit_2() -> None:
+    """``on-failure`` restarts any non-zero exit; the image's entry point
+    (``bot.app.container``) leaves exit code 2 as 0, so compose must not replace it."""
+    for name in bots():
+        assert services()[name]["restart"] == "on-failure", name
+        assert "command" not in services()[name] and "entrypoint" not in services()[name]
+
+
 def test_each_process_keeps_its_own_data_folder() -> None:
     folders = [next(v for v in services()[name]["volumes"] if v.endswith(":/app/data"))
                for name in bots()]
