@@ -26,7 +26,7 @@ def fresh_checkout(folder: Path) -> Path:
         source = ROOT / name
         if name and not name.startswith(NOT_NEEDED) and source.is_file():
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, folder / name)
+            shutil.copy2(source, folder / name)  # with its mode: ./uno-bot runs
     assert (folder / "pyproject.toml").is_file() and (folder / "bot" / "__main__.py").is_file()
     return folder
 
