@@ -89,7 +89,7 @@ def test_the_dockerfile_installs_the_project_runs_unprivileged_and_checks_health
 def test_readme_documents_both_service_files_and_the_health_endpoint() -> None:
     readme = (ROOT / "README.md").read_text()
     for words in ("deploy/uno-bot.service", "docker build", "## Health endpoint",
-                  "## Exit codes", "## Backup, restore and upgrade", "python -m bot backup"):
+                  "## Exit codes", "## Backup, restore and upgrade", "./uno-bot backup backups/"):
         assert words in readme, words
 
 

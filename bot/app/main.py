@@ -1,5 +1,6 @@
-"""Start-up: read the settings, open the database, wait for Discord, start the bot, stop
-cleanly on SIGTERM/Ctrl-C; and ``python -m bot backup PATH``.
+"""Start-up: read the settings, open the database (waiting for a PostgreSQL server that
+cannot be reached yet), wait for Discord, start the bot, stop cleanly on SIGTERM/Ctrl-C;
+and ``uno-bot backup PATH``.
 
 Every way start-up can fail is one sentence on stderr and an exit code (README, "Exit
 codes"); only a bug gets a traceback, in the log, with exit code 1.
@@ -223,7 +224,7 @@ def backup_command(target: str) -> int:
         settings = load_database_settings()
         if is_postgres(settings.database_url):
             return refuse(
-                "python -m bot backup copies a SQLite database: back up PostgreSQL with "
+                "uno-bot backup copies a SQLite database: back up PostgreSQL with "
                 "pg_dump (see README)."
             )
         written = backup(settings.database_path, target, settings.database_busy_timeout)
