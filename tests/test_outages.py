@@ -172,3 +172,21 @@ async def test_a_missing_postgresql_database_needs_a_person_exit_2_at_once(
     assert code == EXIT_FIX_AND_RESTART
     assert "does not exist" in last_sentence(err)
     assert warnings(err) == []  # not tried again
+
+
+async def test_sigterm_while_waiting_for_postgresql_stops_at_once_with_0(
+    fake_discord: FakeDiscord, tmp_path: Path, stopped_postgres: PostgresServer
+) -> None:
+    env = env_for(fake_discord, tmp_path / "uno.sqlite3", DATABASE_URL=stopped_postgres.url())
+    seen: list[str] = []
+    try:
+        async with bot_process(tmp_path, env) as process:
+            assert process.stderr is not None
+            await asyncio.wait_for(
+                read_until(process.stderr, "PostgreSQL unreachable", seen), TIMEOUT)
+            log = await stop_cleanly(process, seen)
+    finally:
+        stopped_postgres.stop()
+    assert "shutting down" in log
+    assert_no_error(log)
+    assert fake_discord.calls == []
