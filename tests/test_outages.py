@@ -190,3 +190,17 @@ async def test_sigterm_while_waiting_for_postgresql_stops_at_once_with_0(
     assert "shutting down" in log
     assert_no_error(log)
     assert fake_discord.calls == []
+
+
+async def test_sigterm_while_waiting_for_the_gateway_stops_with_0(
+    fake_discord: FakeDiscord, guild: FakeGuild, tmp_path: Path
+) -> None:
+    gateway = f"ws://127.0.0.1:{closed_port()}/"
+    env = env_for(fake_discord, tmp_path / "uno.sqlite3", DISCORD_GATEWAY_URL=gateway)
+    seen: list[str] = []
+    async with bot_process(tmp_path, env) as process:
+        assert process.stderr is not None
+        await asyncio.wait_for(read_until(process.stderr, "Discord unreachable", seen), TIMEOUT)
+        log = await stop_cleanly(process, seen)
+    assert "shutting down" in log
+    assert_no_error(log)

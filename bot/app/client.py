@@ -148,6 +148,7 @@ class UnoBot(commands.AutoShardedBot):
         self.leases: ShardLeases | None = None
         """Held from before the first table is loaded until the database is closed."""
         self._taking_lease: asyncio.Task[None] | None = None
+        self._waiting_for_gateway: asyncio.Task[None] | None = None
         self.lease_lost = asyncio.Event()
         """Set should the lease end while the bot runs (its connection to PostgreSQL
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
@@ -217,7 +218,14 @@ class UnoBot(commands.AutoShardedBot):
         meanwhile (SIGTERM during start-up) must not keep trying, or it never exits."""
         if self.is_closed():
             return
-        await wait_for_gateway(str(gateway), Backoff(attempts=self.settings.connect_attempts))
+        self._waiting_for_gateway = asyncio.create_task(wait_for_gateway(
+            str(gateway), Backoff(attempts=self.settings.connect_attempts)))
+        try:
+            await self._waiting_for_gateway
+        except asyncio.CancelledError:
+            if self.is_closed():
+                return
+            raise
         if not self.is_closed():
             await super().launch_shard(gateway, shard_id, initial=initial)
 
@@ -251,8 +259,9 @@ class UnoBot(commands.AutoShardedBot):
         return True
 
     async def close(self) -> None:
-        if self._taking_lease is not None:
-            self._taking_lease.cancel()
+        for waiting in (self._taking_lease, self._waiting_for_gateway):
+            if waiting is not None:
+                waiting.cancel()
         await answer_in_flight(ANSWER_GRACE)
         await self.manager.shutdown()
         self.board.stop()
