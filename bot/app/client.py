@@ -17,6 +17,7 @@ from bot.app.command_sync import SyncRecord, payload_hash
 from bot.app.gateway_guard import guard_interactions
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
+from bot.app.startup import Backoff, wait_for_gateway
 from bot.app.translator import CatalogTranslator
 from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
@@ -145,6 +146,7 @@ class UnoBot(commands.AutoShardedBot):
         self.leases: ShardLeases | None = None
         """Held from before the first table is loaded until the database is closed."""
         self._taking_lease: asyncio.Task[None] | None = None
+        self._waiting_for_gateway: asyncio.Task[None] | None = None
         self.lease_lost = asyncio.Event()
         """Set should the lease end while the bot runs (its connection to PostgreSQL
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
@@ -209,8 +211,21 @@ class UnoBot(commands.AutoShardedBot):
 
     async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
                            ) -> None:
-        """discord.py tries a shard again and again until it connects; a bot stopped
+        """discord.py tries a shard again and again until it connects, every 5 seconds
+        with an ERROR and a traceback; it calls this method for each try. So each try
+        first waits for the gateway as start-up waits for Discord (one WARNING per
+        failed try, ``CONNECT_ATTEMPTS``, then ``Unreachable``, exit 3). A bot stopped
         meanwhile (SIGTERM during start-up) must not keep trying, or it never exits."""
+        if self.is_closed():
+            return
+        self._waiting_for_gateway = asyncio.create_task(wait_for_gateway(
+            str(gateway), Backoff(attempts=self.settings.connect_attempts)))
+        try:
+            await self._waiting_for_gateway
+        except asyncio.CancelledError:
+            if self.is_closed():
+                return
+            raise
         if not self.is_closed():
             await super().launch_shard(gateway, shard_id, initial=initial)
 
@@ -244,8 +259,9 @@ class UnoBot(commands.AutoShardedBot):
         return True
 
     async def close(self) -> None:
-        if self._taking_lease is not None:
-            self._taking_lease.cancel()
+        for waiting in (self._taking_lease, self._waiting_for_gateway):
+            if waiting is not None:
+                waiting.cancel()
         await answer_in_flight(ANSWER_GRACE)
         await self.manager.shutdown()
         self.board.stop()

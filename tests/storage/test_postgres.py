@@ -12,7 +12,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.app.main import EXIT_FIX_AND_RESTART
+from bot.app.main import EXIT_FIX_AND_RESTART, EXIT_UNREACHABLE
 from bot.game.ports import NEW_TABLE, StorageDamaged, StorageUnavailable
 from bot.storage import DatabaseUnusable, PostgresStorage, SchemaTooNewError, open_storage
 from bot.storage.postgres import MIGRATIONS
@@ -201,14 +201,16 @@ def test_a_url_is_shown_without_its_password() -> None:
     assert without_password("sqlite:///data/uno.sqlite3") == "sqlite:///data/uno.sqlite3"
 
 
-async def test_the_bot_refuses_a_server_it_cannot_reach_with_exit_2_and_no_password(
+async def test_the_bot_gives_up_a_server_it_cannot_reach_with_exit_3_and_no_password(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     url = f"postgresql://uno:s3cret-pw@127.0.0.1:{free_port()}/uno"
-    env = env_for(fake_discord, tmp_path / "uno.sqlite3", DATABASE_URL=url)
+    env = env_for(fake_discord, tmp_path / "uno.sqlite3", DATABASE_URL=url,
+                  CONNECT_ATTEMPTS="1")
     code, out, err = await run_bot(tmp_path, env)
-    assert code == EXIT_FIX_AND_RESTART
-    assert "cannot be reached" in last_sentence(err)
+    assert code == EXIT_UNREACHABLE
+    assert "could not be reached" in last_sentence(err)
+    assert "after 1 attempt (" in last_sentence(err)
     assert "s3cret-pw" not in out + err
     assert fake_discord.calls == []  # refused before any network
 

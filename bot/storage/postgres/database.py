@@ -13,7 +13,7 @@ from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
 from bot.storage.postgres.connection import PostgresConnected
-from bot.storage.postgres.errors import unusable
+from bot.storage.postgres.errors import is_unreachable, unusable
 from bot.storage.postgres.leases import AdvisoryLeases
 from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
 from bot.storage.saved_games import SavedGameStore
@@ -101,9 +101,7 @@ async def _connect(
             version = await upgrade(connection, name, migrations)
     except BaseException as error:
         pool.terminate()
-        if isinstance(error, StorageError) or not isinstance(
-            error, OSError | TimeoutError | asyncpg.PostgresConnectionError
-        ):
+        if isinstance(error, StorageError) or not is_unreachable(error):
             raise
         raise unusable(name, error) from None
     log.info("database %s open at schema version %d", name, version)
