@@ -61,7 +61,7 @@ def test_normal_remembers_what_it_saw() -> None:
     _run(game, computers, 30)
     memory = computers["p0"].to_dict()["memory"]
     assert memory["round"] == 1 and memory["top"] == game.discard_pile[-1]
-    assert sum(memory["discarded"].values()) == len(game.discard_pile)
+    assert sum(memory["pile"].values()) == len(game.discard_pile)
 
 
 def test_unknown_level_is_refused() -> None:
