@@ -133,7 +133,8 @@ def world(
     game.wild4_by = view["wild4_by"]
     game.wild4_color = view["wild4_color"]
     if game.wild4_by is not None:
-        game.wild4_guilty = any(CARD_COLOR[c] == game.wild4_color for c in game.hands[game.wild4_by])
+        by = game.hands[game.wild4_by]
+        game.wild4_guilty = any(CARD_COLOR[c] == game.wild4_color for c in by)
     game.drawn = list(view["drawn"]) if game.current == me else []
     game.choosing_start_color = view["choosing_start_color"]
     game.hands_shown_until = view["hands_shown_until"]

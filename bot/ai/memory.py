@@ -17,6 +17,7 @@ from typing import Any, cast
 from bot.engine.cards import CARD_COLOR, Card
 from bot.engine.events import Event
 
+
 @dataclass(slots=True)
 class Memory:
     """One round's observations. ``lacks[p][c] = k``: ``p`` drew on their turn while

@@ -57,11 +57,22 @@ class ComputerPlayer:
         waits on this player and ``legal`` is not empty."""
         if not legal:
             return None
+        decided = self.decide(view, legal)
+        if not isinstance(decided, Question):
+            return decided
+        found = answer(decided)
+        return found if found is not None else self.choose_at_once(view, legal)
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action | Question | None:
+        """``choose``, except that a ``hard`` player's search is handed back undone, as a
+        ``Question`` for ``hard.answer`` (in a worker process: a table must not wait on
+        it); ``choose_at_once`` decides when no answer comes."""
+        if not legal:
+            return None
         if self.level == "easy":
             return choose_easy(legal, self.rng)
         question = self.question(view, legal)
-        found = answer(question) if question is not None else None
-        return found if found is not None else self.choose_at_once(view, legal)
+        return question if question is not None else self.choose_at_once(view, legal)
 
     def question(self, view: dict[str, Any], legal: list[Action]) -> Question | None:
         """The search a ``hard`` player wants for this decision (for ``hard.answer``, in

@@ -52,23 +52,24 @@ def result(game: Game, me: str) -> float:
 
 def policy(game: Game, player: str, legal: list[Action], rng: SplitMix) -> Action:
     """The fast policy's choice among ``legal`` (never empty for a player waited on)."""
+    first = legal[0]
+    if len(legal) == 1 or first.do == "uno" or first.do == "catch":
+        return first  # the engine lists the UNO call first, then the catches
     hand = game.hands[player]
-    held = Counter(CARD_COLOR[c] for c in hand)
-    best: Action | None = None
+    held: Counter[str] = Counter(map(CARD_COLOR.__getitem__, hand))
+    best: list[Action] = []
     best_score = -1e9
     for action in legal:
         score = _score(game, action, hand, held)
-        score += rng.below(1000) / 1e4  # ties broken at random
         if score > best_score:
-            best, best_score = action, score
-    assert best is not None
-    return best
+            best, best_score = [action], score
+        elif score == best_score:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
 def _score(game: Game, action: Action, hand: list[Card], held: Counter[str]) -> float:
     do = action.do
-    if do == "uno" or do == "catch":
-        return 100.0
     if do in _PLAYS:
         return _play_score(game, action, hand, held)
     if do == "discard":
@@ -89,7 +90,7 @@ def _play_score(game: Game, action: Action, hand: list[Card], held: Counter[str]
     last = cards[-1]
     score = 10.0 + 2.0 * len(cards)
     color = action.color or CARD_COLOR[last]
-    score += held[color] - sum(1 for c in cards if CARD_COLOR[c] == color)
+    score += held[color] - (len(cards) if CARD_COLOR[last] == color else 0)
     if not CARD_COLOR[last]:
         score -= 8.0
         if last == "wild4" and held[game.color]:

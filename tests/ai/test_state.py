@@ -66,4 +66,4 @@ def test_normal_remembers_what_it_saw() -> None:
 
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level"):
-        ComputerPlayer("p0", "hard")
+        ComputerPlayer("p0", "expert")
