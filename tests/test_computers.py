@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai import ComputerPlayer
+from bot.ai import ComputerPlayer, Question
 from bot.engine import Action, Game, Options
 from bot.engine.options import RULESETS
 from bot.game.clock import FakeClock
@@ -67,9 +67,9 @@ class Checked:
         computers = manager.computers
         decide = computers.decide
 
-        def checked(table: Table, game: Game) -> Action | None:
+        def checked(table: Table, game: Game) -> Action | Question | None:
             action = decide(table, game)
-            if action is not None:
+            if isinstance(action, Action):
                 assert action in game.legal_actions(action.player), action
                 assert action.player in table.computers or action.player in table.stand_ins
                 self.moves.append(action)
