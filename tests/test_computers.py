@@ -133,7 +133,7 @@ async def test_refusals_change_nothing() -> None:
     for attempt, error in (
         (manager.lobby.add_computer(CHANNEL, GUEST.id, "easy", publish), NotHostForComputers),
         (manager.lobby.remove_computer(CHANNEL, GUEST.id, None, publish), NotHostForComputers),
-        (manager.lobby.add_computer(CHANNEL, HOST.id, "hard", publish), UnknownLevel),
+        (manager.lobby.add_computer(CHANNEL, HOST.id, "expert", publish), UnknownLevel),
         (manager.lobby.remove_computer(CHANNEL, HOST.id, 7, publish), NoComputerToRemove),
     ):
         with pytest.raises(error):
