@@ -14,7 +14,10 @@ whichever comes first.
 
 The budget is spent by successive halving: every action is tried in the same worlds
 (so the comparison is fair), then the worse half is dropped, round after round, so the
-best candidates get most of the playouts.
+best candidates get most of the playouts. ``normal``'s choice is never dropped, and is
+what the search plays unless another action did better in the same worlds by a margin
+the playouts make sure of (``SURE``): a few hundred playouts are noisy, and ``normal``
+is a good player, so the search overrules it only where it has seen it is wrong.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ PLAYOUTS = 400
 SEARCHED = frozenset({"play", "draw", "play_drawn", "keep", "challenge", "accept", "bff"})
 """Decisions worth a search; any other the game waits on is decided as ``normal`` does."""
 AT_ONCE = frozenset({"uno", "catch", "discard", "vote", "color"})
+SURE = 1.3
+"""How many standard errors an action's gain over ``normal``'s choice must clear."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,31 +78,29 @@ def answer(question: Question, deadline: float | None = None) -> Action | None:
         return None
     usual = choose_normal(view, legal, memory, SplitMix(question.seed))
     search = _Search(view, legal, memory, unseen, SplitMix(question.seed ^ 0x5EA4C4))
-    if not search.possible():
+    if usual is None or not search.possible():
         return None
-    survivors = list(dict.fromkeys(legal))
-    rounds = max(1, math.ceil(math.log2(len(survivors))))
+    others = [a for a in dict.fromkeys(legal) if a != usual]
+    rounds = max(1, math.ceil(math.log2(len(others) + 1)))
     for round_number in range(rounds):
-        sweeps = max(1, question.playouts // (rounds * len(survivors)))
+        sweeps = max(1, question.playouts // (rounds * (len(others) + 1)))
         for _ in range(sweeps):
             if deadline is not None and time.monotonic() > deadline:
-                return search.best(survivors, usual) if search.played else None
-            search.sweep(survivors)
+                return search.best(usual, others) if search.values[usual] else None
+            search.sweep([usual, *others])
         if round_number < rounds - 1:
-            survivors = search.ranked(survivors)[: math.ceil(len(survivors) / 2)]
-    return search.best(survivors, usual)
+            others = search.ranked(usual, others)[: math.ceil(len(others) / 2)]
+    return search.best(usual, others)
 
 
 class _Search:
-    """The running totals of one decision's playouts, per candidate action."""
+    """The playouts of one decision: each candidate's results, world by world."""
 
     def __init__(self, view: dict[str, Any], legal: list[Action], memory: Memory,
                  unseen: list[Card], rng: SplitMix) -> None:
         self.view, self.legal, self.memory, self.unseen, self.rng = view, legal, memory, unseen, rng
         self.me: str = view["you"]
-        self.total: dict[Action, float] = {}
-        self.count: dict[Action, int] = {}
-        self.played = 0
+        self.values: dict[Action, list[float]] = {action: [] for action in legal}
 
     def possible(self) -> bool:
         """Whether a world built from this view offers exactly our legal actions."""
@@ -105,25 +108,37 @@ class _Search:
         return agrees(world(self.view, self.memory, hands, draw, 0), self.me, self.legal)
 
     def sweep(self, candidates: list[Action]) -> None:
-        """One new world, every candidate tried in it with the same later luck."""
+        """One new world, every candidate tried in it with the same later luck. The first
+        candidate (``normal``'s choice) is in every sweep."""
         hands, draw = deal_hidden(self.view, self.unseen, self.memory, self.rng)
         luck = self.rng.next()
         for action in candidates:
             game = world(self.view, self.memory, hands, draw, luck)
             game.apply(action)
-            value = play_out(game, self.me, SplitMix(luck))
-            self.total[action] = self.total.get(action, 0.0) + value
-            self.count[action] = self.count.get(action, 0) + 1
-        self.played += len(candidates)
+            self.values[action].append(play_out(game, self.me, SplitMix(luck)))
 
-    def mean(self, action: Action) -> float:
-        return self.total.get(action, 0.0) / max(1, self.count.get(action, 0))
+    def gain(self, usual: Action, action: Action) -> tuple[float, float]:
+        """How much better ``action`` did than ``usual`` in the worlds both were tried in (the
+        first ones: a candidate dropped is tried no more):
+        the mean difference and its standard error."""
+        theirs = self.values[action]
+        diffs = [v - u for v, u in zip(theirs, self.values[usual][:len(theirs)], strict=True)]
+        if not diffs:
+            return 0.0, math.inf
+        mean = sum(diffs) / len(diffs)
+        if len(diffs) < 2:
+            return mean, math.inf
+        variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean, math.sqrt(variance / len(diffs))
 
-    def ranked(self, candidates: list[Action]) -> list[Action]:
-        return sorted(candidates, key=self.mean, reverse=True)
+    def ranked(self, usual: Action, others: list[Action]) -> list[Action]:
+        return sorted(others, key=lambda a: self.gain(usual, a)[0], reverse=True)
 
-    def best(self, candidates: list[Action], usual: Action | None) -> Action:
-        """The best mean; ``normal``'s choice among equals."""
-        top = max(self.mean(a) for a in candidates)
-        tied = [a for a in candidates if self.mean(a) == top]
-        return usual if usual in tied else tied[0]
+    def best(self, usual: Action, others: list[Action]) -> Action:
+        """The action whose gain over ``usual`` is surest, if it is sure enough."""
+        chosen, margin = usual, 0.0
+        for action in others:
+            mean, error = self.gain(usual, action)
+            if mean - SURE * error > margin:
+                chosen, margin = action, mean - SURE * error
+        return chosen
