@@ -35,9 +35,9 @@ import statistics
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from bot.ai import ComputerPlayer, Question, answer, hard, show_events
+from bot.ai.rng import SplitMix
 from bot.engine import RULESETS, Action, Game, Options
 from bot.engine.options import TABLE_OPTIONS
 
@@ -245,9 +245,9 @@ def speed(args: argparse.Namespace) -> None:
     played = [0]
     counted = hard.play_out
 
-    def counting(*given: Any) -> float:
+    def counting(game: Game, me: str, rng: SplitMix) -> float:
         played[0] += 1
-        return counted(*given)
+        return counted(game, me, rng)
 
     hard.play_out = counting  # the budget is a target; count the playouts really made
     start = time.process_time()

@@ -35,7 +35,7 @@ from bot.ai.rng import SplitMix
 from bot.engine.actions import Action
 from bot.engine.cards import Card
 
-PLAYOUTS = 400
+PLAYOUTS = 1000
 """The default budget of one decision, in playouts."""
 SEARCHED = frozenset({"play", "draw", "play_drawn", "keep", "challenge", "accept", "bff"})
 """Decisions worth a search; any other the game waits on is decided as ``normal`` does."""

@@ -60,23 +60,31 @@ class Thinker:
         return self.seconds * min(1.0, self.workers / waiting)
 
     async def answer(self, question: Question) -> Action | None:
-        """The search's answer, or ``None`` when none came in time (or a worker died)."""
-        pool = self.start()
+        """The search's answer, or ``None`` when none came in time. A pool that broke
+        (a worker died) is replaced, and the question asked again while time is left."""
         seconds = self.budget()
         deadline = time.monotonic() + seconds
         self._under_way += 1
         try:
-            future = asyncio.get_running_loop().run_in_executor(pool, answer, question, deadline)
-            return await asyncio.wait_for(future, seconds + GRACE_SECONDS)
-        except TimeoutError:
-            log.warning("hard player had no answer in %.2f s: it plays as normal", seconds)
+            for _ in range(2):
+                pool = self.start()
+                try:
+                    return await self._ask(pool, question, deadline)
+                except BrokenProcessPool:
+                    log.warning("the thinking workers stopped: starting new ones")
+                    self._replace(pool)
             return None
-        except BrokenProcessPool:
-            log.warning("the thinking workers stopped: starting new ones")
-            self._replace(pool)
+        except TimeoutError:
+            log.info("a hard player had no answer in %.2f s: it plays as normal", seconds)
             return None
         finally:
             self._under_way -= 1
+
+    @staticmethod
+    async def _ask(pool: ProcessPoolExecutor, question: Question, deadline: float
+                   ) -> Action | None:
+        future = asyncio.get_running_loop().run_in_executor(pool, answer, question, deadline)
+        return await asyncio.wait_for(future, deadline - time.monotonic() + GRACE_SECONDS)
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         if self._pool is broken:
