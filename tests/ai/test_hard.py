@@ -85,7 +85,7 @@ def test_a_seven_o_zero_passes_what_is_known_along() -> None:
 
 def test_a_player_who_drew_on_a_colour_is_dealt_none_of_it_in_most_worlds() -> None:
     hands: dict[str, list[Card]] = {"ana": ["g1", "g2", "g3"], "ben": ["g4", "y6", "y7"]}
-    game, ais = position(hands, draw=whole_deck(hands, "classic"))
+    game, _ = position(hands, draw=whole_deck(hands, "classic"))
     memory = Memory()
     view = game.view("ana")
     memory.sync(view)
