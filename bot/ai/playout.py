@@ -1,10 +1,10 @@
 """Playing a possible world to the end of the round, quickly, for the ``hard`` level.
 
-Every seat of a world is played by one fast policy, a cheap cousin of ``normal``: call
-UNO at once, answer a draw when a card can, otherwise play a card rather than draw,
-colours held before wild cards, an attack when the next player is close to going out,
-and name the colour held most. It reads the world's hands directly: a world is made of
-guesses (``determinize``), never of the real hidden cards.
+Every seat of a world is played by ``normal``'s judgement without its memory: UNO
+called at once, card plays scored by ``scoring`` (so the search asks what happens
+when everyone plays about as ``normal`` does), the colour held most named. It reads
+the world's hands directly (``Context.from_world``): a world is made of guesses
+(``determinize``), never of the real hidden cards.
 
 The result of a playout, seen from one seat: 1 for winning the round, else a little
 for each card fewer than the winner's opponents (so a lost round still prefers a small
@@ -13,17 +13,15 @@ hand), and a playout cut off after ``MAX_ACTIONS`` counts by hand sizes alone.
 
 from __future__ import annotations
 
-from collections import Counter
-
+from bot.ai.context import Context
 from bot.ai.rng import SplitMix
+from bot.ai.scoring import DRAW, score_play
 from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, CARD_POINTS, CARD_VALUE, Card
+from bot.engine.cards import CARD_COLOR, CARD_POINTS
 from bot.engine.game import Game
 
 MAX_ACTIONS = 400
 """A playout longer than this (a long Seven-O or stacking round) is judged where it stands."""
-CLOSE_TO_OUT = 2
-_ATTACKS = frozenset({"skip", "draw2", "wild4"})
 _PLAYS = frozenset({"play", "play_drawn"})
 
 
@@ -55,12 +53,11 @@ def policy(game: Game, player: str, legal: list[Action], rng: SplitMix) -> Actio
     first = legal[0]
     if len(legal) == 1 or first.do == "uno" or first.do == "catch":
         return first  # the engine lists the UNO call first, then the catches
-    hand = game.hands[player]
-    held: Counter[str] = Counter(map(CARD_COLOR.__getitem__, hand))
+    ctx = Context.from_world(game, player)
     best: list[Action] = []
-    best_score = -1e9
+    best_score = -1e18
     for action in legal:
-        score = _score(game, action, hand, held)
+        score = _score(action, ctx)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -68,38 +65,17 @@ def policy(game: Game, player: str, legal: list[Action], rng: SplitMix) -> Actio
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
-def _score(game: Game, action: Action, hand: list[Card], held: Counter[str]) -> float:
+def _score(action: Action, ctx: Context) -> float:
+    """``normal``'s scores for card plays; the rest as ``normal`` would rank them."""
     do = action.do
     if do in _PLAYS:
-        return _play_score(game, action, hand, held)
+        return score_play(action, ctx)
     if do == "discard":
         return float(CARD_POINTS[action.played_cards()[0]])
     if do == "vote":
         return 1.0 if action.laughed is False else 0.0
     if do == "color" or do == "bff":
-        return float(held[action.color or ""])
+        return DRAW + 1 + sum(1 for c in ctx.hand if CARD_COLOR[c] == action.color)
     if do == "challenge":
-        return -5.0
-    return 0.0  # draw, keep, accept
-
-
-def _play_score(game: Game, action: Action, hand: list[Card], held: Counter[str]) -> float:
-    cards = action.played_cards()
-    if len(cards) >= len(hand):
-        return 1000.0
-    last = cards[-1]
-    score = 10.0 + 2.0 * len(cards)
-    color = action.color or CARD_COLOR[last]
-    score += held[color] - (len(cards) if CARD_COLOR[last] == color else 0)
-    if not CARD_COLOR[last]:
-        score -= 8.0
-        if last == "wild4" and held[game.color]:
-            score -= 4.0
-    value = CARD_VALUE[last]
-    if value in _ATTACKS:
-        victim = game.seat_after(action.player)
-        score += 6.0 if len(game.hands[victim]) <= CLOSE_TO_OUT else 0.5
-    if action.target is not None:
-        score += 2.0 * (len(hand) - len(game.hands[action.target]))
-    return score
-
+        return DRAW - 1
+    return DRAW  # draw, keep, accept
