@@ -80,3 +80,8 @@ def test_the_budget_shrinks_when_searches_queue() -> None:
     assert thinker.budget() == 1.0
     thinker._under_way = 3
     assert thinker.budget() == 0.5
+
+
+async def test_workers_yield_the_cpu_to_the_bot(thinker: Thinker) -> None:
+    """On a busy machine the bot's own process, which answers clicks, comes first."""
+    assert thinker.start().submit(os.nice, 0).result(timeout=60) > os.nice(0)
