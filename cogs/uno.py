@@ -128,7 +128,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         await lobby.join(interaction, interaction.channel_id)
 
     @app_commands.command(name="addbot", description="Seat a computer player in this lobby (host)")
-    @app_commands.describe(level="easy plays any legal card; normal plays to win (default)")
+    @app_commands.describe(level="easy plays any legal card; normal plays to win (default); "
+                                 "hard thinks moves ahead")
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:

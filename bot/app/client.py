@@ -27,6 +27,7 @@ from bot.game.ports import ShardLeases, Shards
 from bot.game.registry import Reply
 from bot.game.saving import TableStore
 from bot.game.table import Table
+from bot.game.thinking import Thinker
 from bot.i18n.catalogs import load_all
 from bot.render import warm_faces_async
 from bot.storage import Storage, open_storage
@@ -136,7 +137,9 @@ class UnoBot(commands.AutoShardedBot):
         self.settings = settings
         self.clock: Clock = clock or RealClock()
         self._db: Storage | None = database
-        self.manager = GameManager(self.clock, on_closed=self._show_closed)
+        self.manager = GameManager(
+            self.clock, on_closed=self._show_closed,
+            thinker=Thinker(settings.hard_think_seconds, settings.hard_workers))
         self.pictures = Pictures()
         self.clicks = ClickLoad()
         self.board = Board(self, self.clock, self.pictures, self.manager.turns)

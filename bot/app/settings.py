@@ -120,6 +120,11 @@ class Settings(DatabaseSettings):
     health_port: int | None = Field(default=None, ge=1, le=65535)
     shard_count: int | None = Field(default=None, ge=1)
     """How many shards the bot has in all; empty: discord.py asks Discord."""
+    hard_think_seconds: float = Field(default=1.0, gt=0, le=10)
+    """The wall time a hard computer player searches for one decision, at most (less
+    when the machine is busy)."""
+    hard_workers: int | None = Field(default=None, ge=1)
+    """Worker processes for the hard players' searches; empty: one per core, less one."""
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     """The shards this process runs (``0-3``, ``0,2``); empty: all of them. Needs
     ``shard_count``: every process of the bot must be told the same count."""
@@ -182,6 +187,9 @@ _SENTENCES = {
     "database_busy_timeout": "DATABASE_BUSY_TIMEOUT must be a number of seconds above 0.",
     "connect_attempts": "CONNECT_ATTEMPTS must be a whole number, 0 for never giving up.",
     "health_port": "HEALTH_PORT must be a port number from 1 to 65535, or empty for none.",
+    "hard_think_seconds": "HARD_THINK_SECONDS must be a number of seconds above 0, "
+                          "at most 10.",
+    "hard_workers": "HARD_WORKERS must be a whole number of processes from 1 up, or empty.",
     "shard_count": "SHARD_COUNT must be a whole number of shards from 1 up, or empty.",
     "shard_ids": (
         "SHARD_IDS must name shards below SHARD_COUNT (which must then be set), as a "

@@ -17,6 +17,7 @@ import logging
 import time
 from collections.abc import Callable
 
+from bot.ai import Question
 from bot.engine import NO_EFFECT, Action, Event, Game
 from bot.game.clock import Clock, Handle
 from bot.game.computers import Computers
@@ -115,16 +116,31 @@ class Turns:
             table = self.registry.tables.get(channel_id)
             if table is None or table.phase is not Phase.PLAYING or table.game is None:
                 return
-            game = table.game
-            action = self.computers.decide(table, game)
-            if action is None:
+            decided = self.computers.decide(table, table.game)
+            if not isinstance(decided, Question):
+                await self._computer_acts(table, table.game, decided)
                 return
-            catchable = set(game.catchable())
-            events = game.apply(action)
-            log.info("computer action guild=%s channel=%s player=%s do=%s", table.guild_id,
-                     channel_id, action.player, action.do)
-            with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
-                await self._after_change(table, events, catchable)
+            version = table.version
+        found = await self.computers.thinker.answer(decided)
+        async with self.registry.lock(channel_id):
+            if self.registry.tables.get(channel_id) is not table or table.version != version:
+                return  # the game moved on while it thought: that change scheduled a move
+            assert table.game is not None
+            game = table.game
+            action = found if found in game.legal_actions(decided.view["you"]) else (
+                self.computers.at_once(table, game, decided))
+            await self._computer_acts(table, game, action)
+
+    async def _computer_acts(self, table: Table, game: Game, action: Action | None) -> None:
+        """Under the lock: a computer player's ``action`` follows the path of a click."""
+        if action is None:
+            return
+        catchable = set(game.catchable())
+        events = game.apply(action)
+        log.info("computer action guild=%s channel=%s player=%s do=%s", table.guild_id,
+                 table.channel_id, action.player, action.do)
+        with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
+            await self._after_change(table, events, catchable)
 
     async def leave(self, channel_id: int, player_id: int, answer: Answer,
                     match: int | None = None) -> None:

@@ -103,7 +103,7 @@ COMMANDS: tuple[tuple[str, str | None, str], ...] = (
     ("stats", "player", N_("a player's matches, wins, catches, challenges and more")),
     ("history", None, N_("the last matches of this channel or server")),
     ("settings", None, N_("the server's defaults and house rules (Manage Server)")),
-    ("addbot", "level", N_("seat a computer player, easy or normal (host)")),
+    ("addbot", "level", N_("seat a computer player, easy, normal or hard (host)")),
     ("removebot", "number", N_("take a computer player's seat away (host)")),
     ("rules", "ruleset", N_("the rules of this channel's game, or of a named ruleset")),
     ("help", None, N_("this message")),
