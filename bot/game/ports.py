@@ -46,6 +46,8 @@ class PlayerResult:
     cards_played: int = 0
     colours_played: dict[str, int] = field(default_factory=dict)
     """Cards played per colour letter (``"r"``, ``"y"``, ``"g"``, ``"b"``); missing is 0."""
+    left: bool = False
+    """Left the match, or was removed from it, before its end."""
 
     def __post_init__(self) -> None:
         unknown = set(self.colours_played) - set(COLORS)
@@ -82,6 +84,9 @@ class MatchRecord:
     """None for a match that ended with no winner."""
     players: tuple[PlayerResult, ...]
     """In seating order; history lists them in this order."""
+    scoring: str = "standard"
+    """How points were counted: ``standard`` (more is better) or ``alternative`` (fewer
+    is better), for the order the rating reads."""
 
     def __post_init__(self) -> None:
         user_ids = [p.user_id for p in self.players]
