@@ -23,7 +23,7 @@ from openskill.models import PlackettLuce
 from bot.game.ports import MatchRecord
 
 RATING_SCALE = 40
-"""The rating shown is ``round(40 × mu)``: a new player shows 1000."""
+"""The rating shown is ``round(40 * mu)``: a new player shows 1000."""
 SETTLED_AFTER = 10
 """Rated matches before a rating stops being provisional ("?"), and before its player
 is listed on the rating board."""
