@@ -16,12 +16,16 @@ from bot.engine.options import RULESETS
 from bot.game.guild_settings import GuildSettings
 from bot.game.standings import (
     DEFAULT_MIN_GAMES,
+    HeadToHead,
     LeaderboardPage,
     MatchSummary,
     Period,
+    PlayerRating,
     PlayerStats,
     Ranking,
     RankRow,
+    RatingChange,
+    RatingPage,
 )
 
 
@@ -240,6 +244,27 @@ class Leaderboards(Protocol):
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats: ...
 
 
+class Ratings(Protocol):
+    """Skill ratings per server (``bot.game.rating``), on the all-time board (season
+    ``""``) and each season's; a match is rated when it is recorded."""
+
+    async def rating_board(self, guild_id: int, season: str = "", offset: int = 0,
+                           limit: int = 10, *, now: float | None = None) -> RatingPage: ...
+
+    async def player_rating(self, guild_id: int, user_id: int,
+                            season: str = "") -> PlayerRating | None: ...
+
+    async def rating_history(self, guild_id: int, user_id: int, limit: int = 50
+                             ) -> list[int]: ...
+
+    async def match_ratings(self, match_id: str) -> list[RatingChange]: ...
+
+    async def seasons(self, guild_id: int) -> list[str]: ...
+
+    async def head_to_head(self, guild_id: int, user_id: int, other_id: int
+                           ) -> HeadToHead: ...
+
+
 class ServerSettings(Protocol):
     """What a new game on each server starts with."""
 
@@ -269,7 +294,7 @@ class ShardLeases(Protocol):
         ...
 
 
-class Storage(GameStorage, MatchHistory, Leaderboards, ServerSettings, Protocol):
+class Storage(GameStorage, MatchHistory, Leaderboards, Ratings, ServerSettings, Protocol):
     """Everything the bot keeps, behind one opened database (SQLite or PostgreSQL)."""
 
     name: str

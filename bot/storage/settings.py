@@ -12,7 +12,7 @@ from bot.storage.session import Connected
 log = logging.getLogger(__name__)
 
 SETTINGS_COLUMNS = ("guild_id", "ruleset", "overrides", "turn_seconds", "images", "updated_at",
-                    "threads", "language")
+                    "threads", "language", "season_length")
 
 
 class SettingsStore(Connected):
@@ -20,17 +20,18 @@ class SettingsStore(Connected):
         """The server's settings; the defaults if none were saved or the saved row is
         unreadable (logged as a warning: the server keeps playing on defaults)."""
         found = await self._read(
-            "SELECT ruleset, overrides, turn_seconds, images, threads, language "
+            "SELECT ruleset, overrides, turn_seconds, images, threads, language, season_length "
             "FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
         if not found:
             return GuildSettings()
-        ruleset, overrides, turn_seconds, images, threads, language = found[0]
+        ruleset, overrides, turn_seconds, images, threads, language, season_length = found[0]
         try:
             return GuildSettings(ruleset, json.loads(overrides), turn_seconds,
-                                 _flag(images, "images"), _flag(threads, "threads"), language)
+                                 _flag(images, "images"), _flag(threads, "threads"), language,
+                                 season_length)
         except (ValueError, TypeError) as error:  # OptionsError and bad JSON are ValueErrors
             log.warning(
                 "settings of guild %s are unreadable, using the defaults: %s", guild_id, error
@@ -42,7 +43,7 @@ class SettingsStore(Connected):
         async with self._writing() as session:
             await session.fetch(
                 f"""INSERT INTO guild_settings ({", ".join(SETTINGS_COLUMNS)})
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET
                        ruleset = excluded.ruleset,
                        overrides = excluded.overrides,
@@ -50,6 +51,7 @@ class SettingsStore(Connected):
                        images = excluded.images,
                        threads = excluded.threads,
                        language = excluded.language,
+                       season_length = excluded.season_length,
                        updated_at = excluded.updated_at""",
                 (
                     guild_id,
@@ -60,6 +62,7 @@ class SettingsStore(Connected):
                     time.time(),
                     int(settings.threads),
                     settings.language,
+                    settings.season_length,
                 ),
             )
         log.info("settings of guild %s saved", guild_id)
