@@ -52,6 +52,8 @@ class PlayerResult:
     """Cards played per colour letter (``"r"``, ``"y"``, ``"g"``, ``"b"``); missing is 0."""
     left: bool = False
     """Left the match, or was removed from it, before its end."""
+    name: str = ""
+    """The name the player had at the table, for the pictures of the rating board."""
 
     def __post_init__(self) -> None:
         unknown = set(self.colours_played) - set(COLORS)

@@ -36,6 +36,7 @@ def match_record(table: Table) -> MatchRecord:
                 is_bot=is_computer(player.id),
                 colours_played=dict(tally.colours_played),
                 left=str(player.id) not in game.players,
+                name=player.name,
                 **{name: tally.counts[name] for name in COUNTS},
             )
         )

@@ -100,6 +100,8 @@ class RatingRow:
     """Rated matches on this board."""
     week_change: int
     """The rating's change over the last 7 days (0 when the player has not played)."""
+    name: str = ""
+    """The name the player last played under; empty if not known (rated on upgrade)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,7 @@ ChangeRow = tuple[int, str, int, float, str, int, int, int]
 
 _CHANGE_COLUMNS = ("guild_id", "season", "user_id", "ended_at", "match_id", "rating_before",
                    "rating", "matches")
-_SKILL_COLUMNS = ("guild_id", "season", "user_id", "mu", "sigma", "rating", "matches")
+_SKILL_COLUMNS = ("guild_id", "season", "user_id", "mu", "sigma", "rating", "matches", "name")
 
 
 def rate_into(book: SkillBook, guild_id: int, match_id: str, ended_at: float,
@@ -73,10 +73,13 @@ async def season_length_of(session: Session, guild_id: int) -> str:
     return str(found[0][0]) if found else "month"
 
 
-async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeRow]) -> None:
-    """Save the skills in ``book`` and the ``changes`` that made them, and name the
-    seasons played."""
-    skills = [(g, b, u, s.mu, s.sigma, s.shown, s.matches) for (g, b, u), s in book.items()]
+async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeRow],
+                        names: dict[int, str] | None = None) -> None:
+    """Save the skills in ``book`` (with the players' ``names``, where known) and the
+    ``changes`` that made them, and name the seasons played."""
+    names = names or {}
+    skills = [(g, b, u, s.mu, s.sigma, s.shown, s.matches, names.get(u, ""))
+              for (g, b, u), s in book.items()]
     for start in range(0, len(skills), BATCH):
         chunk = skills[start:start + BATCH]
         await session.fetch(
@@ -84,7 +87,9 @@ async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeR
                 {value_rows(len(_SKILL_COLUMNS), len(chunk))}
                 ON CONFLICT (guild_id, season, user_id) DO UPDATE SET
                     mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating,
-                    matches = excluded.matches""",
+                    matches = excluded.matches,
+                    name = CASE WHEN excluded.name = '' THEN ratings.name
+                                ELSE excluded.name END""",
             [value for row in chunk for value in row])
     for start in range(0, len(changes), BATCH):
         rows = changes[start:start + BATCH]
@@ -117,7 +122,8 @@ async def rate_match(session: Session, record: MatchRecord) -> None:
     changes = rate_into(book, record.guild_id, record.match_id, record.ended_at, places_of,
                         boards)
     await write_ratings(session, {key: book[key] for key in
-                                  ((g, b, u) for g, b, u, *_ in changes)}, changes)
+                                  ((g, b, u) for g, b, u, *_ in changes)}, changes,
+                        {p.user_id: p.name for p in record.players})
 
 
 async def rate_history(session: Session) -> None:
@@ -159,7 +165,7 @@ class RatingQueries(Connected):
             raise ValueError("a page starts at offset 0 or later and holds at least one row")
         week_ago = (time.time() if now is None else now) - WEEK
         rows = await self._read(
-            f"""SELECT user_id, rating, matches, {_WEEK_CHANGE} FROM ratings AS r
+            f"""SELECT user_id, rating, matches, {_WEEK_CHANGE}, name FROM ratings AS r
                 WHERE guild_id = ? AND season = ? AND matches >= ?
                 ORDER BY rating DESC, user_id LIMIT ? OFFSET ?""",
             (week_ago, guild_id, season, SETTLED_AFTER, limit, offset))

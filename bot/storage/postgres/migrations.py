@@ -190,7 +190,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE matches ADD COLUMN scoring TEXT NOT NULL DEFAULT 'standard'",
             "ALTER TABLE match_players ADD COLUMN left_early INTEGER NOT NULL DEFAULT 0",
             "ALTER TABLE guild_settings ADD COLUMN season_length TEXT NOT NULL DEFAULT 'month'",
-            # season '' is the all-time board; rating is round(40 * mu), what boards sort by.
+            # season '' is the all-time board; rating is round(40 * mu), what boards sort by;
+            # name is the one the player last played under ('' for matches rated on upgrade).
             """CREATE TABLE ratings (
                 guild_id BIGINT NOT NULL,
                 season   TEXT NOT NULL,
@@ -199,6 +200,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 sigma    DOUBLE PRECISION NOT NULL,
                 rating   INTEGER NOT NULL,
                 matches  INTEGER NOT NULL,
+                name     TEXT NOT NULL DEFAULT '',
                 PRIMARY KEY (guild_id, season, user_id)
             )""",
             """CREATE INDEX ratings_by_rating
