@@ -203,6 +203,11 @@ class MatchArchive(Protocol):
 
     async def record_match(self, record: MatchRecord) -> bool: ...
 
+    async def match_ratings(self, match_id: str) -> list[RatingChange]:
+        """What a recorded match did to each person's all-time rating, by user id;
+        empty for a match not rated (or not recorded)."""
+        ...
+
 
 class GameStorage(SavedGames, MatchArchive, Protocol):
     """Everything the table service keeps: its tables and its finished matches."""
@@ -258,8 +263,6 @@ class Ratings(Protocol):
 
     async def rating_history(self, guild_id: int, user_id: int, limit: int = 50
                              ) -> list[int]: ...
-
-    async def match_ratings(self, match_id: str) -> list[RatingChange]: ...
 
     async def seasons(self, guild_id: int) -> list[str]: ...
 

@@ -21,6 +21,7 @@ from bot.i18n import _, ngettext, pgettext
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
 from bot.ui.names import mention, name_of, namer
+from bot.ui.rating_words import rating_change
 from bot.ui.replay import replayable
 from bot.ui.words import action_line, card_words, cards_words, color_words, count_cards, plural
 
@@ -207,6 +208,13 @@ def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     if seen.match_over:
         lines.append(_("🏆 {player} wins the match!").format(
             player=name_of(table, seen.match_winner or "")))
+        if table.ratings:
+            # i18n: each person's new rating and its change: "ana 1043 (+12), ben 988? (-12)";
+            # a "?" marks a rating still provisional
+            lines.append(_("**Ratings:** {ratings}").format(ratings=", ".join(
+                _("{player} {score}").format(player=name_of(table, change.user_id),
+                                             score=rating_change(change))
+                for change in table.ratings)))
     rows: Rows = []
     if replayable(table):
         # i18n: a button that starts a new match with the same players and rules
