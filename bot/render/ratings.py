@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.names import fit_name
 from bot.render.png import encode_png
-from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, RGB, fallback_font, font
+from bot.render.style import LABEL_RGB, MUTED_RGB, RGB, TABLE_RGB, fallback_font, font
 
 WIDTH = 640
 ROW = 56
@@ -60,7 +60,7 @@ def render_board(lines: list[BoardLine]) -> bytes:
                   anchor="rs")
         change = line.week_change
         shown, colour = (f"▲{change}", RISE) if change > 0 else (
-            (f"▼{-change}", FALL) if change < 0 else ("–", MUTED_RGB))
+            (f"▼{-change}", FALL) if change < 0 else ("·", MUTED_RGB))
         draw.text((columns["change"], base), shown, colour, fallback_font(SMALL), anchor="rs")
         draw.text((columns["matches"], base), str(line.matches), MUTED_RGB, font(SMALL),
                   anchor="rs")
