@@ -94,8 +94,9 @@ def call(table: Table, seen: PlayerView) -> str:
         if table.close_reason is CloseReason.EMPTY:
             return _("Only computer players were left, so the game ended.")
         winner = seen.match_winner
-        return _("🏆 {player} wins the match!").format(player=mention(table, winner)) \
+        over = _("🏆 {player} wins the match!").format(player=mention(table, winner)) \
             if winner else _("The match is over.")
+        return "\n".join(line for line in (over, ratings_line(table)) if line)
     phase = seen.waiting.phase
     if seen.round_over:
         return _("{player} wins round {round}. The next round starts soon.").format(
@@ -192,6 +193,18 @@ def _scored(table: Table, seen: PlayerView) -> str:
         player=name_of(table, winner), points=plural(gained, "point"), sources=taken)
 
 
+def ratings_line(table: Table) -> str:
+    """What the finished match did to each person's rating; empty if it was not rated."""
+    if not table.ratings:
+        return ""
+    # i18n: each person's new rating and its change: "ana 1043 (+12), ben 988? (-12)";
+    # a "?" marks a rating still provisional
+    return _("**Ratings:** {ratings}").format(ratings=", ".join(
+        _("{player} {score}").format(player=name_of(table, change.user_id),
+                                     score=rating_change(change))
+        for change in table.ratings))
+
+
 def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     """The end of a round: every hand's points, the winner's score, the match table;
     a "Next round" button while the next round is still to be dealt."""
@@ -208,13 +221,7 @@ def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     if seen.match_over:
         lines.append(_("🏆 {player} wins the match!").format(
             player=name_of(table, seen.match_winner or "")))
-        if table.ratings:
-            # i18n: each person's new rating and its change: "ana 1043 (+12), ben 988? (-12)";
-            # a "?" marks a rating still provisional
-            lines.append(_("**Ratings:** {ratings}").format(ratings=", ".join(
-                _("{player} {score}").format(player=name_of(table, change.user_id),
-                                             score=rating_change(change))
-                for change in table.ratings)))
+        lines.append(ratings_line(table))
     rows: Rows = []
     if replayable(table):
         # i18n: a button that starts a new match with the same players and rules
