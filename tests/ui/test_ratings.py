@@ -54,7 +54,7 @@ class Openskill:
         players = [winner, *leavers]
         before = {p: shown(self.ratings[p].mu) for p in players}
         rated = self.model.rate([[self.ratings[p]] for p in players],
-                                ranks=[0] + [1] * len(leavers))
+                                ranks=[0.0] + [1.0] * len(leavers))
         for player, team in zip(players, rated, strict=True):
             self.ratings[player] = team[0]
             self.matches[player] += 1
