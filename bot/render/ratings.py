@@ -1,7 +1,7 @@
 """The rating board and a player's rating over time, as pictures for a phone.
 
-Drawn at 640 px wide with large type: a phone shows an attachment about 350-400 px
-wide, where the 30 px rows still read as 17-19 px. The pictures carry names and numbers
+Drawn at 640 px wide with large type: a phone shows an attachment about 300-400 px
+wide, where the 36 px type still reads as 17-22 px. The pictures carry names and numbers
 only (the message around them has the words, in the reader's language; the headers are
 signs every language reads): ``#`` the place, ``★`` the rating, ``±7d`` its change over
 the last week, ``⚔`` rated matches.
@@ -19,11 +19,11 @@ from bot.render.png import encode_png
 from bot.render.style import LABEL_RGB, MUTED_RGB, RGB, TABLE_RGB, fallback_font, font
 
 WIDTH = 640
-ROW = 56
-TOP = 56
+ROW = 66
+TOP = 60
 MARGIN = 20
-TEXT = 30
-SMALL = 22
+TEXT = 36
+SMALL = 28
 MEDALS: dict[int, RGB] = {1: (255, 204, 77), 2: (200, 206, 214), 3: (214, 140, 80)}
 RISE: RGB = (87, 199, 118)
 FALL: RGB = (237, 95, 95)
@@ -44,23 +44,23 @@ def render_board(lines: list[BoardLine]) -> bytes:
     """The board's rows, best first, as PNG bytes."""
     image = Image.new("RGB", (WIDTH, TOP + ROW * max(len(lines), 1) + MARGIN // 2), TABLE_RGB)
     draw = ImageDraw.Draw(image)
-    columns = {"place": MARGIN, "name": 92, "rating": 470, "change": 545, "matches": 620}
+    columns = {"place": MARGIN, "name": 80, "rating": 432, "change": 534, "matches": 620}
     symbols = fallback_font(SMALL)
     for key, sign in (("place", "#"), ("rating", "★"), ("change", "±7d"), ("matches", "⚔")):
         anchor = "ls" if key == "place" else "rs"
         draw.text((columns[key], TOP - 18), sign, MUTED_RGB, symbols, anchor=anchor)
     draw.line((MARGIN, TOP - 8, WIDTH - MARGIN, TOP - 8), MUTED_RGB, 1)
     for row, line in enumerate(lines):
-        base = TOP + ROW * row + ROW // 2 + 10
+        base = TOP + ROW * row + ROW // 2 + 14
         draw.text((columns["place"], base), str(line.place), MEDALS.get(line.place, LABEL_RGB),
                   font(TEXT), anchor="ls")
-        name, face = fit_name(line.name, TEXT, columns["rating"] - 90 - columns["name"])
+        name, face = fit_name(line.name, TEXT, columns["rating"] - 96 - columns["name"])
         draw.text((columns["name"], base), name, LABEL_RGB, face, anchor="ls")
         draw.text((columns["rating"], base), str(line.rating), LABEL_RGB, font(TEXT),
                   anchor="rs")
         change = line.week_change
         shown, colour = (f"▲{change}", RISE) if change > 0 else (
-            (f"▼{-change}", FALL) if change < 0 else ("·", MUTED_RGB))
+            (f"▼{-change}", FALL) if change < 0 else ("±0", MUTED_RGB))
         draw.text((columns["change"], base), shown, colour, fallback_font(SMALL), anchor="rs")
         draw.text((columns["matches"], base), str(line.matches), MUTED_RGB, font(SMALL),
                   anchor="rs")
