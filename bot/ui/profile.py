@@ -91,6 +91,10 @@ async def show_stats(interaction: discord.Interaction, user_id: int,
     """Answer with the profile of ``user_id`` (and the head-to-head with ``versus``)."""
     assert interaction.guild_id is not None
     guild_id = interaction.guild_id
+    if versus == user_id:
+        await interaction.response.send_message(
+            _("A head-to-head needs two different players."), ephemeral=True)
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = uno_client(interaction)
     db = bot.db

@@ -96,6 +96,8 @@ async def test_a_series_gives_openskills_ratings_at_the_end_in_stats_and_on_the_
     chart = stats.response.attachment("rating.png")
     assert chart.content_type == "image/png"
     assert f"to {ana_rating}" in stats.response.payload["attachments"][0]["description"]
+    itself = await ana.slash("uno stats", versus=str(ana.id))
+    assert itself.ephemeral and "two different players" in itself.text
     cy_stats = await cy.slash("uno stats")
     cy_rating = shown(expected.ratings[2].mu)
     assert f"Rating: {cy_rating}? · 5 of 10 rated matches" in cy_stats.text
