@@ -64,6 +64,8 @@ class MatchStore(Connected):
         the manager may safely retry after a crash.
         """
         async with self._transaction() as session:
+            if self.server_lock is not None:  # first: the server's matches go one by one
+                await session.fetch(self.server_lock, (record.guild_id,))
             inserted = await session.fetch(
                 _INSERT_MATCH,
                 (
@@ -96,8 +98,6 @@ class MatchStore(Connected):
                     )
                 ],
             )
-            if self.server_lock is not None:
-                await session.fetch(self.server_lock, (record.guild_id,))
             await rate_match(session, record)
         log.info(
             "match %s recorded (guild %s, channel %s, winner %s)",
