@@ -1,6 +1,6 @@
 """Timings of the skill ratings, on a temporary SQLite file and on PostgreSQL, side by side.
 
-Run: .venv/bin/python benchmarks/ratings.py [--postgres URL] [--matches N]
+Run: .venv/bin/python -m benchmarks.ratings [--postgres URL] [--matches N] [--sqlite-only]
 
 Aims (issue 24): rating one 10-player match including its writes at most 3 ms (that is
 ``record_match`` of a match of 10 people: the match, its players and the ratings, in
@@ -136,13 +136,16 @@ async def measure(kind: str, url: str, history_url: str, matches: int,
     return figures
 
 
-async def main(postgres: str | None, matches: int) -> None:
+async def main(postgres: str | None, matches: int, sqlite_only: bool) -> None:
     results: dict[str, Figures] = {}
     with tempfile.TemporaryDirectory() as folder:
         print("== SQLite (a temporary file)")
         results["SQLite"] = await measure(
             "sqlite", sqlite_url(Path(folder) / "bench.sqlite3"),
             sqlite_url(Path(folder) / "history.sqlite3"), matches, random.Random(7))
+    if sqlite_only:
+        side_by_side(results)
+        return
     with postgres_databases(postgres) as urls:
         if urls is not None:
             print("== PostgreSQL (loopback)")
@@ -157,5 +160,6 @@ if __name__ == "__main__":
                         help="an empty PostgreSQL database (default: a throwaway server)")
     parser.add_argument("--matches", type=int, default=100_000,
                         help="recorded matches the upgrade rates (default 100,000)")
+    parser.add_argument("--sqlite-only", action="store_true", help="measure SQLite alone")
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.postgres, arguments.matches))
+    asyncio.run(main(arguments.postgres, arguments.matches, arguments.sqlite_only))
