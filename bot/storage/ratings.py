@@ -128,7 +128,8 @@ async def rate_match(session: Session, record: MatchRecord) -> None:
 
 async def rate_history(session: Session) -> None:
     """Rate every recorded match, in the order they ended, on the all-time board and
-    their season's (by each server's season length now): the upgrade's backfill."""
+    their season's (by each server's season length now), and count the players listed:
+    the upgrade's backfill, before the triggers that keep that count exist."""
     lengths: dict[int, str] = dict(
         await session.fetch("SELECT guild_id, season_length FROM guild_settings"))
     people = await session.fetch(
@@ -146,6 +147,12 @@ async def rate_history(session: Session) -> None:
             boards = boards_of(ended_at, lengths.get(guild_id, "month"))
             changes += rate_into(book, guild_id, match_id, ended_at, places_of, boards)
     await write_ratings(session, book, changes)
+    # Counted once here: the triggers that keep the count come in the next step, as a
+    # counter row updated once per player in one transaction slows PostgreSQL down.
+    await session.fetch(
+        """INSERT INTO listed_by_rating (guild_id, season, rating, players)
+           SELECT guild_id, season, rating, COUNT(*) FROM ratings WHERE matches >= ?
+           GROUP BY guild_id, season, rating""", (SETTLED_AFTER,))
 
 
 _WEEK_CHANGE = """rating - COALESCE((

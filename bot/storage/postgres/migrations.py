@@ -223,7 +223,8 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (guild_id, season)
             )""",
             # Players listed on each board per rating (10 rated matches or more): a
-            # board's size and a place are sums over a few hundred rows.
+            # board's size and a place are sums over a few hundred rows. Counted by this
+            # step, then kept by step 7's triggers.
             """CREATE TABLE listed_by_rating (
                 guild_id BIGINT NOT NULL,
                 season   TEXT NOT NULL,
@@ -231,6 +232,14 @@ MIGRATIONS: tuple[Migration, ...] = (
                 players  INTEGER NOT NULL,
                 PRIMARY KEY (guild_id, season, rating)
             )""",
+        ),
+        then=rate_history,
+    ),
+    Migration(
+        7,
+        "the count of players listed per rating kept by triggers from now on (the "
+        "previous step counted the rated history at once)",
+        (
             """CREATE FUNCTION list_by_rating() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 IF TG_OP = 'UPDATE' AND OLD.matches >= 10 THEN
@@ -249,7 +258,6 @@ MIGRATIONS: tuple[Migration, ...] = (
             """CREATE TRIGGER ratings_list AFTER INSERT OR UPDATE OF rating, matches
                 ON ratings FOR EACH ROW EXECUTE FUNCTION list_by_rating()""",
         ),
-        then=rate_history,
     ),
 )
 

@@ -268,7 +268,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (guild_id, season)
             ) WITHOUT ROWID""",
             # Players listed on each board per rating: a board's size and a place are sums
-            # over a few hundred rows. Kept by the triggers below.
+            # over a few hundred rows. Counted by step 9, then kept by step 10's triggers.
             """CREATE TABLE listed_by_rating (
                 guild_id INTEGER NOT NULL,
                 season   TEXT NOT NULL,
@@ -276,6 +276,14 @@ MIGRATIONS: tuple[Migration, ...] = (
                 players  INTEGER NOT NULL,
                 PRIMARY KEY (guild_id, season, rating)
             ) WITHOUT ROWID""",
+        ),
+        then=rate_history,
+    ),
+    Migration(
+        10,
+        "the count of players listed per rating kept by triggers from now on (the "
+        "previous step counted the rated history at once)",
+        (
             f"""CREATE TRIGGER ratings_list_new AFTER INSERT ON ratings
             BEGIN {_LIST_RATING} END""",
             f"""CREATE TRIGGER ratings_list_change AFTER UPDATE OF rating, matches ON ratings
@@ -286,7 +294,6 @@ MIGRATIONS: tuple[Migration, ...] = (
                 {_LIST_RATING}
             END""",
         ),
-        then=rate_history,
     ),
 )
 
