@@ -38,10 +38,10 @@ from bot.ui.early_acks import EarlyAcks
 from bot.ui.errors import refuse
 from bot.ui.failures import answer_failure
 from bot.ui.help import HelpPage
+from bot.ui.leaderboard import LeaderboardPageButton
 from bot.ui.lobby import LobbyButton, edit_lobby_message
 from bot.ui.pictures import Pictures
 from bot.ui.play import on_click
-from bot.ui.records import LeaderboardPageButton
 from bot.ui.restart import RestoreQueue, announce_restart
 from bot.ui.stray import PayloadRefusals, register
 

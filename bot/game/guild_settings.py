@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, Options, OptionsError
+from bot.game.seasons import DEFAULT_SEASON_LENGTH, SEASON_LENGTHS
 from bot.i18n import LANGUAGES, N_
 
 DEFAULT_RULESET = "classic"
@@ -36,6 +37,8 @@ class GuildSettings:
     tables_per_member: int = DEFAULT_TABLES_PER_MEMBER
     """How many open lobbies and games (in channels or threads) one member may host on
     the server at once: one member cannot fill the server with them."""
+    season_length: str = DEFAULT_SEASON_LENGTH
+    """How long a rating season lasts: ``none``, ``month`` or ``quarter`` (UTC)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.overrides, dict):
@@ -59,6 +62,8 @@ class GuildSettings:
         if self.language is not None and self.language not in LANGUAGES:
             raise OptionsError(N_("the bot does not speak the language {language}"),
                                language=self.language)
+        if self.season_length not in SEASON_LENGTHS:
+            raise OptionsError(N_("a season lasts a month, a quarter, or there are none"))
         self.options()  # raises OptionsError for an unknown ruleset or a bad override
 
     def options(self) -> Options:

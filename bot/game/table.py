@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.ai import LEVELS, ComputerPlayer
 from bot.engine import Game, Options
+from bot.game.standings import RatingChange
 from bot.game.tally import MatchTally
 
 
@@ -92,6 +93,9 @@ class Table:
     images: bool = True
     """Card pictures on this game's messages (``/uno new images:``, default the server's
     setting); off, the messages are text only."""
+    ratings: tuple[RatingChange, ...] = ()
+    """What the finished match did to each person's all-time rating, once recorded (not
+    saved with the table: a table shown again after a restart reads them afresh)."""
     language: str = "en-US"
     """The Discord locale the table's shared messages speak (the lobby, the table, pings):
     the server's ``/uno settings language:``, else the server's preferred locale."""

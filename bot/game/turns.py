@@ -69,7 +69,7 @@ class Turns:
     async def begin(self, table: Table, dealt: list[Event]) -> None:
         """Called by ``GameManager.start`` under the lock, once the game is dealt;
         ``dealt`` tells the table log what the start card did."""
-        table.started_at = time.time()
+        table.started_at = self.clock.wall()
         await self._after_change(table, dealt, set())
 
     async def act(
@@ -277,7 +277,7 @@ class Turns:
             self.registry.close(table, CloseReason.FINISHED if game.match_over
                                 else CloseReason.EMPTY)
             table.turn_deadline = None
-            table.ended_at = time.time()
+            table.ended_at = self.clock.wall()
             log.info("match over guild=%s channel=%s winner=%s", table.guild_id,
                      table.channel_id, game.match_winner)
         else:

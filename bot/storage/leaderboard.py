@@ -27,6 +27,7 @@ from bot.game.standings import (
     PlayerStats,
     Ranking,
     RankRow,
+    shared_ranks,
 )
 from bot.storage.matches import COLOUR_COLUMNS
 from bot.storage.session import Connected
@@ -115,7 +116,7 @@ class LeaderboardQueries(Connected):
                        (SELECT COUNT(*) FROM ({board}) AS board WHERE {ranking} > ?)""",
             [*size_params, *params, top_value],
         )
-        ranks = _shared_ranks([value for *_, value in rows], offset, above + 1)
+        ranks = shared_ranks([value for *_, value in rows], offset, above + 1)
         ranked = tuple(
             RankRow(rank, *columns) for rank, (*columns, _) in zip(ranks, rows, strict=True)
         )
@@ -162,12 +163,3 @@ class LeaderboardQueries(Connected):
 
 
 _STATS_COLUMNS = tuple(f.name for f in fields(PlayerStats) if f.name != "favourite_colour")
-
-
-def _shared_ranks(values: list[float], offset: int, first_rank: int) -> list[int]:
-    """Ranks of one page's values (highest first): a value equal to the one before it
-    shares its rank, any other value ranks at its own position."""
-    ranks = [first_rank] if values else []
-    for position, (value, previous) in enumerate(zip(values[1:], values, strict=False), offset + 2):
-        ranks.append(ranks[-1] if value == previous else position)
-    return ranks

@@ -194,7 +194,8 @@ async def test_reads_do_not_wait_for_an_open_write_nor_see_it(db: StorageUnderTe
     await db.record_match(match("before", {1: 10, 2: 0}, winner=1))
     async with db._transaction() as session:
         await session.fetch(
-            "INSERT INTO matches VALUES ('during', ?, ?, 'classic', 0, 2e9, 1, NULL)",
+            "INSERT INTO matches (match_id, guild_id, channel_id, ruleset, started_at, ended_at, "
+            "rounds, winner_id) VALUES ('during', ?, ?, 'classic', 0, 2e9, 1, NULL)",
             (GUILD, CHANNEL),
         )
         # With one lock for reads and writes this would wait forever; the guard turns

@@ -159,7 +159,8 @@ async def test_a_fresh_database_gets_every_step(
     tables = {row[0] for row in await backend.sql(
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert {"matches", "match_players", "player_totals", "players_by_games",
-            "guild_settings", "saved_games", "schema_version"} == tables
+            "guild_settings", "saved_games", "schema_version", "ratings", "rating_changes",
+            "rated_seasons", "listed_by_rating"} == tables
     assert f"upgraded to version {len(MIGRATIONS)}" in caplog.text
 
 

@@ -36,6 +36,7 @@ async def test_settings_round_trip(db: StorageUnderTest) -> None:
         threads=True,
         language="pt-BR",
         tables_per_member=7,
+        season_length="quarter",
     )
     await db.save_settings(GUILD, chosen)
 
@@ -97,6 +98,8 @@ def test_invalid_settings_are_refused_before_saving() -> None:
         GuildSettings(turn_seconds=5)
     with pytest.raises(OptionsError, match="does not speak"):
         GuildSettings(language="tlh")
+    with pytest.raises(OptionsError, match="a season lasts"):
+        GuildSettings(season_length="week")
     with pytest.raises(OptionsError, match="house rule"):
         GuildSettings().overridden({"house_rules": {"wildcustom": 12}})
 

@@ -49,6 +49,9 @@ class PostgresSession:
 
 class PostgresConnected(Connected):
     raw_state = "convert_to(state, 'UTF8')"
+    # Two int4 keys, a space apart from the one-bigint keys of the leases and migrations.
+    server_lock = ("SELECT pg_advisory_xact_lock(5390676, "
+                   "CAST(CAST(? AS BIGINT) % 2147483647 AS INTEGER))")
 
     def __init__(self, pool: asyncpg.Pool, name: str, acquire_timeout: float) -> None:
         self._pool = pool

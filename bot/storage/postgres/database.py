@@ -16,6 +16,7 @@ from bot.storage.postgres.connection import PostgresConnected
 from bot.storage.postgres.errors import is_unreachable, unusable
 from bot.storage.postgres.leases import AdvisoryLeases
 from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
+from bot.storage.ratings import RatingQueries
 from bot.storage.saved_games import SavedGameStore
 from bot.storage.schema import Migration, refuse_newer
 from bot.storage.session import DEFAULT_BUSY_TIMEOUT
@@ -31,7 +32,8 @@ CLOSE_GRACE = 10.0
 
 
 class PostgresStorage(
-    MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore, PostgresConnected
+    MatchStore, LeaderboardQueries, RatingQueries, SettingsStore, SavedGameStore,
+    PostgresConnected,
 ):
     """The bot's database on a PostgreSQL server, shared by any number of bot processes.
     Either ``db = await PostgresStorage.open(url)`` ... ``await db.close()``, or
