@@ -32,6 +32,7 @@ from bot.game.standings import (
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.render.ratings import BoardLine, render_board_async
 from bot.ui.alt_text import MAX_ALT_TEXT
+from bot.ui.failures import Guarded
 from bot.ui.rating_words import change_words, rating_words
 from bot.ui.records import mention
 from bot.ui.services import uno_client
@@ -73,7 +74,7 @@ class Question:
 
 
 class LeaderboardPageButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Guarded,
     template=r"uno:lb:(?P<ranking>[a-z_]+):(?P<period>[A-Za-z0-9-]+):(?P<offset>\d+)"
              r"(?P<public>:p)?",
 ):
@@ -93,7 +94,7 @@ class LeaderboardPageButton(
         return cls(Question(match["ranking"], match["period"], int(match["offset"]),
                             bool(match["public"])), "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         if not self.question.valid():
             await interaction.response.send_message(
                 _("That leaderboard button is out of date; run /uno leaderboard again."),
