@@ -279,8 +279,9 @@ async def click_everything(fake: FakeDiscord, members: list[FakeMember]) -> list
 
 
 def every_kind(clicked: list[str]) -> bool:
-    """The clicks took in the table, a hand, a lobby and /uno help."""
-    kinds = (":hand", ":a:play:", "uno:lobby:join:", "uno:help:")
+    """The clicks took in the table, a hand (a move: a card or Draw, whichever the dealt
+    cards offer), a lobby and /uno help."""
+    kinds = (":hand", ":a:", "uno:lobby:join:", "uno:help:")
     return all(any(kind in custom_id for custom_id in clicked) for kind in kinds)
 
 

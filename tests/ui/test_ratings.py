@@ -10,7 +10,7 @@ from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage
 from tests.storage.builders import at, match
-from tests.ui.game_helpers import Playing
+from tests.ui.game_helpers import Playing, control
 
 UPDATE_MESSAGE = 7
 DEFERRED_UPDATE = 6
@@ -33,8 +33,10 @@ async def forfeit(guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeC
     session = Playing(bot, fake, guild, clock, [winner, *leavers])
     await session.settle()
     for member in leavers:
-        await member.slash("uno leave")
-        await session.settle()
+        asked = (await member.slash("uno leave")).response
+        if asked is not None and "Leave and end the match" in asked.labels().values():
+            await member.click(asked, control(asked, "Leave and end the match"))  # the last
+        await session.settle()  # two: leaving ends the match, so it asks first
 
 
 def shown(mu: float) -> int:
