@@ -114,6 +114,11 @@ class Table:
     def seat_of(self, player_id: int) -> int | None:
         return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
 
+    def may_act_as_host(self, player_id: int, *, may_moderate: bool = False) -> bool:
+        """Whether ``player_id`` may do what the host does: it is the host, or (where the
+        action allows it) ``may_moderate``, the Manage Messages permission here."""
+        return self.host.id == player_id or may_moderate
+
     @property
     def match_stamp(self) -> int:
         """The match's start in milliseconds: tells one match of the channel from the

@@ -160,7 +160,7 @@ class Turns:
     ) -> None:
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
-            if table.host.id != by and not may_moderate:
+            if not table.may_act_as_host(by, may_moderate=may_moderate):
                 raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
                                          "here can remove a player."))
             if str(player_id) not in game.hands:
@@ -173,7 +173,7 @@ class Turns:
         nothing is recorded (only a match played to its end or won by forfeit is)."""
         async with self.registry.lock(channel_id):
             table, _ = self._game(channel_id)
-            if table.host.id != by and not may_moderate:
+            if not table.may_act_as_host(by, may_moderate=may_moderate):
                 raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
                                          "here can end the game."))
             table.ended_by = by
@@ -212,8 +212,7 @@ class Turns:
             table, game = self._game(channel_id)
             if version != table.version or not game.round_over:
                 raise StaleView()
-            host = str(table.host.id)
-            if str(player_id) != host and host in game.hands:
+            if not table.may_act_as_host(player_id) and str(table.host.id) in game.hands:
                 raise NotHostOfGame(table.host.name)
             self.computers.person_back(table, str(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
