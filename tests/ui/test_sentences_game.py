@@ -3,10 +3,7 @@ only the buttons they have, and the cards that really move."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-
-import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
@@ -107,19 +104,8 @@ async def test_stacked_wild_draw_fours_challenged_say_the_total_and_the_total_pl
             "turn") in session.table_message().text
 
 
-class _SecondLater:
-    """``time`` as ``bot.game.turns`` reads it, a second on: a later match starts in a
-    later second than the first however fast the test runs (a confirmation names its
-    match by its start in whole seconds)."""
-
-    @staticmethod
-    def time() -> float:
-        return time.time() + 1
-
-
 async def test_the_leave_question_still_works_after_a_restart_and_never_ends_a_later_match(
-    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock, tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock, tmp_path: Path
 ) -> None:
     session, (_a, b) = await two_or_three(guild, bot, fake_discord, clock, count=2)
     ben = session.member(b)
@@ -138,7 +124,6 @@ async def test_the_leave_question_still_works_after_a_restart_and_never_ends_a_l
         assert "You left the game" in confirmed.text
         assert restarted.manager.get(guild.channel_id) is None  # player1 won by forfeit
         await restarted.board.idle()
-        monkeypatch.setattr("bot.game.turns.time", _SecondLater)
         await start_game(guild, restarted, fake_discord, clock, 2)
         late = await ben.click(kept.response, control(kept.response, "Leave and end the match"))
         assert "A moment late" in late.text
