@@ -9,10 +9,11 @@ from typing import Any
 
 import discord
 
-from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES, TABLE_OPTIONS, OptionsError
-from bot.game.guild_settings import GuildSettings
+from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES
+from bot.game.guild_settings import GuildSettings, SettingError
 from bot.game.ports import Storage
 from bot.i18n import LANGUAGES, N_, _, ngettext
+from bot.ui.rule_words import HOUSE_RULE_WORDS, TABLE_OPTION_WORDS
 from bot.ui.words import HOUSE_RULE_CARD_NAMES, choice_name
 
 HOUSE_RULE_TEXT_LIMIT = 200
@@ -63,7 +64,7 @@ def on_off(flag: bool) -> str:
 
 def settings_embed(settings: GuildSettings) -> discord.Embed:
     options = settings.options()
-    table_options = ", ".join(_(TABLE_OPTIONS[n][0]) for n in options.table_options())
+    table_options = ", ".join(_(TABLE_OPTION_WORDS[n][0]) for n in options.table_options())
     lines = [
         _("Ruleset: {ruleset}").format(ruleset=choice_name(settings.ruleset)),
         _("Seven-O: {seven_o} · stacking: {stacking}").format(
@@ -91,7 +92,7 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     for rule, cards in _cards_by_rule(settings.house_rules).items():
         # i18n: house rule 9 with the text the server wrote for it
         said = _("9 — “{rule}”").format(rule=rule) if isinstance(rule, str) \
-            else f"{rule} — {_(HOUSE_RULES[rule])}"
+            else f"{rule} — {_(HOUSE_RULE_WORDS[rule])}"
         lines.append(f"  {cards}: {said}")
     return discord.Embed(title=_("UNO settings for this server"), description="\n".join(lines))
 
@@ -119,10 +120,10 @@ def parse_house_rule(value: str) -> int | str:
     if value.isdigit():
         number = int(value)
         if number not in HOUSE_RULES:
-            raise OptionsError(N_("a house rule is a number from 1 to 9, or a text for rule 9"))
+            raise SettingError(N_("a house rule is a number from 1 to 9, or a text for rule 9"))
         return number
     if not value or len(value) > HOUSE_RULE_TEXT_LIMIT:
-        raise OptionsError(N_("a written house rule takes 1 to {count} characters"),
+        raise SettingError(N_("a written house rule takes 1 to {count} characters"),
                            count=HOUSE_RULE_TEXT_LIMIT)
     return value
 

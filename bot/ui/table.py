@@ -15,7 +15,6 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.engine import PlayerView
-from bot.engine.options import TABLE_OPTIONS
 from bot.game.table import CloseReason, Phase, Table
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.controls import Control, Rows, Style, disabled
@@ -23,6 +22,7 @@ from bot.ui.custom_ids import game_id
 from bot.ui.names import mention, name_of, namer
 from bot.ui.rating_words import rating_change
 from bot.ui.replay import replayable
+from bot.ui.rule_words import TABLE_OPTION_WORDS
 from bot.ui.words import action_line, card_words, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
@@ -135,7 +135,7 @@ def ended_by(table: Table) -> str:
 def _description(table: Table, seen: PlayerView) -> str:
     """A few lines for a phone: the top card and colour and the table options that
     change how play goes (jump-ins...), the seats on one line, the last few actions."""
-    in_force = [_(TABLE_OPTIONS[name][0]) for name in seen.options.table_options()]
+    in_force = [_(TABLE_OPTION_WORDS[name][0]) for name in seen.options.table_options()]
     top = [] if seen.top is None else [
         _("Top card **{card}**").format(card=card_words(seen.top)),
         # i18n: the colour the next card must match
