@@ -49,15 +49,21 @@ _SKILL_COLUMNS = ("guild_id", "season", "user_id", "mu", "sigma", "rating", "mat
 
 def rate_into(book: SkillBook, guild_id: int, match_id: str, ended_at: float,
               places_of: dict[int, int], boards: Sequence[str]) -> list[ChangeRow]:
-    """Rate one match on each of ``boards``, updating ``book``; the changes made."""
+    """Rate one match on each of ``boards``, updating ``book``; the changes made.
+
+    The update is a function of the skills before: where every player stands the same on
+    a season's board as on the all-time board (a server's first season, say), it is
+    computed once."""
     changes: list[ChangeRow] = []
+    new = Skill.new()
+    rated: tuple[dict[int, Skill], dict[int, Skill]] | None = None
     for board in boards:
-        before = {u: book[(guild_id, board, u)] for u in places_of
-                  if (guild_id, board, u) in book}
-        for user_id, skill in rate(places_of, before).items():
-            old = before.get(user_id) or Skill.new()
-            changes.append((guild_id, board, user_id, ended_at, match_id, old.shown,
-                            skill.shown, skill.matches))
+        before = {u: book.get((guild_id, board, u), new) for u in places_of}
+        if rated is None or rated[0] != before:
+            rated = before, rate(places_of, before)
+        for user_id, skill in rated[1].items():
+            changes.append((guild_id, board, user_id, ended_at, match_id,
+                            before[user_id].shown, skill.shown, skill.matches))
             book[(guild_id, board, user_id)] = skill
     return changes
 
@@ -74,8 +80,11 @@ async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeR
     ``changes`` that made them, and name the seasons played (but the ``known_seasons``,
     already named)."""
     names = names or {}
+    # In primary key order, so that a whole history's rows fill the tables' B-trees from
+    # left to right rather than all over them.
     skills = [(g, b, u, s.mu, s.sigma, s.shown, s.matches, names.get(u, ""))
-              for (g, b, u), s in book.items()]
+              for (g, b, u), s in sorted(book.items())]
+    changes = sorted(changes)
     for start in range(0, len(skills), BATCH):
         chunk = skills[start:start + BATCH]
         await session.fetch(
