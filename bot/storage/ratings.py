@@ -80,11 +80,8 @@ async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeR
     ``changes`` that made them, and name the seasons played (but the ``known_seasons``,
     already named)."""
     names = names or {}
-    # In primary key order, so that a whole history's rows fill the tables' B-trees from
-    # left to right rather than all over them.
     skills = [(g, b, u, s.mu, s.sigma, s.shown, s.matches, names.get(u, ""))
-              for (g, b, u), s in sorted(book.items())]
-    changes = sorted(changes)
+              for (g, b, u), s in book.items()]
     for start in range(0, len(skills), BATCH):
         chunk = skills[start:start + BATCH]
         await session.fetch(
