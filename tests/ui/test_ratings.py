@@ -10,7 +10,7 @@ from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage
 from tests.storage.builders import at, match
-from tests.ui.game_helpers import Playing
+from tests.ui.game_helpers import Playing, control
 
 UPDATE_MESSAGE = 7
 DEFERRED_UPDATE = 6
@@ -32,8 +32,12 @@ async def forfeit(guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeC
     assert started.callback_type == UPDATE_MESSAGE
     session = Playing(bot, fake, guild, clock, [winner, *leavers])
     await session.settle()
-    for member in leavers:
-        await member.slash("uno leave")
+    for number, member in enumerate(leavers):
+        asked = await member.slash("uno leave")
+        if number == len(leavers) - 1:  # the last two: leaving ends the match, once confirmed
+            assert asked.response is not None
+            await member.click(asked.response, control(asked.response,
+                                                       "Leave and end the match"))
         await session.settle()
 
 
