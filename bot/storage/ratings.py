@@ -16,13 +16,13 @@ PostgreSQL: a transaction lock on the server), so two tables ending together bot
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from itertools import groupby
 from typing import Any
 
 from bot.game.ports import MatchRecord
 from bot.game.rating import SETTLED_AFTER, Skill, Standing, match_places, places, rate
-from bot.game.seasons import ALL_TIME, season_of
+from bot.game.seasons import ALL_TIME, DEFAULT_SEASON_LENGTH, SEASON_LENGTHS, season_of
 from bot.game.standings import (
     HeadToHead,
     PlayerRating,
@@ -49,15 +49,21 @@ _SKILL_COLUMNS = ("guild_id", "season", "user_id", "mu", "sigma", "rating", "mat
 
 def rate_into(book: SkillBook, guild_id: int, match_id: str, ended_at: float,
               places_of: dict[int, int], boards: Sequence[str]) -> list[ChangeRow]:
-    """Rate one match on each of ``boards``, updating ``book``; the changes made."""
+    """Rate one match on each of ``boards``, updating ``book``; the changes made.
+
+    The update is a function of the skills before: where every player stands the same on
+    a season's board as on the all-time board (a server's first season, say), it is
+    computed once."""
     changes: list[ChangeRow] = []
+    new = Skill.new()
+    rated: tuple[dict[int, Skill], dict[int, Skill]] | None = None
     for board in boards:
-        before = {u: book[(guild_id, board, u)] for u in places_of
-                  if (guild_id, board, u) in book}
-        for user_id, skill in rate(places_of, before).items():
-            old = before.get(user_id) or Skill.new()
-            changes.append((guild_id, board, user_id, ended_at, match_id, old.shown,
-                            skill.shown, skill.matches))
+        before = {u: book.get((guild_id, board, u), new) for u in places_of}
+        if rated is None or rated[0] != before:
+            rated = before, rate(places_of, before)
+        for user_id, skill in rated[1].items():
+            changes.append((guild_id, board, user_id, ended_at, match_id,
+                            before[user_id].shown, skill.shown, skill.matches))
             book[(guild_id, board, user_id)] = skill
     return changes
 
@@ -67,16 +73,12 @@ def boards_of(ended_at: float, season_length: str) -> tuple[str, ...]:
     return (ALL_TIME, season) if season else (ALL_TIME,)
 
 
-async def season_length_of(session: Session, guild_id: int) -> str:
-    found = await session.fetch(
-        "SELECT season_length FROM guild_settings WHERE guild_id = ?", (guild_id,))
-    return str(found[0][0]) if found else "month"
-
-
 async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeRow],
-                        names: dict[int, str] | None = None) -> None:
+                        names: dict[int, str] | None = None,
+                        known_seasons: Set[tuple[int, str]] = frozenset()) -> None:
     """Save the skills in ``book`` (with the players' ``names``, where known) and the
-    ``changes`` that made them, and name the seasons played."""
+    ``changes`` that made them, and name the seasons played (but the ``known_seasons``,
+    already named)."""
     names = names or {}
     skills = [(g, b, u, s.mu, s.sigma, s.shown, s.matches, names.get(u, ""))
               for (g, b, u), s in book.items()]
@@ -97,12 +99,26 @@ async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeR
             f"""INSERT INTO rating_changes ({", ".join(_CHANGE_COLUMNS)}) VALUES
                 {value_rows(len(_CHANGE_COLUMNS), len(rows))}""",
             [value for row in rows for value in row])
-    seasons = sorted({(g, b) for g, b, *_ in changes if b != ALL_TIME})
+    seasons = sorted({(g, b) for g, b, *_ in changes if b != ALL_TIME} - known_seasons)
     if seasons:
         await session.fetch(
             f"""INSERT INTO rated_seasons (guild_id, season) VALUES {value_rows(2, len(seasons))}
                 ON CONFLICT (guild_id, season) DO NOTHING""",
             [value for row in seasons for value in row])
+
+
+# One trip for all a match's rating reads: the season length, the players' skills on the
+# all-time board and on each season the match could fall in (by any length), and which of
+# those seasons the server already has (a new one is named with the match's writes).
+_BEFORE_MATCH = """
+    SELECT 'skill', season, user_id, mu, sigma, matches FROM ratings
+    WHERE guild_id = ? AND season IN {boards} AND user_id IN {players}
+    UNION ALL
+    SELECT 'length', season_length, NULL, NULL, NULL, NULL FROM guild_settings
+    WHERE guild_id = ?
+    UNION ALL
+    SELECT 'season', season, NULL, NULL, NULL, NULL FROM rated_seasons
+    WHERE guild_id = ? AND season IN {seasons}"""
 
 
 async def rate_match(session: Session, record: MatchRecord) -> None:
@@ -111,19 +127,27 @@ async def rate_match(session: Session, record: MatchRecord) -> None:
     places_of = match_places(record)
     if places_of is None:
         return
-    boards = boards_of(record.ended_at, await season_length_of(session, record.guild_id))
+    guild_id = record.guild_id
+    seasons = sorted({season for length in SEASON_LENGTHS
+                      if (season := season_of(record.ended_at, length))})
     found = await session.fetch(
-        f"""SELECT season, user_id, mu, sigma, matches FROM ratings
-            WHERE guild_id = ? AND season IN {value_rows(len(boards), 1)}
-              AND user_id IN {value_rows(len(places_of), 1)}""",
-        [record.guild_id, *boards, *places_of])
-    book: SkillBook = {(record.guild_id, board, user_id): Skill(mu, sigma, matches)
-                       for board, user_id, mu, sigma, matches in found}
-    changes = rate_into(book, record.guild_id, record.match_id, record.ended_at, places_of,
-                        boards)
+        _BEFORE_MATCH.format(boards=value_rows(len(seasons) + 1, 1),
+                             players=value_rows(len(places_of), 1),
+                             seasons=value_rows(len(seasons), 1)),
+        [guild_id, ALL_TIME, *seasons, *places_of, guild_id, guild_id, *seasons])
+    length, known, book = DEFAULT_SEASON_LENGTH, set(), SkillBook()
+    for kind, season, user_id, mu, sigma, matches in found:
+        if kind == "skill":
+            book[(guild_id, season, user_id)] = Skill(mu, sigma, matches)
+        elif kind == "length":
+            length = season
+        else:
+            known.add((guild_id, season))
+    changes = rate_into(book, guild_id, record.match_id, record.ended_at, places_of,
+                        boards_of(record.ended_at, length))
     await write_ratings(session, {key: book[key] for key in
                                   ((g, b, u) for g, b, u, *_ in changes)}, changes,
-                        {p.user_id: p.name for p in record.players})
+                        {p.user_id: p.name for p in record.players}, known)
 
 
 async def rate_history(session: Session) -> None:
@@ -144,7 +168,7 @@ async def rate_history(session: Session) -> None:
         standings = [Standing(r[4], r[5], bool(r[6]), bool(r[7])) for r in rows]
         places_of = places(standings, scoring)
         if places_of is not None:
-            boards = boards_of(ended_at, lengths.get(guild_id, "month"))
+            boards = boards_of(ended_at, lengths.get(guild_id, DEFAULT_SEASON_LENGTH))
             changes += rate_into(book, guild_id, match_id, ended_at, places_of, boards)
     await write_ratings(session, book, changes)
     # Counted once here: the triggers that keep the count come in the next step, as a
