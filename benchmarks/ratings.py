@@ -64,7 +64,7 @@ async def fill_board(db: SqliteStorage | PostgresStorage, rng: random.Random) ->
         ratings.append((BOARD_GUILD, "", user, mu, 3.0, rating, rng.randint(10, 400), ""))
         changes.append((BOARD_GUILD, "", user, NOW - 3_600, f"b{user}",
                         rating - rng.randint(-30, 30), rating, 10))
-    async with db._transaction() as session:
+    async with db.transaction() as session:
         await insert_many(session, "ratings", (
             "guild_id", "season", "user_id", "mu", "sigma", "rating", "matches", "name"),
             ratings)
@@ -90,7 +90,7 @@ async def old_history(kind: str, url: str, matches: int, rng: random.Random) -> 
                      seats[0]))
         players += [(f"h{number}", user, seat, HISTORY_GUILD, ended, 0, rng.randint(0, 300),
                      int(seat == 0), *[0] * len(STATS)) for seat, user in enumerate(seats)]
-    async with old as db, db._transaction() as session:
+    async with old as db, db.transaction() as session:
         await insert_many(session, "matches", (
             "match_id", "guild_id", "channel_id", "ruleset", "started_at", "ended_at",
             "rounds", "winner_id"), rows)
@@ -112,7 +112,7 @@ async def measure(kind: str, url: str, history_url: str, matches: int,
     async with open_storage(url) as opened:
         assert isinstance(opened, SqliteStorage | PostgresStorage)
         db = opened
-        trip = await timed([db._read("SELECT 1") for _ in range(QUERY_RUNS)])
+        trip = await timed([db.read("SELECT 1") for _ in range(QUERY_RUNS)])
         print(f"one round trip (SELECT 1): {milliseconds(trip)}")
         figures["one round trip (SELECT 1)"] = median_ms(trip)
         rated = await timed([db.record_match(ten_people(n, rng)) for n in range(RATED_MATCHES)])

@@ -99,7 +99,7 @@ class LeaderboardQueries(Connected):
         if offset < 0 or limit < 1:
             raise ValueError("a page starts at offset 0 or later and holds at least one row")
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        rows = await self._read(
+        rows = await self.read(
             f"""SELECT {_ROW}, {ranking} FROM ({board}) AS board
                 ORDER BY {ranking} DESC, user_id LIMIT ? OFFSET ?""",
             [*params, limit, offset],
@@ -111,7 +111,7 @@ class LeaderboardQueries(Connected):
             size, size_params = f"SELECT COUNT(*) FROM ({board}) AS board", params
         # The first row's rank counts everyone above its value, on earlier pages too.
         top_value = rows[0][-1] if rows else None
-        ((total, above),) = await self._read(
+        ((total, above),) = await self.read(
             f"""SELECT ({size}),
                        (SELECT COUNT(*) FROM ({board}) AS board WHERE {ranking} > ?)""",
             [*size_params, *params, top_value],
@@ -134,7 +134,7 @@ class LeaderboardQueries(Connected):
     ) -> RankRow | None:
         """The player's own row on the board, wherever it is; None if not ranked on it."""
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        found = await self._read(
+        found = await self.read(
             f"""SELECT {_ROW},
                        (SELECT COUNT(*) FROM ({board}) AS board
                         WHERE {ranking} > mine.{ranking})
@@ -147,7 +147,7 @@ class LeaderboardQueries(Connected):
         return RankRow(above + 1, *columns)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        found = await self._read(
+        found = await self.read(
             f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
                 FROM player_totals WHERE guild_id = ? AND user_id = ?""",
             (guild_id, user_id),

@@ -63,7 +63,7 @@ class MatchStore(Connected):
         Returns False, changing nothing, when ``record.match_id`` is already recorded:
         the manager may safely retry after a crash.
         """
-        async with self._transaction() as session:
+        async with self.transaction() as session:
             if self.server_lock is not None:  # first: the server's matches go one by one
                 await session.fetch(self.server_lock, (record.guild_id,))
             inserted = await session.fetch(
@@ -114,7 +114,7 @@ class MatchStore(Connected):
         where, params = "guild_id = ?", [guild_id]
         if channel_id is not None:
             where, params = "guild_id = ? AND channel_id = ?", [guild_id, channel_id]
-        matches = await self._read(
+        matches = await self.read(
             f"""SELECT match_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id
                 FROM matches WHERE {where}
                 ORDER BY ended_at DESC, match_id DESC LIMIT ?""",
@@ -122,7 +122,7 @@ class MatchStore(Connected):
         )
         if not matches:  # PostgreSQL refuses an empty IN ()
             return []
-        players = await self._read(
+        players = await self.read(
             f"""SELECT match_id, user_id, is_bot, points, won FROM match_players
                 WHERE match_id IN {value_rows(len(matches), 1)} ORDER BY seat""",
             [m[0] for m in matches],

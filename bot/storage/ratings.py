@@ -42,9 +42,9 @@ SkillBook = dict[tuple[int, str, int], Skill]
 ChangeRow = tuple[int, str, int, float, str, int, int, int]
 """A ``rating_changes`` row: guild, board, user, ended_at, match, before, after, matches."""
 
-_CHANGE_COLUMNS = ("guild_id", "season", "user_id", "ended_at", "match_id", "rating_before",
+CHANGE_COLUMNS = ("guild_id", "season", "user_id", "ended_at", "match_id", "rating_before",
                    "rating", "matches")
-_SKILL_COLUMNS = ("guild_id", "season", "user_id", "mu", "sigma", "rating", "matches", "name")
+SKILL_COLUMNS = ("guild_id", "season", "user_id", "mu", "sigma", "rating", "matches", "name")
 
 
 def rate_into(book: SkillBook, guild_id: int, match_id: str, ended_at: float,
@@ -85,8 +85,8 @@ async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeR
     for start in range(0, len(skills), BATCH):
         chunk = skills[start:start + BATCH]
         await session.fetch(
-            f"""INSERT INTO ratings ({", ".join(_SKILL_COLUMNS)}) VALUES
-                {value_rows(len(_SKILL_COLUMNS), len(chunk))}
+            f"""INSERT INTO ratings ({", ".join(SKILL_COLUMNS)}) VALUES
+                {value_rows(len(SKILL_COLUMNS), len(chunk))}
                 ON CONFLICT (guild_id, season, user_id) DO UPDATE SET
                     mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating,
                     matches = excluded.matches,
@@ -96,8 +96,8 @@ async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeR
     for start in range(0, len(changes), BATCH):
         rows = changes[start:start + BATCH]
         await session.fetch(
-            f"""INSERT INTO rating_changes ({", ".join(_CHANGE_COLUMNS)}) VALUES
-                {value_rows(len(_CHANGE_COLUMNS), len(rows))}""",
+            f"""INSERT INTO rating_changes ({", ".join(CHANGE_COLUMNS)}) VALUES
+                {value_rows(len(CHANGE_COLUMNS), len(rows))}""",
             [value for row in rows for value in row])
     seasons = sorted({(g, b) for g, b, *_ in changes if b != ALL_TIME} - known_seasons)
     if seasons:
@@ -195,13 +195,13 @@ class RatingQueries(Connected):
         if offset < 0 or limit < 1:
             raise ValueError("a page starts at offset 0 or later and holds at least one row")
         week_ago = (time.time() if now is None else now) - WEEK
-        rows = await self._read(
+        rows = await self.read(
             f"""SELECT user_id, rating, matches, {_WEEK_CHANGE}, name FROM ratings AS r
                 WHERE guild_id = ? AND season = ? AND matches >= ?
                 ORDER BY rating DESC, user_id LIMIT ? OFFSET ?""",
             (week_ago, guild_id, season, SETTLED_AFTER, limit, offset))
         top = rows[0][1] if rows else 0
-        ((total, above),) = await self._read(
+        ((total, above),) = await self.read(
             f"""SELECT (SELECT COALESCE(SUM(players), 0) FROM listed_by_rating
                         WHERE guild_id = ? AND season = ?), ({_LISTED_ABOVE})""",
             (guild_id, season, guild_id, season, top))
@@ -212,7 +212,7 @@ class RatingQueries(Connected):
     async def player_rating(self, guild_id: int, user_id: int,
                             season: str = ALL_TIME) -> PlayerRating | None:
         """A player's rating and place on a board; None if never rated on it."""
-        found = await self._read(
+        found = await self.read(
             """SELECT rating, matches FROM ratings
                WHERE guild_id = ? AND season = ? AND user_id = ?""",
             (guild_id, season, user_id))
@@ -222,7 +222,7 @@ class RatingQueries(Connected):
         provisional = matches < SETTLED_AFTER
         rank = None
         if not provisional:
-            ((above,),) = await self._read(_LISTED_ABOVE, (guild_id, season, rating))
+            ((above,),) = await self.read(_LISTED_ABOVE, (guild_id, season, rating))
             rank = above + 1
         return PlayerRating(rating, matches, provisional, rank)
 
@@ -230,7 +230,7 @@ class RatingQueries(Connected):
                              ) -> list[int]:
         """The all-time rating after each of the player's last ``limit`` rated
         matches, oldest first."""
-        found = await self._read(
+        found = await self.read(
             """SELECT rating FROM rating_changes
                WHERE guild_id = ? AND season = ? AND user_id = ?
                ORDER BY ended_at DESC, match_id DESC LIMIT ?""",
@@ -239,7 +239,7 @@ class RatingQueries(Connected):
 
     async def match_ratings(self, match_id: str) -> list[RatingChange]:
         """What a match did to each person's all-time rating; empty if unrated."""
-        found = await self._read(
+        found = await self.read(
             """SELECT user_id, rating_before, rating, matches FROM rating_changes
                WHERE match_id = ? AND season = ? ORDER BY user_id""",
             (match_id, ALL_TIME))
@@ -248,14 +248,14 @@ class RatingQueries(Connected):
 
     async def seasons(self, guild_id: int) -> list[str]:
         """The server's rated seasons, newest first."""
-        found = await self._read(
+        found = await self.read(
             "SELECT season FROM rated_seasons WHERE guild_id = ? ORDER BY season DESC",
             (guild_id,))
         return [season for (season,) in found]
 
     async def head_to_head(self, guild_id: int, user_id: int, other_id: int) -> HeadToHead:
         """The finished matches two people played together, and who finished ahead."""
-        found = await self._read(
+        found = await self.read(
             """SELECT m.match_id, m.scoring, p.user_id, p.points, p.won, p.left_early
                FROM match_players AS p JOIN matches AS m ON m.match_id = p.match_id
                WHERE p.guild_id = ? AND p.user_id IN (?, ?) AND p.match_id IN (

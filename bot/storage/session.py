@@ -43,7 +43,7 @@ class Connected(ABC):
     must fail its own row, not the whole query."""
 
     @abstractmethod
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """A read that never waits for a write and sees only committed ones."""
 
     @abstractmethod
@@ -57,7 +57,7 @@ class Connected(ABC):
         sound database: a damaged page can lose a row or change its version."""
 
     @abstractmethod
-    def _transaction(self) -> AbstractAsyncContextManager[Session]:
+    def transaction(self) -> AbstractAsyncContextManager[Session]:
         """A session inside one transaction: committed at the end, rolled back by any
         exception (then ``StorageUnavailable`` for a failure of the database)."""
 

@@ -19,7 +19,7 @@ class SettingsStore(Connected):
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings; the defaults if none were saved or the saved row is
         unreadable (logged as a warning: the server keeps playing on defaults)."""
-        found = await self._read(
+        found = await self.read(
             "SELECT ruleset, overrides, turn_seconds, images, threads, language, "
             "tables_per_member, season_length "
             "FROM guild_settings "

@@ -68,7 +68,7 @@ async def test_a_connection_lost_mid_transaction_raises_storage_unavailable(
 ) -> None:
     async with PostgresStorage.open(backend.url) as db:
         with pytest.raises(StorageUnavailable) as raised:
-            async with db._transaction() as session:
+            async with db.transaction() as session:
                 await session.fetch("INSERT INTO saved_games VALUES (5, 1, 1, '{}', 0, 0)")
                 ((pid,),) = await session.fetch("SELECT pg_backend_pid()")
                 # Returns once the server process is gone (or after 10 s).

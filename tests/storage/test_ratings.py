@@ -53,7 +53,7 @@ SERIES = [[1, 2, 3], [2, 1, 3], [3, 2, 1], [1, 3, 2], [2, 3, 1]] * 2 + [[1, 2]]
 
 
 async def stored_skills(db: StorageUnderTest, season: str = "") -> Skills:
-    rows = await db._read("SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? "
+    rows = await db.read("SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? "
                           "AND season = ?", (GUILD, season))
     return flat({user: (mu, sigma) for user, mu, sigma in rows})
 
@@ -128,7 +128,7 @@ async def test_two_tables_ending_together_both_count(db: StorageUnderTest) -> No
     await asyncio.gather(*(db.record_match(finished(f"t{n}", [1, 2, 3 + n], NOV + n))
                            for n in range(6)))
     assert (await db.player_rating(GUILD, 1)) is not None
-    rows = await db._read("SELECT matches FROM ratings WHERE guild_id = ? AND season = '' "
+    rows = await db.read("SELECT matches FROM ratings WHERE guild_id = ? AND season = '' "
                           "AND user_id IN (1, 2)", (GUILD,))
     assert sorted(rows) == [(6,), (6,)]
 

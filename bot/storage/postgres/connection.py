@@ -58,7 +58,7 @@ class PostgresConnected(Connected):
         self.name = name
         self._acquire_timeout = acquire_timeout
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return [tuple(row) for row in await self._pool.fetch(numbered(sql), *params)]
 
     @asynccontextmanager
@@ -74,7 +74,7 @@ class PostgresConnected(Connected):
         """Nothing to check: the server reports damage on the statement that meets it."""
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[PostgresSession]:
+    async def transaction(self) -> AsyncIterator[PostgresSession]:
         """Any exception rolls back; on a lost connection the server has dropped the
         transaction itself. A rollback cut short by a cancellation is left to the pool,
         which resets a connection before its next use."""
