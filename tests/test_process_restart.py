@@ -313,6 +313,8 @@ async def test_every_button_the_bot_ever_sent_is_answered_after_a_stop_and_a_kil
     await ana.click(help_message, commands)  # the page changes in place
     assert help_message.text != shown_now and "`/uno new" in help_message.text
 
+    for member in members:  # hands as the game stands now (the clicks above moved it on)
+        await game.open_hand(member)
     await bot_process.kill()  # SIGKILL
     await bot_process.start()
     assert missing_kinds(await click_everything(fake_discord, members)) == []
