@@ -1,6 +1,6 @@
 """Timings of the storage layer, on a temporary SQLite file and on PostgreSQL, side by side.
 
-Run: .venv/bin/python benchmarks/storage.py [--postgres URL]
+Run: .venv/bin/python -m benchmarks.storage [--postgres URL]
 
 PostgreSQL: a throwaway server on loopback, as the tests start one (needs Debian's
 ``postgresql`` package; without it only SQLite is measured), or ``--postgres URL`` for
