@@ -23,7 +23,7 @@ from bot.engine.cards import (
     Color,
 )
 from bot.engine.events import Event
-from bot.engine.options import FREE_TEXT_RULE
+from bot.engine.options import FREE_TEXT_RULE, Options
 from bot.engine.state import GameState
 
 HOUSE_RULE_VALUES = frozenset({"wildcustom", "blank"})
@@ -34,8 +34,9 @@ _NO_EFFECT_VALUES = frozenset({*"0123456789", "wild", "bff"})
 """Values that only pass the turn (a 0 and a 7 do more in Seven-O): the common case."""
 
 
-def needs_target(state: GameState, card: Card) -> bool:
-    return card == "wildswap" or (state.options.seven_o and CARD_VALUE[card] == "7")
+def needs_target(options: Options, card: Card) -> bool:
+    """Whether a play of ``card`` names another player (Wild Swap Hands, a 7 in Seven-O)."""
+    return card == "wildswap" or (options.seven_o and CARD_VALUE[card] == "7")
 
 
 def lay_cards(
@@ -94,7 +95,7 @@ def _card_effect(
         for _ in cards:  # each 0 passes the hands once (RULES.md 7)
             _pass_hands(state, events)
         state.pass_turn(player, 0, events)
-    elif needs_target(state, last):
+    elif needs_target(state.options, last):
         _swap_hands(state, player, target or "", events)
         state.pass_turn(player, 0, events)
     elif value in HOUSE_RULE_VALUES:

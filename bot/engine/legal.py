@@ -108,7 +108,7 @@ def legal_actions(state: GameState, player: str, phase: Phase) -> list[Action]:
             _stacked_plays(state, player, actions)
         else:
             _plays(state, player, hand, mine, actions)
-        if not (state.options.force_play and must_play(state, player, hand)):
+        if not (state.options.force_play and must_play(hand, hand, state.color, state.top)):
             actions.append(mine.draw)
     elif phase is _DISCARD or phase is _VOTE:
         if player in state.discards_owed:
@@ -123,15 +123,17 @@ def legal_actions(state: GameState, player: str, phase: Phase) -> list[Action]:
         _answers_to_draw(state, player, mine, actions)
     else:  # Phase.DRAWN_CARD
         drawn_plays = mine.drawn_plays
-        playable = playable_now(state, player) if state.options.no_bluff else None
+        playable = (playable_now(state.options, hand, state.color, state.top)
+                    if state.options.no_bluff else None)
         for card in dict.fromkeys(state.drawn):
             if playable is not None and card not in playable:
                 continue
-            if needs_target(state, card):
+            if needs_target(state.options, card):
                 actions += _with_choices(state, player, "play_drawn", (card,))
             else:
                 actions += drawn_plays[card]
-        if not (state.options.force_play and must_play(state, player, state.drawn)):
+        drawn = state.drawn
+        if not (state.options.force_play and must_play(drawn, hand, state.color, state.top)):
             actions.append(mine.keep)
     return actions
 
@@ -140,7 +142,8 @@ def _jump_in(state: GameState, player: str, mine: Offers, actions: list[Action])
     """Jump-in (RULES.md 11): one card identical to the top card, out of turn."""
     card = jump_in_card(state, player)
     if card is not None:
-        actions += (_with_choices(state, player, "play", (card,)) if needs_target(state, card)
+        targeted = needs_target(state.options, card)
+        actions += (_with_choices(state, player, "play", (card,)) if targeted
                     else mine.plays[card])
 
 
@@ -159,12 +162,13 @@ def _answers_to_draw(state: GameState, player: str, mine: Offers, actions: list[
         actions.append(mine.challenge)
     if "bff" in hand:
         actions.extend(Action(player, "bff", color=c) for c in COLORS)
-    longest = longest_answer(state)
+    longest = longest_answer(state.options)
     if longest:
         for value in DRAW_VALUES:
             answers = [c for c in hand if CARD_VALUE[c] == value]
             for stack in _stacks(answers, longest):
-                if answers_draw(state, player, stack[0]):
+                if answers_draw(state.options, stack[0], hand, state.color,
+                                state.pending_kind):
                     actions.extend(_with_choices(state, player, "play", stack))
 
 
@@ -175,7 +179,7 @@ def _plays(
     nothing: its plays are the very objects already listed."""
     playable = PLAYABLE[state.color][state.discard_pile[-1]]
     if state.options.no_bluff:
-        playable = playable_now(state, player)
+        playable = playable_now(state.options, hand, state.color, state.top)
     targeted = _TARGETED_SEVEN_O if state.options.seven_o else _TARGETED
     plays = mine.plays
     for card in hand:
@@ -188,7 +192,7 @@ def _plays(
 
 def _stacked_plays(state: GameState, player: str, actions: list[Action]) -> None:
     hand = state.hands[player]
-    playable = playable_now(state, player)
+    playable = playable_now(state.options, hand, state.color, state.top)
     for card in dict.fromkeys(hand):
         if card not in playable:
             continue
@@ -213,7 +217,8 @@ def _with_choices(
     """The play of ``cards`` with every colour and target it takes. A last card takes
     them too, though it ends the round with no effect: a wild always names a colour."""
     last = cards[-1]
-    others = tuple(p for p in state.players if p != player) if needs_target(state, last) else ()
+    targeted = needs_target(state.options, last)
+    others = tuple(p for p in state.players if p != player) if targeted else ()
     return _choices(player, do, cards, not CARD_COLOR[last], others)
 
 

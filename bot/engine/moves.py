@@ -43,7 +43,7 @@ def draw(state: GameState, action: Action, events: list[Event]) -> None:
     fits = PLAYABLE[state.color][state.discard_pile[-1]]
     options = state.options
     if options.no_bluff:
-        fits = playable_now(state, player)
+        fits = playable_now(options, state.hands[player], state.color, state.top)
     if state.draw_three_for == player and fits.isdisjoint(state.hands[player]):
         taken = state.draw_cards(player, 3, events, "turn")
     elif options.draw_until_playable:
@@ -52,7 +52,8 @@ def draw(state: GameState, action: Action, events: list[Event]) -> None:
         taken = state.draw_cards(player, 1, events, "turn")
     playable = [c for c in taken if c in fits]
     if playable and options.no_bluff:  # three cards drawn may bring the colour
-        playable = [c for c in playable if c in playable_now(state, player)]
+        now = playable_now(options, state.hands[player], state.color, state.top)
+        playable = [c for c in playable if c in now]
     if playable:
         state.drawn = playable
     else:

@@ -87,7 +87,7 @@ def _check_card_fields(state: GameState, action: Action) -> None:
     if action.color is not None and CARD_COLOR[last]:
         raise IllegalAction("color_not_wild", last)
     if action.target is not None:
-        if not needs_target(state, last):
+        if not needs_target(state.options, last):
             raise IllegalAction("takes_no_target", last)
         if action.target == action.player:
             raise IllegalAction("target_is_self")
@@ -114,12 +114,13 @@ def _check_play(state: GameState, action: Action) -> bool:
         raise IllegalAction("stacking_off")
     if len(cards) > 3:
         raise IllegalAction("stack_too_big")
-    _check_in_hand(state.hands[action.player], cards)
+    hand = state.hands[action.player]
+    _check_in_hand(hand, cards)
     if state.pending_draw:
         _check_answer(state, action.player, cards)
     elif not matches(cards[0], state.top, state.color):
         raise IllegalAction("does_not_match")
-    elif cards[0] == "wild4" and not wild4_allowed(state, action.player):
+    elif cards[0] == "wild4" and not wild4_allowed(state.options, hand, state.color):
         raise IllegalAction("no_bluffing")
     if any(CARD_VALUE[c] != CARD_VALUE[cards[0]] for c in cards[1:]):
         raise IllegalAction("stack_values_differ")
@@ -132,12 +133,14 @@ def _check_answer(state: GameState, player: str, cards: tuple[Card, ...]) -> Non
     as not matching when it is a Draw Two of another colour than a Wild Draw Four named,
     or a Wild Draw Four that no bluffing forbids; anything else is no answer at all."""
     first = cards[0]
-    if not longest_answer(state) or any(CARD_VALUE[c] != CARD_VALUE[first] for c in cards[1:]):
+    if (not longest_answer(state.options)
+            or any(CARD_VALUE[c] != CARD_VALUE[first] for c in cards[1:])):
         raise IllegalAction("answer_the_draw")
-    if answers_draw(state, player, first):
+    if answers_draw(state.options, first, state.hands[player], state.color,
+                    state.pending_kind):
         return
     if state.options.stack_draws or CARD_VALUE[first] == state.pending_kind:
-        if first == "wild4" and not wild4_allowed(state, player):
+        if first == "wild4" and not wild4_allowed(state.options, state.hands[player], state.color):
             raise IllegalAction("no_bluffing")
         if CARD_VALUE[first] == "draw2" and state.pending_kind == "wild4":
             raise IllegalAction("draw_two_wrong_colour")
@@ -167,7 +170,8 @@ def _check_draw(state: GameState, action: Action) -> bool:
         _check_waiting_on_turn(state)
         if state.drawn:
             raise IllegalAction("already_drew")
-        if state.options.force_play and must_play(state, action.player, state.hands[action.player]):
+        hand = state.hands[action.player]
+        if state.options.force_play and must_play(hand, hand, state.color, state.top):
             raise IllegalAction("must_play")
     return False
 
@@ -182,7 +186,8 @@ def _check_play_drawn(state: GameState, action: Action) -> bool:
         card = state.drawn[0]
     if card not in state.drawn:
         raise IllegalAction("not_the_drawn_card", card)
-    if card == "wild4" and not wild4_allowed(state, action.player):
+    hand = state.hands[action.player]
+    if card == "wild4" and not wild4_allowed(state.options, hand, state.color):
         raise IllegalAction("no_bluffing")
     _check_choices(state, action.player, card, action)
     return False
@@ -191,7 +196,8 @@ def _check_play_drawn(state: GameState, action: Action) -> bool:
 def _check_keep(state: GameState, action: Action) -> bool:
     if not state.drawn:
         raise IllegalAction("nothing_drawn")
-    if state.options.force_play and must_play(state, action.player, state.drawn):
+    hand = state.hands[action.player]
+    if state.options.force_play and must_play(state.drawn, hand, state.color, state.top):
         raise IllegalAction("must_play")
     return False
 
@@ -200,7 +206,7 @@ def _check_choices(state: GameState, player: str, last: Card, action: Action) ->
     """A wild needs a colour and a swap needs another player, even as the last card."""
     if not CARD_COLOR[last] and action.color not in COLORS:
         raise IllegalAction("needs_color")
-    if needs_target(state, last):
+    if needs_target(state.options, last):
         if action.target is None:
             raise IllegalAction("needs_target")
         if action.target not in state.hands:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, Card, CardColor
 from bot.engine.checks import PLAYABLE
+from bot.engine.options import Options
 from bot.engine.state import GameState
 
 DRAW_VALUES = ("draw2", "wild4")
@@ -29,46 +30,49 @@ def jump_in_card(state: GameState, player: str) -> Card | None:
     return None
 
 
-def wild4_allowed(state: GameState, player: str) -> bool:
-    """No bluffing: a Wild Draw Four only from a hand with nothing of the current colour."""
-    return not state.options.no_bluff or not holds_color(state.hands[player], state.color)
+def wild4_allowed(options: Options, hand: list[Card], color: CardColor) -> bool:
+    """No bluffing: a Wild Draw Four only from a hand with nothing of ``color``."""
+    return not options.no_bluff or not holds_color(hand, color)
 
 
-def must_play(state: GameState, player: str, cards: list[Card]) -> bool:
-    """Force play: whether one of ``cards`` (of ``player``'s hand) is playable now, a
-    Wild Draw Four counting only when the hand holds nothing of the current colour."""
-    playable = PLAYABLE[state.color][state.discard_pile[-1]]
-    return any(
-        c in playable and (c != "wild4" or not holds_color(state.hands[player], state.color))
-        for c in cards
-    )
+def must_play(cards: list[Card], hand: list[Card], color: CardColor, top: Card) -> bool:
+    """Force play: whether one of ``cards`` (of ``hand``) may be laid on ``top`` when
+    ``color`` is to match, a Wild Draw Four counting only when the hand holds nothing of
+    that colour."""
+    playable = PLAYABLE[color][top]
+    return any(c in playable and (c != "wild4" or not holds_color(hand, color)) for c in cards)
 
 
-def playable_now(state: GameState, player: str) -> frozenset[Card]:
-    """The cards ``player`` may lay on the pile now (``PLAYABLE``, less a Wild Draw Four
-    that no bluffing forbids)."""
-    playable = PLAYABLE[state.color][state.discard_pile[-1]]
-    if state.options.no_bluff and holds_color(state.hands[player], state.color):
+def playable_now(
+    options: Options, hand: list[Card], color: CardColor, top: Card
+) -> frozenset[Card]:
+    """The cards ``hand`` may lay on ``top`` when ``color`` is to match (``PLAYABLE``,
+    less a Wild Draw Four that no bluffing forbids)."""
+    playable = PLAYABLE[color][top]
+    if options.no_bluff and holds_color(hand, color):
         return playable - _WILD4
     return playable
 
 
-def answers_draw(state: GameState, player: str, card: Card) -> bool:
-    """Whether ``card`` may answer (be the first card of an answer to) the pending draw:
-    with stack draws a Draw Two or a Wild Draw Four, a Draw Two on a Wild Draw Four only
-    in the colour named; with stacking alone, a card of the pending card's value. No
-    bluffing holds for a Wild Draw Four laid as an answer too (RULES.md 11)."""
+def answers_draw(
+    options: Options, card: Card, hand: list[Card], color: CardColor, pending_kind: str
+) -> bool:
+    """Whether ``card`` (of ``hand``) may answer (be the first card of an answer to) a
+    pending draw from a ``pending_kind`` card, ``color`` in force: with stack draws a
+    Draw Two or a Wild Draw Four, a Draw Two on a Wild Draw Four only in the colour
+    named; with stacking alone, a card of the pending card's value. No bluffing holds
+    for a Wild Draw Four laid as an answer too (RULES.md 11)."""
     value = CARD_VALUE[card]
-    if state.options.stack_draws:
+    if options.stack_draws:
         if value == "draw2":
-            return state.pending_kind == "draw2" or CARD_COLOR[card] == state.color
+            return pending_kind == "draw2" or CARD_COLOR[card] == color
         if value != "wild4":
             return False
-    elif not state.options.stacking or value != state.pending_kind:
+    elif not options.stacking or value != pending_kind:
         return False
-    return value != "wild4" or wild4_allowed(state, player)
+    return value != "wild4" or wild4_allowed(options, hand, color)
 
 
-def longest_answer(state: GameState) -> int:
+def longest_answer(options: Options) -> int:
     """Stacking lays up to 3 cards of one value; stack draws alone answers with one."""
-    return 3 if state.options.stacking else 1 if state.options.stack_draws else 0
+    return 3 if options.stacking else 1 if options.stack_draws else 0
