@@ -37,7 +37,7 @@ from bot.game.manager import GameManager
 from bot.game.ports import NEW_TABLE, MatchRecord, PlayerResult
 from bot.game.saving import TableStore, table_to_dict
 from bot.game.standings import RANKINGS
-from bot.game.table import Phase, Player, Table
+from bot.game.table import Player, Table, TableStatus
 from bot.storage import PostgresStorage, SqliteStorage, open_storage
 from bot.storage.postgres.connection import PostgresSession
 from bot.storage.session import Session
@@ -174,7 +174,7 @@ def a_table_in_play(channel_id: int, rng: random.Random) -> Table:
     game = Game.new("classic", options, [str(p.id) for p in players], rng.getrandbits(32))
     table = Table(guild_id=RECORD_GUILD, channel_id=channel_id, host=players[0],
                   ruleset="classic", options=options, turn_seconds=60, version=channel_id,
-                  players=players, phase=Phase.PLAYING, message_id=channel_id,
+                  players=players, status=TableStatus.PLAYING, message_id=channel_id,
                   game=game, table_message_id=channel_id + 1, turn_deadline=NOW + 60,
                   started_at=NOW - 600)
     for _ in range(40):

@@ -25,7 +25,7 @@ from bot.game.errors import (
 )
 from bot.game.manager import GameManager
 from bot.game.registry import Reply
-from bot.game.table import CloseReason, Phase, Player, Table
+from bot.game.table import CloseReason, Player, Table, TableStatus
 
 CHANNEL = 10
 HOST = Player(1, "ana")
@@ -153,7 +153,7 @@ async def test_one_person_and_a_computer_player_can_start() -> None:
         await manager.lobby.start(CHANNEL, HOST.id, None, publish)
     await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
     table = await manager.lobby.start(CHANNEL, HOST.id, None, publish)
-    assert table.phase is Phase.PLAYING and table.game is not None
+    assert table.status is TableStatus.PLAYING and table.game is not None
     assert table.game.players == ["1", "-1"]
 
 

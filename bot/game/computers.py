@@ -32,7 +32,7 @@ from bot.ai import ComputerPlayer, Question, computer_decision, show_events
 from bot.engine import Action, Event, Game
 from bot.game.clock import Clock, Handle
 from bot.game.registry import TableRegistry
-from bot.game.table import Phase, Table
+from bot.game.table import Table, TableStatus
 from bot.game.thinking import Thinker
 
 log = logging.getLogger(__name__)
@@ -79,7 +79,7 @@ class Computers:
         channel_id = table.channel_id
         self.stop(channel_id)
         game = table.game
-        if table.phase is not Phase.PLAYING or game is None or game.round_over:
+        if table.status is not TableStatus.PLAYING or game is None or game.round_over:
             return
         if not any(game.legal_actions(p) for p in self._seated(table, game)):
             return

@@ -35,7 +35,7 @@ from bot.game.errors import (
     UnknownLevel,
 )
 from bot.game.registry import Reply, TableRegistry
-from bot.game.table import CloseReason, Phase, Player, Table, computer_name
+from bot.game.table import CloseReason, Player, Table, TableStatus, computer_name
 from bot.game.turns import Turns
 from bot.i18n import N_
 
@@ -97,7 +97,7 @@ class Lobby:
         self._touch(table)
 
     def _reverted(self, table: Table) -> None:
-        if table.phase is Phase.LOBBY:
+        if table.status is TableStatus.LOBBY:
             self._touch(table)
 
     def stop_all(self) -> None:
@@ -106,7 +106,7 @@ class Lobby:
 
     def _lobby(self, channel_id: int, version: int | None = None) -> Table:
         table = self.registry.tables.get(channel_id)
-        if table is None or table.phase is not Phase.LOBBY:
+        if table is None or table.status is not TableStatus.LOBBY:
             raise NoLobby()
         if version is not None and version != table.version:
             raise OutOfDate()
@@ -121,7 +121,7 @@ class Lobby:
         key = (guild_id, host_id)
         hosted = sum(1 for table in self.registry.tables.values()
                      if table.guild_id == guild_id and table.host.id == host_id
-                     and table.phase is not Phase.ENDED)
+                     and table.status is not TableStatus.ENDED)
         if hosted + self._opening[key] >= limit:
             raise TooManyTables(limit)
         self._opening[key] += 1
@@ -228,14 +228,14 @@ class Lobby:
         self, channel_id: int, player_id: int, version: int | None, publish: Publish
     ) -> Table:
         """Move the lobby to play. This is where gameplay hooks in: the returned Table is
-        in phase ``playing`` with its players in seating order."""
+        with the status ``playing`` with its players in seating order."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id, version)
             if not table.may_act_as_host(player_id):
                 raise NotHost(table.host.name)
             if len(table.players) < MIN_PLAYERS:
                 raise NotEnoughPlayers(MIN_PLAYERS)
-            table.phase = Phase.PLAYING
+            table.status = TableStatus.PLAYING
             seats = [str(p.id) for p in table.players]
             table.game = Game(table.ruleset, table.options, seats, self.registry.seeds())
             dealt = table.game.begin()
@@ -341,7 +341,8 @@ class Lobby:
 
     async def _close_if_idle(self, channel_id: int, table: Table) -> None:
         async with self.registry.lock(channel_id):
-            if self.registry.tables.get(channel_id) is not table or table.phase is not Phase.LOBBY:
+            if (self.registry.tables.get(channel_id) is not table
+                    or table.status is not TableStatus.LOBBY):
                 return
             if self.clock.now() < table.last_touched + self.idle_seconds:
                 return

@@ -12,7 +12,9 @@ from bot.game.standings import RatingChange
 from bot.game.tally import MatchTally
 
 
-class Phase(StrEnum):
+class TableStatus(StrEnum):
+    """Where the table stands: a lobby taking seats, a match being played, or ended."""
+
     LOBBY = "lobby"
     PLAYING = "playing"
     ENDED = "ended"
@@ -62,7 +64,7 @@ class Table:
     version: int
     players: list[Player] = field(default_factory=list)
     """Seating order: the order in which players joined."""
-    phase: Phase = Phase.LOBBY
+    status: TableStatus = TableStatus.LOBBY
     message_id: int | None = None
     last_touched: float = 0.0
     close_reason: CloseReason | None = None

@@ -30,7 +30,7 @@ from bot.game.errors import (
     StaleView,
 )
 from bot.game.registry import Reply, TableRegistry
-from bot.game.table import CloseReason, Phase, Table, first_person
+from bot.game.table import CloseReason, Table, TableStatus, first_person
 from bot.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -114,7 +114,7 @@ class Turns:
         game as it is now; the same steps as a click follow."""
         async with self.registry.lock(channel_id):
             table = self.registry.tables.get(channel_id)
-            if table is None or table.phase is not Phase.PLAYING or table.game is None:
+            if table is None or table.status is not TableStatus.PLAYING or table.game is None:
                 return
             decided = self.computers.decide(table, table.game)
             if not isinstance(decided, Question):
@@ -192,7 +192,7 @@ class Turns:
         a new game may be opened there later."""
         async with self.registry.lock(table.channel_id):
             if self.registry.tables.get(table.channel_id) is not table \
-                    or table.phase is not Phase.PLAYING:
+                    or table.status is not TableStatus.PLAYING:
                 return
             self.registry.close(table, CloseReason.GONE)
             table.turn_deadline = None
@@ -248,7 +248,7 @@ class Turns:
 
     def _game(self, channel_id: int) -> tuple[Table, Game]:
         table = self.registry.tables.get(channel_id)
-        if table is None or table.phase is not Phase.PLAYING or table.game is None:
+        if table is None or table.status is not TableStatus.PLAYING or table.game is None:
             raise NoGame()
         return table, table.game
 
@@ -326,7 +326,7 @@ class Turns:
     def _reverted(self, table: Table) -> None:
         """The table was put back as last saved: its timers follow that state again; a
         deadline already past is tried again after a pause, not in a tight loop."""
-        if table.phase is not Phase.PLAYING:
+        if table.status is not TableStatus.PLAYING:
             return
         self.stop(table.channel_id)
         if table.turn_deadline is not None:

@@ -16,7 +16,7 @@ import discord
 from bot.game.errors import NoThread, TableError
 from bot.game.lobby import Publish
 from bot.game.registry import Reply
-from bot.game.table import Phase, Player, Table
+from bot.game.table import Player, Table, TableStatus
 from bot.i18n import N_, _, pgettext, speaking
 from bot.ui.answers import answer_in_public, think_in_public
 from bot.ui.errors import refuse
@@ -29,7 +29,7 @@ from bot.ui.stray import ChannelBound, named_channel
 def table_view(table: Table) -> discord.ui.View | None:
     """The lobby's buttons, in the language of the moment; none once the lobby is over
     (started or closed)."""
-    if table.phase is not Phase.LOBBY:
+    if table.status is not TableStatus.LOBBY:
         return None
     view = discord.ui.View(timeout=None)
     for action in LobbyButton.STYLES:
@@ -160,7 +160,7 @@ async def leave(interaction: discord.Interaction, channel_id: int) -> None:
 
 async def start(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
     """Start the game and turn the lobby message into the start message (seating order).
-    Gameplay hooks in here: ``manager.start`` returns the Table in phase ``playing``."""
+    Gameplay hooks in here: ``manager.start`` returns the Table with the status ``playing``."""
     bot = uno_client(interaction)
     with bot.board.clicking(channel_id, interaction):  # its token pings the first player
         await bot.manager.lobby.start(channel_id, interaction.user.id, version,

@@ -15,7 +15,7 @@ from functools import cache
 
 from bot.engine import Game
 from bot.engine.cards import Card, build_deck
-from bot.game.table import Phase, Player, Table
+from bot.game.table import Player, Table, TableStatus
 from bot.i18n import LANGUAGES, speaking
 from bot.render import render_hand, render_table
 from bot.render.hand import hand_image
@@ -78,7 +78,7 @@ def table_for(state: Game, language: str) -> Table:
     table = Table(guild_id=1, channel_id=10**18, host=PEOPLE[0], ruleset="classic",
                   options=state.options, turn_seconds=60, version=10**13,
                   players=PEOPLE[:len(state.players)],
-                  phase=Phase.PLAYING, language=language, turn_deadline=60.0)
+                  status=TableStatus.PLAYING, language=language, turn_deadline=60.0)
     table.game = state
     table.recent_actions = [[{"kind": "played", "player": "4", "cards": ["r9"]}],
                             [{"kind": "drew", "player": "2", "count": 2},
