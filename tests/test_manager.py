@@ -11,11 +11,12 @@ from bot.engine import Event
 from bot.game.clock import FakeClock
 from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull
 from bot.game.manager import GameManager
+from bot.game.players import PlayerId
 from bot.game.registry import Reply
 from bot.game.table import CloseReason, Player, Table, TableStatus
 
 CHANNEL = 10
-PLAYERS = [Player(n, f"p{n}") for n in range(1, 13)]
+PLAYERS = [Player(PlayerId(n), f"p{n}") for n in range(1, 13)]
 
 
 async def sent_nothing() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.game.players import PlayerId
 from bot.game.ports import Storage
 from bot.game.rating import SETTLED_AFTER
 from bot.game.seasons import ALL_TIME, is_season_name, season_of
@@ -216,7 +217,7 @@ def rating_embed(page: RatingPage, own: PlayerRating | None, viewer: int | None
     return embed
 
 
-def board_alt_text(page: RatingPage, names: dict[int, str]) -> str:
+def board_alt_text(page: RatingPage, names: dict[PlayerId, str]) -> str:
     # i18n: the alt text of the rating board's picture, one entry per player:
     # "1. ana, 1043, +12 in 7 days, 34 rated matches"
     entries = [ngettext("{rank}. {player}, {rating}, {change} in 7 days, {count} rated match",
@@ -229,7 +230,7 @@ def board_alt_text(page: RatingPage, names: dict[int, str]) -> str:
     return "; ".join(entries)[:MAX_ALT_TEXT]
 
 
-def _names(interaction: discord.Interaction, page: RatingPage) -> dict[int, str]:
+def _names(interaction: discord.Interaction, page: RatingPage) -> dict[PlayerId, str]:
     """Each player's name as last played under, else as the server shows them."""
     names = {}
     for row in page.rows:
@@ -264,7 +265,7 @@ async def show_board(interaction: discord.Interaction, question: Question, *,
         page = await db.leaderboard(interaction.guild_id, question.ranking,  # type: ignore[arg-type]
                                     question.period, question.offset,  # type: ignore[arg-type]
                                     PAGE_SIZE)
-        own = await db.player_rank(interaction.guild_id, interaction.user.id,
+        own = await db.player_rank(interaction.guild_id, PlayerId(interaction.user.id),
                                    question.ranking, question.period)  # type: ignore[arg-type]
         embed = leaderboard_embed(page, own, viewer)
         view = pages_view(question, page.total)

@@ -33,6 +33,7 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.game.clock import Clock
+from bot.game.players import is_computer
 from bot.game.table import Table, TableStatus
 from bot.i18n import speaking
 from bot.ui.table import call
@@ -212,4 +213,4 @@ def _waited(table: Table) -> frozenset[str]:
     if game is None or table.status is not TableStatus.PLAYING or \
             game.waiting.phase in (GamePhase.ROUND_OVER, GamePhase.MATCH_OVER):
         return frozenset()
-    return frozenset(p for p in game.waiting_for() if p not in table.computers)
+    return frozenset(p for p in game.waiting_for() if not is_computer(p))

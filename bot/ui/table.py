@@ -15,6 +15,7 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.engine import PlayerView
+from bot.game.players import is_computer
 from bot.game.table import CloseReason, Table, TableStatus
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.controls import Control, Rows, Style, disabled
@@ -105,7 +106,7 @@ def call(table: Table, seen: PlayerView) -> str:
         # i18n: {players} owe cards; "My hand" is the button that shows their cards
         return _("{players}: discard cards in My hand.").format(
             players=" ".join(mention(table, p) for p in seen.discards_owed))
-    if seen.current in table.computers:
+    if is_computer(seen.current):
         # i18n: a computer player is choosing its move
         return _("{player} is thinking…").format(player=name_of(table, seen.current))
     current = mention(table, seen.current)

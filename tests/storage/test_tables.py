@@ -11,6 +11,7 @@ import pytest
 
 from bot.engine import Action, Game
 from bot.engine.options import Options
+from bot.game.players import PlayerId
 from bot.game.records import match_record
 from bot.game.saving import TableStore, table_from_dict, table_to_dict
 from bot.game.table import CloseReason, Player, Table, TableStatus
@@ -22,11 +23,12 @@ GUILD = 5
 
 
 def sample(channel_id: int) -> Table:
-    host = Player(1, "ann")
+    host = Player(PlayerId(1), "ann")
     return Table(
         guild_id=GUILD, channel_id=channel_id, host=host, ruleset="seven-o",
         options=Options.for_ruleset("seven-o", {"target": 250, "scoring": "alternative"}),
-        turn_seconds=45, version=77, players=[host, Player(2, "bo")], status=TableStatus.PLAYING,
+        turn_seconds=45, version=77, players=[host, Player(PlayerId(2), "bo")],
+        status=TableStatus.PLAYING,
         message_id=99,
     )
 
@@ -40,7 +42,7 @@ def playing(channel_id: int) -> Table:
 
 def finished(channel_id: int) -> Table:
     """Ann lays her last card; Bo's Wild scores 50, past the target of 10."""
-    host, guest = Player(1, "ann"), Player(-2, "computer")
+    host, guest = Player(PlayerId(1), "ann"), Player(PlayerId(-2), "computer")
     options = Options.for_ruleset("classic", {"target": 10})
     table = Table(guild_id=GUILD, channel_id=channel_id, host=host, ruleset="classic",
                   options=options, turn_seconds=60, version=5, players=[host, guest],

@@ -19,6 +19,7 @@ import pytest
 from bot.engine import Action, Game, Options, Phase
 from bot.engine.cards import COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, TABLE_OPTIONS
+from bot.game.players import player_id
 from bot.game.table import Player, Table, TableStatus
 from bot.i18n import speaking
 from bot.ui.controls import Control, Menu
@@ -72,7 +73,7 @@ def offered(rows: list[list[Control | Menu]]) -> Offered:
 
 
 def table_for(game: Game) -> Table:
-    players = [Player(int(p), f"name{p}") for p in game.players]
+    players = [Player(player_id(p), f"name{p}") for p in game.players]
     table = Table(guild_id=1, channel_id=2, host=players[0], ruleset=game.ruleset,
                   options=game.options, turn_seconds=60, version=1, players=players,
                   status=TableStatus.PLAYING)
