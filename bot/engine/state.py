@@ -24,10 +24,11 @@ Stage = Literal["turn", "round_over", "match_over"]
 detail), a round over (the next one not dealt yet), or the match over."""
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, repr=False)
 class GameState:
     """A match as it stands, from the seating, the options and the seed. Built empty
-    (no card dealt); ``table.deal_round`` or a restore fills it."""
+    (no card dealt); ``table.deal_round`` or a restore fills it. Compared by identity,
+    and never printed whole: its repr would show every hidden hand."""
 
     ruleset: str
     options: Options
