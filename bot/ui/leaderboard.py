@@ -147,7 +147,7 @@ def _rank_line(row: RankRow, ranking: str) -> str:
     return f"**{row.rank}.** {mention(row.user_id)} · {shown}"
 
 
-def leaderboard_embed(page: LeaderboardPage, own: RankRow | None, viewer: int | None
+def leaderboard_embed(page: LeaderboardPage, own: RankRow | None, viewer: PlayerId | None
                       ) -> discord.Embed:
     title = _("Leaderboard · {ranking} · {period}").format(
         ranking=_(RANKING_NAMES[page.ranking]), period=_(PERIOD_NAMES[page.period]))
@@ -188,7 +188,7 @@ def _rating_line(row: RatingRow) -> str:
     return f"**{row.rank}.** {mention(row.user_id)} · {shown}"
 
 
-def _own_rating_line(own: PlayerRating | None, viewer: int) -> str:
+def _own_rating_line(own: PlayerRating | None, viewer: PlayerId) -> str:
     if own is None:
         return _("You ({player}) are not ranked here yet.").format(player=mention(viewer))
     if own.rank is None:
@@ -201,7 +201,7 @@ def _own_rating_line(own: PlayerRating | None, viewer: int) -> str:
     return _("You: {rank}").format(rank=f"**{own.rank}.** {mention(viewer)} · {own.rating}")
 
 
-def rating_embed(page: RatingPage, own: PlayerRating | None, viewer: int | None
+def rating_embed(page: RatingPage, own: PlayerRating | None, viewer: PlayerId | None
                  ) -> discord.Embed:
     title = _("Leaderboard · {ranking} · {period}").format(
         ranking=_(RANKING_NAMES[RATING]), period=_period_name(page.season))
@@ -260,7 +260,7 @@ async def show_board(interaction: discord.Interaction, question: Question, *,
     whose page button was clicked)."""
     assert interaction.guild_id is not None
     db = uno_client(interaction).db
-    viewer = None if question.public else interaction.user.id
+    viewer = None if question.public else PlayerId(interaction.user.id)
     if question.ranking != RATING:
         page = await db.leaderboard(interaction.guild_id, question.ranking,  # type: ignore[arg-type]
                                     question.period, question.offset,  # type: ignore[arg-type]
@@ -285,7 +285,7 @@ async def show_board(interaction: discord.Interaction, question: Question, *,
 
 
 async def _send_rating_board(interaction: discord.Interaction, db: Storage,
-                             question: Question, viewer: int | None) -> None:
+                             question: Question, viewer: PlayerId | None) -> None:
     assert interaction.guild_id is not None
     season = ALL_TIME if question.period == "all" else question.period
     page = await db.rating_board(interaction.guild_id, season, question.offset, PAGE_SIZE,
