@@ -73,7 +73,7 @@ def keep(state: GameState, action: Action, events: list[Event]) -> None:
 def accept(state: GameState, action: Action, events: list[Event]) -> None:
     """Take the pending draw: a forced draw, which does not begin the turn (RULES.md 8)."""
     count, kind = state.pending_draw, state.pending_kind
-    state.pending_draw, state.pending_kind, state.wild4_by = 0, "", None
+    state.drop_pending_draw()
     state.draw_cards(action.player, count, events, kind)
     events.append(Event("skipped", action.player))
     state.pass_turn(action.player, 0, events)
@@ -86,7 +86,7 @@ def challenge(state: GameState, action: Action, events: list[Event]) -> None:
     assert challenged is not None
     total = state.pending_draw
     state.begin_turn_action()
-    state.pending_draw, state.pending_kind, state.wild4_by = 0, "", None
+    state.drop_pending_draw()
     events.append(Event("challenged", challenger, target=challenged,
                         count=total if guilty else total + 2,
                         data={"guilty": guilty, "color": state.wild4_color}))
@@ -102,7 +102,7 @@ def challenge(state: GameState, action: Action, events: list[Event]) -> None:
 
 def bff(state: GameState, action: Action, events: list[Event]) -> None:
     state.begin_turn_action()
-    state.pending_draw, state.pending_kind, state.wild4_by = 0, "", None
+    state.drop_pending_draw()
     effects.lay_cards(state, action.player, ("bff",), action.color, None, events, blocking=True)
 
 

@@ -204,6 +204,10 @@ class GameState:
         else:
             self.catch_window.discard(player)
 
+    def drop_pending_draw(self) -> None:
+        """No draw waits any more (taken, challenged, blocked, or its victim left)."""
+        self.pending_draw, self.pending_kind, self.wild4_by = 0, "", None
+
     def begin_turn_action(self) -> None:
         """The player to act has begun their turn: earlier catch windows close."""
         if self.catch_window:

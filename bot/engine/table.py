@@ -180,5 +180,5 @@ def leave(state: GameState, action: Action, events: list[Event]) -> None:
         state.dealer = state.players[0]
     if state.current == player:
         if was_current:  # a draw waiting on the leaver is dropped (RULES.md 10)
-            state.pending_draw, state.pending_kind, state.wild4_by = 0, "", None
+            state.drop_pending_draw()
         state.set_current(after)
