@@ -31,6 +31,7 @@ from benchmarks.storage import (
     side_by_side,
     timed,
 )
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord, PlayerResult
 from bot.storage import PostgresStorage, SqliteStorage, open_storage
 from bot.storage.postgres.migrations import MIGRATIONS as PG_MIGRATIONS
@@ -50,8 +51,9 @@ def ten_people(number: int, rng: random.Random) -> MatchRecord:
     seats = rng.sample(range(1, 1_001), TEN)
     return MatchRecord(
         f"ten-{number}", RATE_GUILD, 9, "classic", NOW - 1_800 + number, NOW + number, 4,
-        seats[0], tuple(PlayerResult(user, rng.randint(0, 400), won=user == seats[0],
-                                     name=f"player {user}") for user in seats))
+        PlayerId(seats[0]),
+        tuple(PlayerResult(PlayerId(user), rng.randint(0, 400), won=user == seats[0],
+                           name=f"player {user}") for user in seats))
 
 
 async def fill_board(db: SqliteStorage | PostgresStorage, rng: random.Random) -> None:

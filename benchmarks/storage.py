@@ -34,10 +34,11 @@ from bot.engine import Game, Options
 from bot.engine.cards import ALL_CARDS, COLORS
 from bot.game.clock import FakeClock
 from bot.game.manager import GameManager
+from bot.game.players import PlayerId
 from bot.game.ports import NEW_TABLE, MatchRecord, PlayerResult
 from bot.game.saving import TableStore, table_to_dict
 from bot.game.standings import RANKINGS
-from bot.game.table import Phase, Player, Table
+from bot.game.table import Player, Table, TableStatus
 from bot.storage import PostgresStorage, SqliteStorage, open_storage
 from bot.storage.postgres.connection import PostgresSession
 from bot.storage.session import Session
@@ -81,10 +82,10 @@ def a_match(number: int, rng: random.Random) -> MatchRecord:
         started_at=NOW - 1_800,
         ended_at=NOW,
         rounds=rng.randint(1, 8),
-        winner_id=winner,
+        winner_id=PlayerId(winner),
         players=tuple(
             PlayerResult(
-                user_id, rng.randint(0, 600), won=user_id == winner, is_bot=seat == 3,
+                PlayerId(user_id), rng.randint(0, 600), won=user_id == winner, is_bot=seat == 3,
                 round_wins=rng.randint(0, 4), best_round=rng.randint(0, 250),
                 uno_calls=rng.randint(0, 5), cards_played=rng.randint(10, 60),
                 colours_played={c: rng.randint(0, 15) for c in COLORS},
@@ -169,12 +170,12 @@ def a_saved_state(rng: random.Random) -> dict[str, Any]:
 
 def a_table_in_play(channel_id: int, rng: random.Random) -> Table:
     """A 4-player classic game some 40 legal actions in, with its tally and table log."""
-    players = [Player(10**17 + rng.getrandbits(40), f"player{n}") for n in range(4)]
+    players = [Player(PlayerId(10**17 + rng.getrandbits(40)), f"player{n}") for n in range(4)]
     options = Options.for_ruleset("classic")
     game = Game.new("classic", options, [str(p.id) for p in players], rng.getrandbits(32))
     table = Table(guild_id=RECORD_GUILD, channel_id=channel_id, host=players[0],
                   ruleset="classic", options=options, turn_seconds=60, version=channel_id,
-                  players=players, phase=Phase.PLAYING, message_id=channel_id,
+                  players=players, status=TableStatus.PLAYING, message_id=channel_id,
                   game=game, table_message_id=channel_id + 1, turn_deadline=NOW + 60,
                   started_at=NOW - 600)
     for _ in range(40):

@@ -11,8 +11,9 @@ from discord.ext import commands
 from bot.ai import LEVELS
 from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
 from bot.game.lobby import checked_options
+from bot.game.players import PlayerId
 from bot.game.seasons import SEASON_LENGTHS
-from bot.game.table import Phase
+from bot.game.table import TableStatus
 from bot.i18n import LANGUAGES, _, language_of
 from bot.ui import leaderboard as boards
 from bot.ui import lobby, play, profile, records
@@ -154,7 +155,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     async def leave(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = self.bot.manager.get(interaction.channel_id)
-        if table is not None and table.phase is Phase.PLAYING:
+        if table is not None and table.status is TableStatus.PLAYING:
             await play.leave(interaction, interaction.channel_id)
         else:
             await lobby.leave(interaction, interaction.channel_id)
@@ -213,8 +214,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         self, interaction: discord.Interaction, player: discord.Member | None = None,
         versus: discord.Member | None = None,
     ) -> None:
-        await profile.show_stats(interaction, (player or interaction.user).id,
-                                 versus.id if versus is not None else None)
+        await profile.show_stats(interaction, PlayerId((player or interaction.user).id),
+                                 PlayerId(versus.id) if versus is not None else None)
 
     @app_commands.command(name="history", description="The last UNO matches played here")
     @app_commands.describe(scope="This channel's matches or the whole server's")

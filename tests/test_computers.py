@@ -24,12 +24,13 @@ from bot.game.errors import (
     UnknownLevel,
 )
 from bot.game.manager import GameManager
+from bot.game.players import PlayerId
 from bot.game.registry import Reply
-from bot.game.table import CloseReason, Phase, Player, Table
+from bot.game.table import CloseReason, Player, Table, TableStatus
 
 CHANNEL = 10
-HOST = Player(1, "ana")
-GUEST = Player(2, "ben")
+HOST = Player(PlayerId(1), "ana")
+GUEST = Player(PlayerId(2), "ben")
 MAX_ADVANCES = 20_000
 
 
@@ -110,13 +111,14 @@ async def test_computer_players_take_numbered_seats_with_negative_ids() -> None:
     table = await open_table(manager)
     first = await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
     second = await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
-    assert (first, second) == (Player(-1, "🤖 Normal bot 1"), Player(-2, "🤖 Easy bot 2"))
+    assert (first, second) == (Player(PlayerId(-1), "🤖 Normal bot 1"),
+                               Player(PlayerId(-2), "🤖 Easy bot 2"))
     assert [p.id for p in table.players] == [1, -1, -2]
     assert {p: c.level for p, c in table.computers.items()} == {"-1": "normal", "-2": "easy"}
     assert await manager.lobby.remove_computer(CHANNEL, HOST.id, 1, publish) == first
     assert (await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)).id == -1
     assert await manager.lobby.remove_computer(CHANNEL, HOST.id, None, publish) == Player(
-        -1, "🤖 Easy bot 1")  # the last one added
+        PlayerId(-1), "🤖 Easy bot 1")  # the last one added
     assert list(table.computers) == ["-2"] and [p.id for p in table.players] == [1, -2]
 
 
@@ -153,7 +155,7 @@ async def test_one_person_and_a_computer_player_can_start() -> None:
         await manager.lobby.start(CHANNEL, HOST.id, None, publish)
     await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
     table = await manager.lobby.start(CHANNEL, HOST.id, None, publish)
-    assert table.phase is Phase.PLAYING and table.game is not None
+    assert table.status is TableStatus.PLAYING and table.game is not None
     assert table.game.players == ["1", "-1"]
 
 

@@ -11,11 +11,12 @@ from bot.engine import Event
 from bot.game.clock import FakeClock
 from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull
 from bot.game.manager import GameManager
+from bot.game.players import PlayerId
 from bot.game.registry import Reply
-from bot.game.table import CloseReason, Phase, Player, Table
+from bot.game.table import CloseReason, Player, Table, TableStatus
 
 CHANNEL = 10
-PLAYERS = [Player(n, f"p{n}") for n in range(1, 13)]
+PLAYERS = [Player(PlayerId(n), f"p{n}") for n in range(1, 13)]
 
 
 async def sent_nothing() -> None:
@@ -26,7 +27,7 @@ class Board:
     """Stands in for the lobby message: records every published state."""
 
     def __init__(self) -> None:
-        self.published: list[tuple[Phase, list[int], int]] = []
+        self.published: list[tuple[TableStatus, list[int], int]] = []
 
     def post(self, table: Table) -> Callable[[], Awaitable[int]]:
         self.publish(table)
@@ -38,7 +39,7 @@ class Board:
 
     def publish(self, table: Table) -> Reply:
         """Composed under the table's lock: records the state it would show."""
-        self.published.append((table.phase, [p.id for p in table.players], table.version))
+        self.published.append((table.status, [p.id for p in table.players], table.version))
         return sent_nothing
 
 
@@ -116,7 +117,7 @@ async def test_start_returns_the_playing_table_in_seating_order() -> None:
     await manager.lobby.join(CHANNEL, PLAYERS[2], board.publish)
     await manager.lobby.join(CHANNEL, PLAYERS[1], board.publish)
     table = await manager.lobby.start(CHANNEL, PLAYERS[0].id, None, board.publish)
-    assert table.phase is Phase.PLAYING
+    assert table.status is TableStatus.PLAYING
     assert [p.id for p in table.players] == [1, 3, 2]
 
 
@@ -132,7 +133,7 @@ async def test_idle_close_tells_the_table() -> None:
     table = await new_table(manager, board)
     await clock.advance(600)
     assert closed == [table]
-    assert table.phase is Phase.ENDED and table.close_reason is CloseReason.IDLE
+    assert table.status is TableStatus.ENDED and table.close_reason is CloseReason.IDLE
     assert manager.get(CHANNEL) is None
 
 
@@ -178,7 +179,7 @@ async def test_the_locks_of_ended_tables_are_dropped() -> None:
             await manager.lobby.leave(channel, guest.id, board.publish)
         await endings[ending](channel)
         await manager.registry.forget_shown(table)
-        assert table.phase is Phase.ENDED, ending
+        assert table.status is TableStatus.ENDED, ending
         assert not manager.registry._locks, ending
     assert not manager.registry.tables
 

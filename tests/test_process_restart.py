@@ -22,7 +22,7 @@ import pytest
 
 from bot.engine.cards import build_deck
 from bot.game.saving import table_from_dict, table_to_dict
-from bot.game.table import Phase, Table
+from bot.game.table import Table, TableStatus
 from bot.ui.custom_ids import game_id
 from bot.ui.restart import RESTORED
 from tests.botprocess import BotProcess, logged_errors
@@ -107,7 +107,7 @@ class RemoteGame:
         the hand meanwhile) is answered as stale and changes nothing: the next step
         reads the saved game again."""
         table = self.saved()
-        if table is None or table.phase is Phase.ENDED:
+        if table is None or table.status is TableStatus.ENDED:
             return False
         game = table.game
         assert game is not None
@@ -238,7 +238,7 @@ async def test_a_bot_killed_after_saving_the_last_card_announces_the_end_after_r
     await fake_discord.until(lambda: next(
         (c for c in fake_discord.held if c.path.startswith(callback)), None))
     ended = game.saved()  # saved and recorded before the answer was sent ...
-    assert ended is not None and ended.phase is Phase.ENDED
+    assert ended is not None and ended.status is TableStatus.ENDED
     assert [m[1] for m in game.matches()] == [ana.id]
     await bot_process.kill()  # ... which, like the table's edit, never arrives
     fake_discord.release()

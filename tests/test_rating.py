@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord, PlayerResult
 from bot.game.rating import Skill, match_places, rate, shown_rating
 
@@ -16,35 +17,37 @@ def record(*players: PlayerResult, scoring: str = "standard") -> MatchRecord:
 
 def test_the_winner_is_first_then_points_with_ties_sharing_a_place() -> None:
     places = match_places(record(
-        PlayerResult(1, 40, False), PlayerResult(2, 500, True), PlayerResult(3, 90, False),
-        PlayerResult(4, 40, False)))
+        PlayerResult(PlayerId(1), 40, False), PlayerResult(PlayerId(2), 500, True),
+        PlayerResult(PlayerId(3), 90, False),
+        PlayerResult(PlayerId(4), 40, False)))
     assert places == {2: 0, 3: 1, 1: 2, 4: 2}
 
 
 def test_alternative_scoring_ranks_fewer_points_higher() -> None:
     places = match_places(record(
-        PlayerResult(1, 40, False), PlayerResult(2, 10, True), PlayerResult(3, 90, False),
+        PlayerResult(PlayerId(1), 40, False), PlayerResult(PlayerId(2), 10, True),
+        PlayerResult(PlayerId(3), 90, False),
         scoring="alternative"))
     assert places == {2: 0, 1: 1, 3: 2}
 
 
 def test_leavers_are_last_and_tied_and_a_forfeit_win_is_first() -> None:
     places = match_places(record(
-        PlayerResult(1, 300, False, left=True), PlayerResult(2, 0, True),
-        PlayerResult(3, 10, False, left=True)))
+        PlayerResult(PlayerId(1), 300, False, left=True), PlayerResult(PlayerId(2), 0, True),
+        PlayerResult(PlayerId(3), 10, False, left=True)))
     assert places == {2: 0, 1: 1, 3: 1}
 
 
 def test_computer_players_are_left_out() -> None:
     places = match_places(record(
-        PlayerResult(-1, 500, True, is_bot=True), PlayerResult(5, 20, False),
-        PlayerResult(6, 70, False)))
+        PlayerResult(PlayerId(-1), 500, True, is_bot=True), PlayerResult(PlayerId(5), 20, False),
+        PlayerResult(PlayerId(6), 70, False)))
     assert places == {6: 0, 5: 1}
 
 
 @pytest.mark.parametrize("players", [
-    (PlayerResult(5, 0, False), PlayerResult(-1, 500, True, is_bot=True)),
-    (PlayerResult(5, 500, True),),
+    (PlayerResult(PlayerId(5), 0, False), PlayerResult(PlayerId(-1), 500, True, is_bot=True)),
+    (PlayerResult(PlayerId(5), 500, True),),
 ])
 def test_fewer_than_two_people_is_unrated(players: tuple[PlayerResult, ...]) -> None:
     assert match_places(record(*players)) is None

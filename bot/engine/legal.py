@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
-from typing import TYPE_CHECKING
 
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, Color
 from bot.engine.checks import PLAYABLE
 from bot.engine.effects import needs_target
 from bot.engine.phase import Phase
+from bot.engine.state import GameState
 from bot.engine.table_rules import (
     DRAW_VALUES,
     answers_draw,
@@ -30,9 +30,6 @@ from bot.engine.table_rules import (
     must_play,
     playable_now,
 )
-
-if TYPE_CHECKING:
-    from bot.engine.game import Game
 
 _SHARED_LIMIT = 1 << 9
 """The shared offers are emptied when this many players have some: ids come and go.
@@ -89,107 +86,113 @@ def offers(player: str) -> Offers:
     return found
 
 
-def legal_actions(game: Game, player: str, phase: Phase) -> list[Action]:
-    """Everything ``player`` may do now in ``phase`` (``Game.waiting``)."""
-    hand = game.hands.get(player)
+def legal_actions(state: GameState, player: str, phase: Phase) -> list[Action]:
+    """Everything ``player`` may do now in ``phase`` (``GameState.waiting``)."""
+    hand = state.hands.get(player)
     if hand is None or phase is _ROUND_OVER or phase is _MATCH_OVER:
         return []
     mine = _OFFERS.get(player) or offers(player)
     size = len(hand)
-    if (size == 1 or (size == 2 and player == game.current)) and player not in game.uno_called:
+    if (size == 1 or (size == 2 and player == state.current)) and player not in state.uno_called:
         actions = [mine.uno]
     else:
         actions = []
-    if game.catch_window:
-        actions.extend(Action(player, "catch", target=t) for t in game.catchable() if t != player)
+    if state.catch_window:
+        actions.extend(Action(player, "catch", target=t) for t in state.catchable() if t != player)
     if phase is _TURN:
-        if player != game.current:
-            if game.options.jump_in:
-                _jump_in(game, player, mine, actions)
+        if player != state.current:
+            if state.options.jump_in:
+                _jump_in(state, player, mine, actions)
             return actions
-        if game.options.stacking:
-            _stacked_plays(game, player, actions)
+        if state.options.stacking:
+            _stacked_plays(state, player, actions)
         else:
-            _plays(game, player, hand, mine, actions)
-        if not (game.options.force_play and must_play(game, player, hand)):
+            _plays(state, player, hand, mine, actions)
+        if not (state.options.force_play and must_play(hand, hand, state.color, state.top)):
             actions.append(mine.draw)
     elif phase is _DISCARD or phase is _VOTE:
-        if player in game.discards_owed:
+        if player in state.discards_owed:
             actions.extend(Action(player, "discard", cards=(c,)) for c in dict.fromkeys(hand))
-        if player in game.voters:
+        if player in state.voters:
             actions += [Action(player, "vote", laughed=True), Action(player, "vote", laughed=False)]
-    elif player != game.current:
+    elif player != state.current:
         return actions
     elif phase is _START_COLOR:
         actions.extend(Action(player, "color", color=c) for c in COLORS)
     elif phase is _ANSWER_DRAW:
-        _answers_to_draw(game, player, mine, actions)
+        _answers_to_draw(state, player, mine, actions)
     else:  # Phase.DRAWN_CARD
         drawn_plays = mine.drawn_plays
-        playable = playable_now(game, player) if game.options.no_bluff else None
-        for card in dict.fromkeys(game.drawn):
+        playable = (playable_now(state.options, hand, state.color, state.top)
+                    if state.options.no_bluff else None)
+        for card in dict.fromkeys(state.drawn):
             if playable is not None and card not in playable:
                 continue
-            if needs_target(game, card):
-                actions += _with_choices(game, player, "play_drawn", (card,))
+            if needs_target(state.options, card):
+                actions += _with_choices(state, player, "play_drawn", (card,))
             else:
                 actions += drawn_plays[card]
-        if not (game.options.force_play and must_play(game, player, game.drawn)):
+        drawn = state.drawn
+        if not (state.options.force_play and must_play(drawn, hand, state.color, state.top)):
             actions.append(mine.keep)
     return actions
 
 
-def _jump_in(game: Game, player: str, mine: Offers, actions: list[Action]) -> None:
+def _jump_in(state: GameState, player: str, mine: Offers, actions: list[Action]) -> None:
     """Jump-in (RULES.md 11): one card identical to the top card, out of turn."""
-    card = jump_in_card(game, player)
+    card = jump_in_card(state, player)
     if card is not None:
-        actions += (_with_choices(game, player, "play", (card,)) if needs_target(game, card)
+        targeted = needs_target(state.options, card)
+        actions += (_with_choices(state, player, "play", (card,)) if targeted
                     else mine.plays[card])
 
 
-def canonical(game: Game, action: Action) -> Action:
+def canonical(state: GameState, action: Action) -> Action:
     """``action`` with what it may leave out filled in: FORMAT.md lets ``play_drawn`` name
     its card only "when several drawn cards could be played", and the list names it."""
-    if action.do == "play_drawn" and action.card is None and len(set(game.drawn)) == 1:
-        return action._replace(card=game.drawn[0])
+    if action.do == "play_drawn" and action.card is None and len(set(state.drawn)) == 1:
+        return action._replace(card=state.drawn[0])
     return action
 
 
-def _answers_to_draw(game: Game, player: str, mine: Offers, actions: list[Action]) -> None:
+def _answers_to_draw(state: GameState, player: str, mine: Offers, actions: list[Action]) -> None:
     actions += (mine.accept, mine.draw)
-    hand = game.hands[player]
-    if game.pending_kind == "wild4" and game.wild4_by is not None and not game.options.no_bluff:
+    hand = state.hands[player]
+    if state.pending_kind == "wild4" and state.wild4_by is not None and not state.options.no_bluff:
         actions.append(mine.challenge)
     if "bff" in hand:
         actions.extend(Action(player, "bff", color=c) for c in COLORS)
-    longest = longest_answer(game)
+    longest = longest_answer(state.options)
     if longest:
         for value in DRAW_VALUES:
             answers = [c for c in hand if CARD_VALUE[c] == value]
             for stack in _stacks(answers, longest):
-                if answers_draw(game, player, stack[0]):
-                    actions.extend(_with_choices(game, player, "play", stack))
+                if answers_draw(state.options, stack[0], hand, state.color,
+                                state.pending_kind):
+                    actions.extend(_with_choices(state, player, "play", stack))
 
 
-def _plays(game: Game, player: str, hand: list[Card], mine: Offers, actions: list[Action]) -> None:
+def _plays(
+    state: GameState, player: str, hand: list[Card], mine: Offers, actions: list[Action]
+) -> None:
     """One card at a time: the hot path of every game. A second copy of a card adds
     nothing: its plays are the very objects already listed."""
-    playable = PLAYABLE[game.color][game.discard_pile[-1]]
-    if game.options.no_bluff:
-        playable = playable_now(game, player)
-    targeted = _TARGETED_SEVEN_O if game.options.seven_o else _TARGETED
+    playable = PLAYABLE[state.color][state.discard_pile[-1]]
+    if state.options.no_bluff:
+        playable = playable_now(state.options, hand, state.color, state.top)
+    targeted = _TARGETED_SEVEN_O if state.options.seven_o else _TARGETED
     plays = mine.plays
     for card in hand:
         if card in playable:
-            choices = (_with_choices(game, player, "play", (card,)) if card in targeted
+            choices = (_with_choices(state, player, "play", (card,)) if card in targeted
                        else plays[card])
             if choices[0] not in actions:
                 actions += choices
 
 
-def _stacked_plays(game: Game, player: str, actions: list[Action]) -> None:
-    hand = game.hands[player]
-    playable = playable_now(game, player)
+def _stacked_plays(state: GameState, player: str, actions: list[Action]) -> None:
+    hand = state.hands[player]
+    playable = playable_now(state.options, hand, state.color, state.top)
     for card in dict.fromkeys(hand):
         if card not in playable:
             continue
@@ -197,7 +200,7 @@ def _stacked_plays(game: Game, player: str, actions: list[Action]) -> None:
         rest.remove(card)
         same = [c for c in rest if CARD_VALUE[c] == CARD_VALUE[card]]
         for tail in [(), *_stacks(same, longest=2)]:
-            actions += _with_choices(game, player, "play", (card, *tail))
+            actions += _with_choices(state, player, "play", (card, *tail))
 
 
 def _stacks(cards: list[Card], longest: int = 3) -> list[tuple[Card, ...]]:
@@ -209,12 +212,13 @@ def _stacks(cards: list[Card], longest: int = 3) -> list[tuple[Card, ...]]:
 
 
 def _with_choices(
-    game: Game, player: str, do: ActionKind, cards: tuple[Card, ...]
+    state: GameState, player: str, do: ActionKind, cards: tuple[Card, ...]
 ) -> tuple[Action, ...]:
     """The play of ``cards`` with every colour and target it takes. A last card takes
     them too, though it ends the round with no effect: a wild always names a colour."""
     last = cards[-1]
-    others = tuple(p for p in game.players if p != player) if needs_target(game, last) else ()
+    targeted = needs_target(state.options, last)
+    others = tuple(p for p in state.players if p != player) if targeted else ()
     return _choices(player, do, cards, not CARD_COLOR[last], others)
 
 

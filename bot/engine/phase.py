@@ -9,10 +9,9 @@ works out whose move it is, or what kind of move.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-if TYPE_CHECKING:
-    from bot.engine.game import Game
+from bot.engine.state import GameState
 
 
 class Phase(StrEnum):
@@ -53,24 +52,24 @@ _ONE_PLAYER: dict[tuple[Phase, str], Waiting] = {}
 _SHARED_LIMIT = 1 << 14
 
 
-def waiting(game: Game) -> Waiting:
-    if game.phase != "turn":
-        return _MATCH_OVER if game.phase == "match_over" else _ROUND_OVER
-    if game.discards_owed or game.voters:
-        phase = Phase.DISCARD if game.discards_owed else Phase.VOTE
-        return Waiting(phase, (*game.discards_owed, *game.voters))
-    if game.choosing_start_color:
+def waiting(state: GameState) -> Waiting:
+    if state.stage != "turn":
+        return _MATCH_OVER if state.stage == "match_over" else _ROUND_OVER
+    if state.discards_owed or state.voters:
+        phase = Phase.DISCARD if state.discards_owed else Phase.VOTE
+        return Waiting(phase, (*state.discards_owed, *state.voters))
+    if state.choosing_start_color:
         phase = _START_COLOR
-    elif game.pending_draw:
+    elif state.pending_draw:
         phase = _ANSWER_DRAW
-    elif game.drawn:
+    elif state.drawn:
         phase = _DRAWN_CARD
     else:
         phase = _TURN
-    key = (phase, game.current)
+    key = (phase, state.current)
     found = _ONE_PLAYER.get(key)
     if found is None:
         if len(_ONE_PLAYER) >= _SHARED_LIMIT:
             _ONE_PLAYER.clear()
-        found = _ONE_PLAYER[key] = Waiting(phase, (game.current,))
+        found = _ONE_PLAYER[key] = Waiting(phase, (state.current,))
     return found

@@ -15,18 +15,15 @@ so nothing unlisted is ever applied by mistake.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from bot.engine.actions import PLAYER_ACTIONS, TURN_ACTIONS, Action, ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.engine.checks import matches
 from bot.engine.effects import needs_target
 from bot.engine.errors import IllegalAction
-from bot.engine.phase import Phase
+from bot.engine.phase import Phase, waiting
+from bot.engine.state import GameState
 from bot.engine.table_rules import answers_draw, longest_answer, must_play, wild4_allowed
-
-if TYPE_CHECKING:
-    from bot.engine.game import Game
 
 _FIELDS: dict[ActionKind, frozenset[str]] = {
     "play": frozenset({"card", "cards", "color", "target"}),
@@ -43,25 +40,25 @@ _MISFITS = {"card": "takes_no_card", "cards": "takes_no_card", "color": "takes_n
             "target": "takes_no_target", "laughed": "laughed_not_vote"}
 
 
-def check(game: Game, action: Action) -> None:
+def check(state: GameState, action: Action) -> None:
     """Raise the refusal of an unlisted ``action``; return for the few the rules accept."""
-    _check_fields(game, action)
-    if action.player not in game.hands:
+    _check_fields(state, action)
+    if action.player not in state.hands:
         raise IllegalAction("not_a_player", action.player)
-    if game.phase != "turn":
-        raise IllegalAction("match_over" if game.match_over else "round_over")
-    if action.do in TURN_ACTIONS and action.player != game.current:
-        if action.do == "play" and game.options.jump_in:
-            _check_jump_in(game, action)
+    if state.stage != "turn":
+        raise IllegalAction("match_over" if state.match_over else "round_over")
+    if action.do in TURN_ACTIONS and action.player != state.current:
+        if action.do == "play" and state.options.jump_in:
+            _check_jump_in(state, action)
         raise IllegalAction("not_your_turn")
-    if not _KIND_CHECKS[action.do](game, action):
+    if not _KIND_CHECKS[action.do](state, action):
         raise IllegalAction("not_offered", str(action.to_dict()))
 
 
 # -- fields ----------------------------------------------------------------------------
 
 
-def _check_fields(game: Game, action: Action) -> None:
+def _check_fields(state: GameState, action: Action) -> None:
     """``bad_action``: a field the action does not take (FORMAT.md)."""
     if action.do not in PLAYER_ACTIONS:
         raise IllegalAction("unknown_action", action.do)
@@ -77,10 +74,10 @@ def _check_fields(game: Game, action: Action) -> None:
     if action.do == "vote" and action.laughed is None:
         raise IllegalAction("vote_needs_laughed")
     if action.do in ("play", "play_drawn"):
-        _check_card_fields(game, action)
+        _check_card_fields(state, action)
 
 
-def _check_card_fields(game: Game, action: Action) -> None:
+def _check_card_fields(state: GameState, action: Action) -> None:
     """A colour only for a wild, a target only for a card that swaps hands, and never
     the player themselves."""
     cards = action.played_cards()
@@ -90,7 +87,7 @@ def _check_card_fields(game: Game, action: Action) -> None:
     if action.color is not None and CARD_COLOR[last]:
         raise IllegalAction("color_not_wild", last)
     if action.target is not None:
-        if not needs_target(game, last):
+        if not needs_target(state.options, last):
             raise IllegalAction("takes_no_target", last)
         if action.target == action.player:
             raise IllegalAction("target_is_self")
@@ -99,174 +96,180 @@ def _check_card_fields(game: Game, action: Action) -> None:
 # -- the rules, kind by kind: each raises, or says whether the rules accept the action --
 
 
-def _check_waiting_on_turn(game: Game) -> None:
-    if game.discards_owed or game.voters:
+def _check_waiting_on_turn(state: GameState) -> None:
+    if state.discards_owed or state.voters:
         raise IllegalAction("waiting_for_table")
-    if game.choosing_start_color:
+    if state.choosing_start_color:
         raise IllegalAction("choose_start_color")
 
 
-def _check_play(game: Game, action: Action) -> bool:
-    _check_waiting_on_turn(game)
-    if game.drawn:
+def _check_play(state: GameState, action: Action) -> bool:
+    _check_waiting_on_turn(state)
+    if state.drawn:
         raise IllegalAction("already_drew")
     cards = action.played_cards()
     if not cards:
         raise IllegalAction("no_card_named")
-    if len(cards) > 1 and not game.options.stacking:
+    if len(cards) > 1 and not state.options.stacking:
         raise IllegalAction("stacking_off")
     if len(cards) > 3:
         raise IllegalAction("stack_too_big")
-    _check_in_hand(game.hands[action.player], cards)
-    if game.pending_draw:
-        _check_answer(game, action.player, cards)
-    elif not matches(cards[0], game.top, game.color):
+    hand = state.hands[action.player]
+    _check_in_hand(hand, cards)
+    if state.pending_draw:
+        _check_answer(state, action.player, cards)
+    elif not matches(cards[0], state.top, state.color):
         raise IllegalAction("does_not_match")
-    elif cards[0] == "wild4" and not wild4_allowed(game, action.player):
+    elif cards[0] == "wild4" and not wild4_allowed(state.options, hand, state.color):
         raise IllegalAction("no_bluffing")
     if any(CARD_VALUE[c] != CARD_VALUE[cards[0]] for c in cards[1:]):
         raise IllegalAction("stack_values_differ")
-    _check_choices(game, action.player, cards[-1], action)
+    _check_choices(state, action.player, cards[-1], action)
     return False
 
 
-def _check_answer(game: Game, player: str, cards: tuple[Card, ...]) -> None:
+def _check_answer(state: GameState, player: str, cards: tuple[Card, ...]) -> None:
     """An answer to a pending draw (RULES.md 7, 11): a card of the right value is refused
     as not matching when it is a Draw Two of another colour than a Wild Draw Four named,
     or a Wild Draw Four that no bluffing forbids; anything else is no answer at all."""
     first = cards[0]
-    if not longest_answer(game) or any(CARD_VALUE[c] != CARD_VALUE[first] for c in cards[1:]):
+    if (not longest_answer(state.options)
+            or any(CARD_VALUE[c] != CARD_VALUE[first] for c in cards[1:])):
         raise IllegalAction("answer_the_draw")
-    if answers_draw(game, player, first):
+    if answers_draw(state.options, first, state.hands[player], state.color,
+                    state.pending_kind):
         return
-    if game.options.stack_draws or CARD_VALUE[first] == game.pending_kind:
-        if first == "wild4" and not wild4_allowed(game, player):
+    if state.options.stack_draws or CARD_VALUE[first] == state.pending_kind:
+        if first == "wild4" and not wild4_allowed(state.options, state.hands[player], state.color):
             raise IllegalAction("no_bluffing")
-        if CARD_VALUE[first] == "draw2" and game.pending_kind == "wild4":
+        if CARD_VALUE[first] == "draw2" and state.pending_kind == "wild4":
             raise IllegalAction("draw_two_wrong_colour")
     raise IllegalAction("answer_the_draw")
 
 
-def _check_jump_in(game: Game, action: Action) -> None:
+def _check_jump_in(state: GameState, action: Action) -> None:
     """Jump-in (RULES.md 11): a play of cards identical to a coloured top card, out of
     turn, is refused for what keeps it from being a jump-in now; any other play out of
     turn is not the player's turn (``check``)."""
     cards = action.played_cards()
-    top = game.top
+    top = state.top
     if not cards or not CARD_COLOR[top] or any(c != top for c in cards):
         return
-    _check_in_hand(game.hands[action.player], cards)
+    _check_in_hand(state.hands[action.player], cards)
     if len(cards) > 1:
         raise IllegalAction("jump_in_one_card")
-    if action.player == game.top_by:
+    if action.player == state.top_by:
         raise IllegalAction("jump_in_own_card")
-    if game.waiting.phase is not Phase.TURN:
+    if waiting(state).phase is not Phase.TURN:
         raise IllegalAction("jump_in_not_now")
-    _check_choices(game, action.player, top, action)
+    _check_choices(state, action.player, top, action)
 
 
-def _check_draw(game: Game, action: Action) -> bool:
-    if not game.pending_draw:
-        _check_waiting_on_turn(game)
-        if game.drawn:
+def _check_draw(state: GameState, action: Action) -> bool:
+    if not state.pending_draw:
+        _check_waiting_on_turn(state)
+        if state.drawn:
             raise IllegalAction("already_drew")
-        if game.options.force_play and must_play(game, action.player, game.hands[action.player]):
+        hand = state.hands[action.player]
+        if state.options.force_play and must_play(hand, hand, state.color, state.top):
             raise IllegalAction("must_play")
     return False
 
 
-def _check_play_drawn(game: Game, action: Action) -> bool:
-    if not game.drawn:
+def _check_play_drawn(state: GameState, action: Action) -> bool:
+    if not state.drawn:
         raise IllegalAction("nothing_drawn")
     card = action.card
     if card is None:
-        if len(set(game.drawn)) > 1:
+        if len(set(state.drawn)) > 1:
             raise IllegalAction("name_drawn_card")
-        card = game.drawn[0]
-    if card not in game.drawn:
+        card = state.drawn[0]
+    if card not in state.drawn:
         raise IllegalAction("not_the_drawn_card", card)
-    if card == "wild4" and not wild4_allowed(game, action.player):
+    hand = state.hands[action.player]
+    if card == "wild4" and not wild4_allowed(state.options, hand, state.color):
         raise IllegalAction("no_bluffing")
-    _check_choices(game, action.player, card, action)
+    _check_choices(state, action.player, card, action)
     return False
 
 
-def _check_keep(game: Game, action: Action) -> bool:
-    if not game.drawn:
+def _check_keep(state: GameState, action: Action) -> bool:
+    if not state.drawn:
         raise IllegalAction("nothing_drawn")
-    if game.options.force_play and must_play(game, action.player, game.drawn):
+    hand = state.hands[action.player]
+    if state.options.force_play and must_play(state.drawn, hand, state.color, state.top):
         raise IllegalAction("must_play")
     return False
 
 
-def _check_choices(game: Game, player: str, last: Card, action: Action) -> None:
+def _check_choices(state: GameState, player: str, last: Card, action: Action) -> None:
     """A wild needs a colour and a swap needs another player, even as the last card."""
     if not CARD_COLOR[last] and action.color not in COLORS:
         raise IllegalAction("needs_color")
-    if needs_target(game, last):
+    if needs_target(state.options, last):
         if action.target is None:
             raise IllegalAction("needs_target")
-        if action.target not in game.hands:
+        if action.target not in state.hands:
             raise IllegalAction("not_a_player", action.target)
 
 
-def _check_victim(game: Game, action: Action) -> bool:
-    if not game.pending_draw:
+def _check_victim(state: GameState, action: Action) -> bool:
+    if not state.pending_draw:
         raise IllegalAction("nothing_to_answer")
-    if action.player != game.current:
+    if action.player != state.current:
         raise IllegalAction("not_your_draw")
     return False
 
 
-def _check_challenge(game: Game, action: Action) -> bool:
-    _check_victim(game, action)
-    if game.options.no_bluff:
+def _check_challenge(state: GameState, action: Action) -> bool:
+    _check_victim(state, action)
+    if state.options.no_bluff:
         raise IllegalAction("no_bluffing_no_challenge")
-    if game.pending_kind != "wild4" or game.wild4_by is None:
+    if state.pending_kind != "wild4" or state.wild4_by is None:
         raise IllegalAction("nothing_to_challenge")
     return False
 
 
-def _check_bff(game: Game, action: Action) -> bool:
-    _check_victim(game, action)
-    _check_in_hand(game.hands[action.player], ("bff",))
+def _check_bff(state: GameState, action: Action) -> bool:
+    _check_victim(state, action)
+    _check_in_hand(state.hands[action.player], ("bff",))
     if action.color not in COLORS:
         raise IllegalAction("needs_color")
     return False
 
 
-def _check_uno(game: Game, action: Action) -> bool:
+def _check_uno(state: GameState, action: Action) -> bool:
     """A call that would not count is accepted and changes nothing (RULES.md 8); one
     that would count is listed, so it never comes here."""
     return True
 
 
-def _check_catch(game: Game, action: Action) -> bool:
+def _check_catch(state: GameState, action: Action) -> bool:
     """A wrong catch is accepted and changes nothing (RULES.md 8); catching oneself
     or a stranger is refused."""
     target = action.target
-    if target is None or target not in game.hands:
+    if target is None or target not in state.hands:
         raise IllegalAction("not_a_player", str(target))
     if target == action.player:
         raise IllegalAction("catch_self")
     return True
 
 
-def _check_color(game: Game, action: Action) -> bool:
-    if not game.choosing_start_color or action.player != game.current:
+def _check_color(state: GameState, action: Action) -> bool:
+    if not state.choosing_start_color or action.player != state.current:
         raise IllegalAction("no_color_to_choose")
     if action.color not in COLORS:
         raise IllegalAction("needs_color")
     return False
 
 
-def _check_discard(game: Game, action: Action) -> bool:
+def _check_discard(state: GameState, action: Action) -> bool:
     """A discard of several cards is accepted: it is the one-card discards in a row."""
-    size = game.discards_owed.get(action.player)
+    size = state.discards_owed.get(action.player)
     if size is None:
         raise IllegalAction("no_discard_owed")
     cards = action.played_cards()
-    hand = game.hands[action.player]
+    hand = state.hands[action.player]
     if not cards:
         raise IllegalAction("no_card_named")
     _check_in_hand(hand, cards)
@@ -275,9 +278,9 @@ def _check_discard(game: Game, action: Action) -> bool:
     return True
 
 
-def _check_vote(game: Game, action: Action) -> bool:
+def _check_vote(state: GameState, action: Action) -> bool:
     """A vote after a laugh decided it is accepted and changes nothing (house rule 8)."""
-    if action.player not in game.late_voters:
+    if action.player not in state.late_voters:
         raise IllegalAction("no_vote")
     return True
 
@@ -291,7 +294,7 @@ def _check_in_hand(hand: list[Card], cards: tuple[Card, ...]) -> None:
         remaining.remove(card)
 
 
-_KIND_CHECKS: dict[ActionKind, Callable[[Game, Action], bool]] = {
+_KIND_CHECKS: dict[ActionKind, Callable[[GameState, Action], bool]] = {
     "play": _check_play,
     "draw": _check_draw,
     "play_drawn": _check_play_drawn,

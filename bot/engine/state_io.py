@@ -7,12 +7,13 @@ generator is a seed and a counter (``rng.SeedCounter``): two numbers, not 2.5 KB
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
+from bot.engine.cards import ALL_CARDS
 from bot.engine.options import Options
+from bot.engine.state import GameState
 
-if TYPE_CHECKING:
-    from bot.engine.game import Game
+S = TypeVar("S", bound=GameState)
 
 FORMAT_VERSION = 2
 
@@ -23,6 +24,9 @@ _PLAIN_FIELDS = (
     "choosing_start_color", "draw_three_for", "hands_shown_until",
     "discards_owed", "joke_by", "voters", "late_voters", "timeouts",
 )
+_ATTRIBUTES = {"phase": "stage"}
+"""Saved fields whose attribute has another name (``GameState.stage`` is saved as
+``phase``, as it always was)."""
 _SET_FIELDS = ("uno_called", "uno_with_two", "catch_window")
 _LATER_FIELDS: dict[str, str | None] = {"wild4_color": "", "top_by": None}
 """Fields added after format 2 was written, with the value a state saved without them
@@ -34,17 +38,16 @@ class StateError(ValueError):
     """A saved state that cannot be read back (corrupted, or from a newer version)."""
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
-    data: dict[str, Any] = {"format": FORMAT_VERSION, "options": game.options.to_dict()}
+def game_to_dict(state: GameState) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT_VERSION, "options": state.options.to_dict()}
     for name in _PLAIN_FIELDS:
-        value = getattr(game, name)
-        data[name] = _copy(value)
+        data[name] = _copy(getattr(state, _ATTRIBUTES.get(name, name)))
     for name in _SET_FIELDS:
-        members = getattr(game, name)
-        data[name] = [p for p in game.players if p in members]
+        members = getattr(state, name)
+        data[name] = [p for p in state.players if p in members]
     for name in _LATER_FIELDS:
-        data[name] = getattr(game, name)
-    data["rng"] = game.rng.getstate()
+        data[name] = getattr(state, name)
+    data["rng"] = state.rng.getstate()
     return data
 
 
@@ -56,26 +59,26 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def game_from_dict(game_class: type[Game], data: dict[str, Any]) -> Game:
-    """``game_class`` is ``Game``, passed in so this module never imports it at run time."""
+def game_from_dict(game_class: type[S], data: dict[str, Any]) -> S:
+    """The saved state as a ``game_class`` (``Game``, which imports this module)."""
     try:
         if data.get("format") not in (1, FORMAT_VERSION):
             raise StateError(f"unknown state format {data.get('format')!r}")
         options = Options.from_dict(data["options"])
-        game = game_class(data["ruleset"], options, list(data["players"]), int(data["seed"]))
+        state = game_class(data["ruleset"], options, list(data["players"]), int(data["seed"]))
         for name in _PLAIN_FIELDS:
-            setattr(game, name, _copy(data[name]))
+            setattr(state, _ATTRIBUTES.get(name, name), _copy(data[name]))
         for name in _SET_FIELDS:
-            setattr(game, name, set(data[name]))
+            setattr(state, name, set(data[name]))
         for name, missing in _LATER_FIELDS.items():
-            setattr(game, name, data.get(name, missing))
-        game.rng.setstate(_rng_state(data))
+            setattr(state, name, data.get(name, missing))
+        state.rng.setstate(_rng_state(data))
     except StateError:
         raise
     except (KeyError, TypeError, ValueError) as error:
         raise StateError(f"unreadable game state: {error}") from error
-    _check_consistent(game)
-    return game
+    _check_consistent(state)
+    return state
 
 
 def _rng_state(data: dict[str, Any]) -> list[int]:
@@ -86,12 +89,11 @@ def _rng_state(data: dict[str, Any]) -> list[int]:
     return list(data["rng"])
 
 
-def _check_consistent(game: Game) -> None:
+def _check_consistent(state: GameState) -> None:
     """Refuse a state whose parts contradict each other rather than play it wrongly."""
-    from bot.engine.cards import ALL_CARDS
-
-    if set(game.hands) != set(game.players) or game.current not in game.hands:
+    if set(state.hands) != set(state.players) or state.current not in state.hands:
         raise StateError("hands and players disagree")
-    every_card = [*game.draw_pile, *game.discard_pile, *(c for h in game.hands.values() for c in h)]
+    every_card = [*state.draw_pile, *state.discard_pile,
+                  *(c for h in state.hands.values() for c in h)]
     if any(card not in ALL_CARDS for card in every_card):
         raise StateError("unknown card in state")

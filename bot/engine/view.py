@@ -7,15 +7,13 @@ form that ``Game.view`` returns and the computer players read.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.engine.actions import Action
 from bot.engine.cards import Card, CardColor, hand_points
 from bot.engine.options import Options
 from bot.engine.phase import Phase, Waiting
-
-if TYPE_CHECKING:
-    from bot.engine.game import Game
+from bot.engine.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,43 +126,47 @@ class PlayerView:
         }
 
 
-def player_view(game: Game, viewer: str | None) -> PlayerView:
-    shown = game.hands_shown_until is not None
-    over = game.round_over
+def player_view(
+    state: GameState, viewer: str | None, waiting: Waiting, legal: tuple[Action, ...]
+) -> PlayerView:
+    """What ``viewer`` may see of ``state``, which waits as ``waiting`` says and offers
+    ``viewer`` the actions ``legal``."""
+    shown = state.hands_shown_until is not None
+    over = state.round_over
     seats = tuple(
-        Seat(p, len(game.hands[p]), p in game.uno_called, game.scores.get(p, 0),
-             tuple(game.hands[p]) if shown or p == viewer else None,
-             hand_points(game.hands[p]) if over else None)
-        for p in game.players
+        Seat(p, len(state.hands[p]), p in state.uno_called, state.scores.get(p, 0),
+             tuple(state.hands[p]) if shown or p == viewer else None,
+             hand_points(state.hands[p]) if over else None)
+        for p in state.players
     )
-    seated = viewer is not None and viewer in game.hands
+    seated = viewer is not None and viewer in state.hands
     return PlayerView(
         you=viewer if seated else None,
-        hand=tuple(game.hands[viewer]) if seated and viewer is not None else (),
+        hand=tuple(state.hands[viewer]) if seated and viewer is not None else (),
         players=seats,
-        ruleset=game.ruleset,
-        options=game.options,
-        waiting=game.waiting,
-        legal=tuple(game.legal_actions(viewer)) if seated and viewer is not None else (),
-        round=game.round_number,
-        dealer=game.dealer,
-        current=game.current,
-        direction=game.direction,
-        top=game.discard_pile[-1] if game.discard_pile else None,
-        color=game.color,
-        draw_size=len(game.draw_pile),
-        discard_size=len(game.discard_pile),
-        pending_draw=game.pending_draw,
-        pending_kind=game.pending_kind or None,
-        wild4_by=game.wild4_by,
-        wild4_color=game.wild4_color if game.wild4_by is not None else "",
-        drawn=tuple(game.drawn) if viewer == game.current else (),
-        catchable=tuple(game.catchable()),
-        discards_owed=dict(game.discards_owed),
-        voters=tuple(game.voters),
-        joke_by=game.joke_by,
-        hands_shown_until=game.hands_shown_until,
-        round_winner=game.round_winner,
-        round_points=dict(game.round_points),
-        match_winner=game.match_winner,
+        ruleset=state.ruleset,
+        options=state.options,
+        waiting=waiting,
+        legal=legal,
+        round=state.round_number,
+        dealer=state.dealer,
+        current=state.current,
+        direction=state.direction,
+        top=state.discard_pile[-1] if state.discard_pile else None,
+        color=state.color,
+        draw_size=len(state.draw_pile),
+        discard_size=len(state.discard_pile),
+        pending_draw=state.pending_draw,
+        pending_kind=state.pending_kind or None,
+        wild4_by=state.wild4_by,
+        wild4_color=state.wild4_color if state.wild4_by is not None else "",
+        drawn=tuple(state.drawn) if viewer == state.current else (),
+        catchable=tuple(state.catchable()),
+        discards_owed=dict(state.discards_owed),
+        voters=tuple(state.voters),
+        joke_by=state.joke_by,
+        hands_shown_until=state.hands_shown_until,
+        round_winner=state.round_winner,
+        round_points=dict(state.round_points),
+        match_winner=state.match_winner,
     )

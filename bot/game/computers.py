@@ -31,8 +31,9 @@ from collections.abc import Awaitable, Callable
 from bot.ai import ComputerPlayer, Question, computer_decision, show_events
 from bot.engine import Action, Event, Game
 from bot.game.clock import Clock, Handle
+from bot.game.players import is_computer
 from bot.game.registry import TableRegistry
-from bot.game.table import Phase, Table
+from bot.game.table import Table, TableStatus
 from bot.game.thinking import Thinker
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,7 @@ class Computers:
         channel_id = table.channel_id
         self.stop(channel_id)
         game = table.game
-        if table.phase is not Phase.PLAYING or game is None or game.round_over:
+        if table.status is not TableStatus.PLAYING or game is None or game.round_over:
             return
         if not any(game.legal_actions(p) for p in self._seated(table, game)):
             return
@@ -97,7 +98,7 @@ class Computers:
     def run_out(self, table: Table, game: Game, player: str) -> list[Event]:
         """``player``'s turn timer ran out: with autoplay, a stand-in acts for a person
         (and keeps playing for them); otherwise the engine's timeout applies."""
-        if table.autoplay and player not in table.computers:
+        if table.autoplay and not is_computer(player):
             stand_in = table.stand_ins.get(player)
             if stand_in is None:
                 stand_in = ComputerPlayer(player, STAND_IN_LEVEL, self.registry.seeds())

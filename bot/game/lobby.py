@@ -34,8 +34,9 @@ from bot.game.errors import (
     TooManyTables,
     UnknownLevel,
 )
+from bot.game.players import PlayerId, engine_id
 from bot.game.registry import Reply, TableRegistry
-from bot.game.table import CloseReason, Phase, Player, Table, computer_name
+from bot.game.table import CloseReason, Player, Table, TableStatus, computer_name
 from bot.game.turns import Turns
 from bot.i18n import N_
 
@@ -97,7 +98,7 @@ class Lobby:
         self._touch(table)
 
     def _reverted(self, table: Table) -> None:
-        if table.phase is Phase.LOBBY:
+        if table.status is TableStatus.LOBBY:
             self._touch(table)
 
     def stop_all(self) -> None:
@@ -106,14 +107,14 @@ class Lobby:
 
     def _lobby(self, channel_id: int, version: int | None = None) -> Table:
         table = self.registry.tables.get(channel_id)
-        if table is None or table.phase is not Phase.LOBBY:
+        if table is None or table.status is not TableStatus.LOBBY:
             raise NoLobby()
         if version is not None and version != table.version:
             raise OutOfDate()
         return table
 
     @contextmanager
-    def opening(self, guild_id: int, host_id: int, limit: int) -> Iterator[None]:
+    def opening(self, guild_id: int, host_id: PlayerId, limit: int) -> Iterator[None]:
         """Around a member's ``/uno new`` (its thread, then its lobby): ``TooManyTables``
         when they already host ``limit`` open lobbies and games on the server. Each
         command is counted from its check on, so a burst of them (each waiting for its
@@ -121,7 +122,7 @@ class Lobby:
         key = (guild_id, host_id)
         hosted = sum(1 for table in self.registry.tables.values()
                      if table.guild_id == guild_id and table.host.id == host_id
-                     and table.phase is not Phase.ENDED)
+                     and table.status is not TableStatus.ENDED)
         if hosted + self._opening[key] >= limit:
             raise TooManyTables(limit)
         self._opening[key] += 1
@@ -201,7 +202,7 @@ class Lobby:
         await reply()
         return table
 
-    async def leave(self, channel_id: int, player_id: int, publish: Publish) -> Table:
+    async def leave(self, channel_id: int, player_id: PlayerId, publish: Publish) -> Table:
         """Leave the lobby; the next player becomes host, and the last one out closes it."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id)
@@ -225,18 +226,18 @@ class Lobby:
         return table
 
     async def start(
-        self, channel_id: int, player_id: int, version: int | None, publish: Publish
+        self, channel_id: int, player_id: PlayerId, version: int | None, publish: Publish
     ) -> Table:
         """Move the lobby to play. This is where gameplay hooks in: the returned Table is
-        in phase ``playing`` with its players in seating order."""
+        with the status ``playing`` with its players in seating order."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id, version)
             if not table.may_act_as_host(player_id):
                 raise NotHost(table.host.name)
             if len(table.players) < MIN_PLAYERS:
                 raise NotEnoughPlayers(MIN_PLAYERS)
-            table.phase = Phase.PLAYING
-            seats = [str(p.id) for p in table.players]
+            table.status = TableStatus.PLAYING
+            seats = [engine_id(p.id) for p in table.players]
             table.game = Game(table.ruleset, table.options, seats, self.registry.seeds())
             dealt = table.game.begin()
             self.registry.changed(table)
@@ -251,7 +252,7 @@ class Lobby:
     async def cancel(
         self,
         channel_id: int,
-        player_id: int,
+        player_id: PlayerId,
         version: int | None,
         publish: Publish,
         *,
@@ -270,7 +271,9 @@ class Lobby:
         await reply()
         return table
 
-    async def add_computer(self, channel_id: int, by: int, level: str, publish: Publish) -> Player:
+    async def add_computer(
+        self, channel_id: int, by: PlayerId, level: str, publish: Publish
+    ) -> Player:
         """The host seats a computer player at ``level`` in the lowest free number."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id)
@@ -282,10 +285,10 @@ class Lobby:
                 raise TableFull(MAX_PLAYERS)
             taken = {p.id for p in table.players}
             number = next(n for n in range(1, MAX_PLAYERS + 1) if -n not in taken)
-            player = Player(-number, computer_name(level, number))
+            player = Player(PlayerId(-number), computer_name(level, number))
             table.players.append(player)
-            table.computers[str(player.id)] = ComputerPlayer(
-                str(player.id), level, self.registry.seeds())
+            seat = engine_id(player.id)
+            table.computers[seat] = ComputerPlayer(seat, level, self.registry.seeds())
             reply = await self._lobby_changed(table, publish)
         log.info("computer player added guild=%s channel=%s player=%s level=%s",
                  table.guild_id, channel_id, player.id, level)
@@ -293,7 +296,7 @@ class Lobby:
         return player
 
     async def remove_computer(
-        self, channel_id: int, by: int, number: int | None, publish: Publish
+        self, channel_id: int, by: PlayerId, number: int | None, publish: Publish
     ) -> Player:
         """The host takes away computer player ``number`` (its name's number), or the
         last one added."""
@@ -308,7 +311,7 @@ class Lobby:
                 raise NoComputerToRemove(number)
             player = seated[-1]
             table.players.remove(player)
-            table.computers.pop(str(player.id), None)
+            table.computers.pop(engine_id(player.id), None)
             reply = await self._lobby_changed(table, publish)
         log.info("computer player removed guild=%s channel=%s player=%s",
                  table.guild_id, channel_id, player.id)
@@ -341,7 +344,8 @@ class Lobby:
 
     async def _close_if_idle(self, channel_id: int, table: Table) -> None:
         async with self.registry.lock(channel_id):
-            if self.registry.tables.get(channel_id) is not table or table.phase is not Phase.LOBBY:
+            if (self.registry.tables.get(channel_id) is not table
+                    or table.status is not TableStatus.LOBBY):
                 return
             if self.clock.now() < table.last_touched + self.idle_seconds:
                 return

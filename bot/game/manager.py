@@ -13,7 +13,7 @@ from bot.game.clock import Clock
 from bot.game.computers import Computers
 from bot.game.lobby import IDLE_CLOSE_SECONDS, Lobby, Publish
 from bot.game.registry import SeedSource, TableRegistry, TableStore
-from bot.game.table import Phase, Table
+from bot.game.table import Table, TableStatus
 from bot.game.thinking import Thinker
 from bot.game.turns import Turns
 
@@ -53,7 +53,7 @@ class GameManager:
         at its saved deadline (UNIX time)."""
         self.registry.adopt(tables)
         for table in tables:
-            if table.phase is Phase.LOBBY:
+            if table.status is TableStatus.LOBBY:
                 self.lobby.restore(table)
             else:
                 self.turns.resume(table)

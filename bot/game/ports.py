@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from bot.engine.cards import COLORS
 from bot.engine.options import RULESETS
 from bot.game.guild_settings import GuildSettings
+from bot.game.players import PlayerId
 from bot.game.standings import (
     DEFAULT_MIN_GAMES,
     HeadToHead,
@@ -33,7 +34,7 @@ from bot.game.standings import (
 class PlayerResult:
     """One player's part in a finished match."""
 
-    user_id: int
+    user_id: PlayerId
     points: int
     """Match total, as the scoring mode counts it."""
     won: bool
@@ -86,7 +87,7 @@ class MatchRecord:
     started_at: float
     ended_at: float
     rounds: int
-    winner_id: int | None
+    winner_id: PlayerId | None
     """None for a match that ended with no winner."""
     players: tuple[PlayerResult, ...]
     """In seating order; history lists them in this order."""
@@ -246,7 +247,7 @@ class Leaderboards(Protocol):
     async def player_rank(
         self,
         guild_id: int,
-        user_id: int,
+        user_id: PlayerId,
         ranking: Ranking = "wins",
         period: Period = "all",
         *,

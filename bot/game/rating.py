@@ -20,6 +20,7 @@ from functools import cache
 
 from openskill.models import PlackettLuce
 
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord
 
 RATING_SCALE = 40
@@ -64,7 +65,7 @@ def shown_rating(mu: float) -> int:
 class Standing:
     """One person's end of a match, as the rating reads it."""
 
-    user_id: int
+    user_id: PlayerId
     points: int
     won: bool
     left: bool

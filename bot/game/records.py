@@ -7,14 +7,10 @@ has no winner and leaves no record.
 
 from __future__ import annotations
 
+from bot.game.players import engine_id, player_id
 from bot.game.ports import MatchRecord, PlayerResult
 from bot.game.table import Table
 from bot.game.tally import COUNTS, PlayerTally
-
-
-def is_computer(user_id: int) -> bool:
-    """Computer players are seated with negative ids; real Discord users never have one."""
-    return user_id < 0
 
 
 def match_record(table: Table) -> MatchRecord:
@@ -24,18 +20,19 @@ def match_record(table: Table) -> MatchRecord:
     game = table.game
     if game is None or not game.match_over or table.ended_at is None:
         raise ValueError(f"the table in channel {table.channel_id} holds no finished match")
-    winner = int(game.match_winner) if game.match_winner is not None else None
+    winner = player_id(game.match_winner) if game.match_winner is not None else None
     players = []
     for player in table.players:
-        tally = table.tally.players.get(str(player.id), PlayerTally())
+        seat = engine_id(player.id)
+        tally = table.tally.players.get(seat, PlayerTally())
         players.append(
             PlayerResult(
                 user_id=player.id,
-                points=game.scores.get(str(player.id), 0),
+                points=game.scores.get(seat, 0),
                 won=player.id == winner,
-                is_bot=is_computer(player.id),
+                is_bot=player.is_computer,
                 colours_played=dict(tally.colours_played),
-                left=str(player.id) not in game.players,
+                left=seat not in game.players,
                 name=player.name,
                 **{name: tally.counts[name] for name in COUNTS},
             )

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from bot.game.errors import DatabaseDamaged, NotSaved, TakenOver
 from bot.game.ports import SaveConflict, StorageDamaged, StorageUnavailable
-from bot.game.table import CloseReason, Phase, Table
+from bot.game.table import CloseReason, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +163,7 @@ class TableRegistry:
         if self.store is None:
             return
         try:
-            if table.phase is Phase.ENDED and table.game is None:  # a lobby: nothing to show
+            if table.status is TableStatus.ENDED and table.game is None:  # a lobby: nothing to show
                 await self.store.delete(table.channel_id)
             elif table.close_reason is CloseReason.FINISHED:
                 await self.store.finish(table)
@@ -201,7 +201,7 @@ class TableRegistry:
     async def forget_shown(self, table: Table) -> None:
         """The channel has been shown the end of ``table``: its saved row can go (under
         the channel's lock, so it never races a new table's first save)."""
-        if self.store is None or table.phase is not Phase.ENDED:
+        if self.store is None or table.status is not TableStatus.ENDED:
             return
         async with self.lock(table.channel_id):
             await self.store.forget_shown(table)
@@ -227,7 +227,7 @@ class TableRegistry:
             stop(table.channel_id)
 
     def close(self, table: Table, reason: CloseReason) -> None:
-        table.phase = Phase.ENDED
+        table.status = TableStatus.ENDED
         table.close_reason = reason
         self.changed(table)
         for stop in self.on_close:

@@ -24,7 +24,7 @@ from bot.game.ports import (
     StorageUnavailable,
 )
 from bot.game.records import match_record
-from bot.game.table import CloseReason, Phase, Player, Table
+from bot.game.table import CloseReason, Player, Table, TableStatus
 from bot.game.tally import MatchTally
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "options": table.options.to_dict(),
         "turn_seconds": table.turn_seconds,
         "version": table.version,
-        "phase": table.phase.value,
+        "phase": table.status.value,  # the key saved tables have always had
         "message_id": table.message_id,
         "game": table.game.to_dict() if table.game is not None else None,
         "table_message_id": table.table_message_id,
@@ -75,7 +75,7 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         options=Options.from_dict(data["options"]),
         turn_seconds=data["turn_seconds"],
         version=data["version"],
-        phase=Phase(data["phase"]),
+        status=TableStatus(data["phase"]),
         message_id=data["message_id"],
         game=Game.from_dict(data["game"]) if data.get("game") else None,
         table_message_id=data.get("table_message_id"),
@@ -212,7 +212,7 @@ class TableStore:
         tables, bad = await self.load()
         found = Recovered(unreadable=bad)
         for table in tables:
-            if table.phase is not Phase.ENDED:
+            if table.status is not TableStatus.ENDED:
                 found.live.append(table)
                 continue
             if table.close_reason is CloseReason.FINISHED:

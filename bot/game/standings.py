@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from bot.game.players import PlayerId
+
 Ranking = Literal["wins", "points", "win_rate"]
 Period = Literal["all", "month", "week"]
 RANKINGS: tuple[Ranking, ...] = get_args(Ranking)
@@ -30,7 +32,7 @@ def shared_ranks(values: list[float], offset: int, first_rank: int) -> list[int]
 @dataclass(frozen=True, slots=True)
 class RankRow:
     rank: int
-    user_id: int
+    user_id: PlayerId
     games: int
     wins: int
     points: int
@@ -69,7 +71,7 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class MatchPlayer:
-    user_id: int
+    user_id: PlayerId
     is_bot: bool
     points: int
     won: bool
@@ -85,7 +87,7 @@ class MatchSummary:
     started_at: float
     ended_at: float
     rounds: int
-    winner_id: int | None
+    winner_id: PlayerId | None
     players: tuple[MatchPlayer, ...]
 
 
@@ -94,7 +96,7 @@ class RatingRow:
     """A player listed on a rating board (all time, or one season)."""
 
     rank: int
-    user_id: int
+    user_id: PlayerId
     rating: int
     matches: int
     """Rated matches on this board."""
@@ -130,7 +132,7 @@ class PlayerRating:
 class RatingChange:
     """What one match did to a person's all-time rating."""
 
-    user_id: int
+    user_id: PlayerId
     before: int
     after: int
     provisional: bool

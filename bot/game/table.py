@@ -8,11 +8,14 @@ from typing import Any
 
 from bot.ai import LEVELS, ComputerPlayer
 from bot.engine import Game, Options
+from bot.game.players import PlayerId, engine_id, is_computer, player_id
 from bot.game.standings import RatingChange
 from bot.game.tally import MatchTally
 
 
-class Phase(StrEnum):
+class TableStatus(StrEnum):
+    """Where the table stands: a lobby taking seats, a match being played, or ended."""
+
     LOBBY = "lobby"
     PLAYING = "playing"
     ENDED = "ended"
@@ -33,13 +36,12 @@ class CloseReason(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    id: int
-    """A Discord user id, or a negative number for a computer player (never a user's)."""
+    id: PlayerId
     name: str
 
     @property
     def is_computer(self) -> bool:
-        return self.id < 0
+        return is_computer(self.id)
 
     @property
     def computer_level(self) -> str | None:
@@ -62,7 +64,7 @@ class Table:
     version: int
     players: list[Player] = field(default_factory=list)
     """Seating order: the order in which players joined."""
-    phase: Phase = Phase.LOBBY
+    status: TableStatus = TableStatus.LOBBY
     message_id: int | None = None
     last_touched: float = 0.0
     close_reason: CloseReason | None = None
@@ -77,7 +79,7 @@ class Table:
     catch_version: int = 0
     """The version at which the set of catchable players last changed: a Catch! click
     rendered since then aims at the same window, whatever happened meanwhile."""
-    ended_by: int | None = None
+    ended_by: PlayerId | None = None
     started_at: float = 0.0
     """When the game was dealt, in UNIX seconds; with the channel, it names the match."""
     ended_at: float | None = None
@@ -85,7 +87,7 @@ class Table:
     tally: MatchTally = field(default_factory=MatchTally)
     """What each player did this match, for its record and the stats."""
     computers: dict[str, ComputerPlayer] = field(default_factory=dict)
-    """The computer players seated, by engine id (``str`` of their negative id)."""
+    """The computer players seated, by engine id (``players.engine_id``)."""
     autoplay: bool = False
     """Whether a computer player takes the turns of a person whose time ran out."""
     stand_ins: dict[str, ComputerPlayer] = field(default_factory=dict)
@@ -100,21 +102,22 @@ class Table:
     """The Discord locale the table's shared messages speak (the lobby, the table, pings):
     the server's ``/uno settings language:``, else the server's preferred locale."""
 
-    def player(self, player_id: str | int) -> Player | None:
-        """A seated (or once seated) player, from the engine's id."""
-        wanted = int(player_id)
+    def player(self, player: PlayerId | str) -> Player | None:
+        """A seated (or once seated) player, from their id or the engine's."""
+        wanted = player_id(player)
         return next((p for p in self.players if p.id == wanted), None)
 
-    def name_of(self, player_id: str | int) -> str:
-        """A seated (or once seated) player's saved name, from the engine's id (English
-        for a computer player: the messages name players through ``bot.ui.names``)."""
-        seated = self.player(player_id)
-        return seated.name if seated is not None else str(player_id)
+    def name_of(self, player: PlayerId | str) -> str:
+        """A seated (or once seated) player's saved name, from their id or the engine's
+        (English for a computer player: the messages name players through
+        ``bot.ui.names``)."""
+        seated = self.player(player)
+        return seated.name if seated is not None else str(player)
 
-    def seat_of(self, player_id: int) -> int | None:
+    def seat_of(self, player_id: PlayerId) -> int | None:
         return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
 
-    def may_act_as_host(self, player_id: int, *, may_moderate: bool = False) -> bool:
+    def may_act_as_host(self, player_id: PlayerId, *, may_moderate: bool = False) -> bool:
         """Whether ``player_id`` may do what the host does: it is the host, or (where the
         action allows it) ``may_moderate``, the Manage Messages permission here."""
         return self.host.id == player_id or may_moderate
@@ -145,5 +148,5 @@ def computer_name(level: str, number: int) -> str:
 
 def first_person(table: Table, game: Game) -> Player | None:
     """The first person (not a computer player) still in the match, in seating order."""
-    people = {str(p.id): p for p in table.players if not p.is_computer}
+    people = {engine_id(p.id): p for p in table.players if not p.is_computer}
     return next((people[seat] for seat in game.players if seat in people), None)

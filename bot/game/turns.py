@@ -29,8 +29,9 @@ from bot.game.errors import (
     NotSaved,
     StaleView,
 )
+from bot.game.players import PlayerId, engine_id
 from bot.game.registry import Reply, TableRegistry
-from bot.game.table import CloseReason, Phase, Table, first_person
+from bot.game.table import CloseReason, Table, TableStatus, first_person
 from bot.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -75,7 +76,7 @@ class Turns:
     async def act(
         self,
         channel_id: int,
-        player_id: int,
+        player_id: PlayerId,
         version: int | None,
         decide: Decide,
         answer: Answer,
@@ -87,7 +88,7 @@ class Turns:
         the catch window it was drawn in is still the same one."""
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
-            player = str(player_id)
+            player = engine_id(player_id)
             if player not in game.hands:
                 raise NotInGame()
             if self.computers.person_back(table, player):
@@ -114,7 +115,7 @@ class Turns:
         game as it is now; the same steps as a click follow."""
         async with self.registry.lock(channel_id):
             table = self.registry.tables.get(channel_id)
-            if table is None or table.phase is not Phase.PLAYING or table.game is None:
+            if table is None or table.status is not TableStatus.PLAYING or table.game is None:
                 return
             decided = self.computers.decide(table, table.game)
             if not isinstance(decided, Question):
@@ -142,7 +143,7 @@ class Turns:
         with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
             await self._after_change(table, events, catchable)
 
-    async def leave(self, channel_id: int, player_id: int, answer: Answer,
+    async def leave(self, channel_id: int, player_id: PlayerId, answer: Answer,
                     match: int | None = None) -> None:
         """``/uno leave`` during a game: the engine takes the player out of the match;
         ``match`` (a confirmation's) names the match by its ``match_stamp``."""
@@ -150,25 +151,28 @@ class Turns:
             table, game = self._game(channel_id)
             if match is not None and table.match_stamp != match:
                 raise StaleView()  # a confirmation from an earlier match
-            if str(player_id) not in game.hands:
+            if engine_id(player_id) not in game.hands:
                 raise NotInGame()
             reply = await self._remove(table, game, player_id, answer)
         await reply()
 
     async def kick(
-        self, channel_id: int, by: int, player_id: int, answer: Answer, *, may_moderate: bool
+        self, channel_id: int, by: PlayerId, player_id: PlayerId, answer: Answer, *,
+        may_moderate: bool,
     ) -> None:
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
             if not table.may_act_as_host(by, may_moderate=may_moderate):
                 raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
                                          "here can remove a player."))
-            if str(player_id) not in game.hands:
+            if engine_id(player_id) not in game.hands:
                 raise NotInGame()
             reply = await self._remove(table, game, player_id, answer)
         await reply()
 
-    async def end(self, channel_id: int, by: int, answer: Answer, *, may_moderate: bool) -> None:
+    async def end(
+        self, channel_id: int, by: PlayerId, answer: Answer, *, may_moderate: bool
+    ) -> None:
         """``/uno end``: stop the game now; no winner, and not a finished match, so
         nothing is recorded (only a match played to its end or won by forfeit is)."""
         async with self.registry.lock(channel_id):
@@ -192,7 +196,7 @@ class Turns:
         a new game may be opened there later."""
         async with self.registry.lock(table.channel_id):
             if self.registry.tables.get(table.channel_id) is not table \
-                    or table.phase is not Phase.PLAYING:
+                    or table.status is not TableStatus.PLAYING:
                 return
             self.registry.close(table, CloseReason.GONE)
             table.turn_deadline = None
@@ -205,16 +209,16 @@ class Turns:
         await self.registry.forget_shown(table)
 
     async def next_round(
-        self, channel_id: int, player_id: int, version: int, answer: Answer
+        self, channel_id: int, player_id: PlayerId, version: int, answer: Answer
     ) -> None:
         """The host's "Next round" button (anyone's, once the host has left the match)."""
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
             if version != table.version or not game.round_over:
                 raise StaleView()
-            if not table.may_act_as_host(player_id) and str(table.host.id) in game.hands:
+            if not table.may_act_as_host(player_id) and engine_id(table.host.id) in game.hands:
                 raise NotHostOfGame(table.host.name)
-            self.computers.person_back(table, str(player_id))
+            self.computers.person_back(table, engine_id(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
             await self._after_change(table, events, set())
             reply = answer(table, events)
@@ -248,13 +252,13 @@ class Turns:
 
     def _game(self, channel_id: int) -> tuple[Table, Game]:
         table = self.registry.tables.get(channel_id)
-        if table is None or table.phase is not Phase.PLAYING or table.game is None:
+        if table is None or table.status is not TableStatus.PLAYING or table.game is None:
             raise NoGame()
         return table, table.game
 
-    async def _remove(self, table: Table, game: Game, player_id: int, answer: Answer) -> Reply:
+    async def _remove(self, table: Table, game: Game, player_id: PlayerId, answer: Answer) -> Reply:
         catchable = set(game.catchable())
-        events = game.apply(Action(str(player_id), "leave"))
+        events = game.apply(Action(engine_id(player_id), "leave"))
         await self._after_change(table, events, catchable)
         return answer(table, events)
 
@@ -264,7 +268,7 @@ class Turns:
         self.registry.changed(table)
         table.tally.observe(events)
         person = first_person(table, game)
-        if str(table.host.id) not in game.hands and person is not None:
+        if engine_id(table.host.id) not in game.hands and person is not None:
             table.host = person  # left, kicked or timed out: host passes on
         shown = [e.redact(None).to_dict() for e in events if e.kind not in QUIET_EVENTS]
         if shown:
@@ -326,7 +330,7 @@ class Turns:
     def _reverted(self, table: Table) -> None:
         """The table was put back as last saved: its timers follow that state again; a
         deadline already past is tried again after a pause, not in a tight loop."""
-        if table.phase is not Phase.PLAYING:
+        if table.status is not TableStatus.PLAYING:
             return
         self.stop(table.channel_id)
         if table.turn_deadline is not None:

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.game.errors import TableError
+from bot.game.players import engine_id
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.i18n import _, speaking
@@ -74,7 +75,7 @@ async def _seat_again(interaction: discord.Interaction, old: Table) -> None:
         post=lambda table: _post_lobby(interaction, table))
     for player in old.players:
         if player.is_computer:
-            level = old.computers[str(player.id)].level
+            level = old.computers[engine_id(player.id)].level
             await lobby.add_computer(old.channel_id, host.id, level, _quietly)
         elif player != host:
             await lobby.join(old.channel_id, player, _quietly)

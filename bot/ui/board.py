@@ -41,7 +41,7 @@ import discord
 
 from bot.engine import Event
 from bot.game.clock import Clock, Handle
-from bot.game.table import Phase, Table
+from bot.game.table import Table, TableStatus
 from bot.game.turns import Turns
 from bot.i18n import _, speaking
 from bot.ui.background import in_background
@@ -143,7 +143,7 @@ class Board:
                 channel.posts.append(round_message(table, next_round=not game.match_over))
         if "dealt" in kinds and channel.round_message_id is not None:
             channel.retire_round_message = True
-        if table.phase is Phase.ENDED and table.message_id is not None:
+        if table.status is TableStatus.ENDED and table.message_id is not None:
             channel.lobby_over = True
         self.pings.changed(table)
         replay = self.replays.get(table.channel_id)
@@ -326,7 +326,7 @@ class Board:
         if channel.unreachable < GONE_AFTER:
             return
         await self.turns.channel_gone(table)
-        if table.phase is Phase.ENDED:
+        if table.status is TableStatus.ENDED:
             if channel.edit_timer is not None:
                 channel.edit_timer.cancel()
             self._forget(table.channel_id)
@@ -414,7 +414,7 @@ class Board:
                 picture = self.pictures.table_picture(table) \
                     if self.pictures.in_channel(self.client, table) else None
             old_id = table.table_message_id
-            over = table.phase is Phase.ENDED
+            over = table.status is TableStatus.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
         if drawn is not None:
             shown.show_picture(f"attachment://{TABLE_FILE}")
@@ -457,7 +457,7 @@ class Board:
     def _forget_if_over(self, channel: Channel) -> None:
         """A finished table keeps nothing here once its last messages are out."""
         table = channel.table
-        if table.phase is Phase.PLAYING or channel.table_dirty or channel.posts \
+        if table.status is TableStatus.PLAYING or channel.table_dirty or channel.posts \
                 or channel.lobby_over or self.pings.due(table.channel_id):
             return
         self._forget(table.channel_id)

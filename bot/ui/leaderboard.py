@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.game.players import PlayerId
 from bot.game.ports import Storage
 from bot.game.rating import SETTLED_AFTER
 from bot.game.seasons import ALL_TIME, is_season_name, season_of
@@ -146,7 +147,7 @@ def _rank_line(row: RankRow, ranking: str) -> str:
     return f"**{row.rank}.** {mention(row.user_id)} · {shown}"
 
 
-def leaderboard_embed(page: LeaderboardPage, own: RankRow | None, viewer: int | None
+def leaderboard_embed(page: LeaderboardPage, own: RankRow | None, viewer: PlayerId | None
                       ) -> discord.Embed:
     title = _("Leaderboard · {ranking} · {period}").format(
         ranking=_(RANKING_NAMES[page.ranking]), period=_(PERIOD_NAMES[page.period]))
@@ -187,7 +188,7 @@ def _rating_line(row: RatingRow) -> str:
     return f"**{row.rank}.** {mention(row.user_id)} · {shown}"
 
 
-def _own_rating_line(own: PlayerRating | None, viewer: int) -> str:
+def _own_rating_line(own: PlayerRating | None, viewer: PlayerId) -> str:
     if own is None:
         return _("You ({player}) are not ranked here yet.").format(player=mention(viewer))
     if own.rank is None:
@@ -200,7 +201,7 @@ def _own_rating_line(own: PlayerRating | None, viewer: int) -> str:
     return _("You: {rank}").format(rank=f"**{own.rank}.** {mention(viewer)} · {own.rating}")
 
 
-def rating_embed(page: RatingPage, own: PlayerRating | None, viewer: int | None
+def rating_embed(page: RatingPage, own: PlayerRating | None, viewer: PlayerId | None
                  ) -> discord.Embed:
     title = _("Leaderboard · {ranking} · {period}").format(
         ranking=_(RANKING_NAMES[RATING]), period=_period_name(page.season))
@@ -216,7 +217,7 @@ def rating_embed(page: RatingPage, own: PlayerRating | None, viewer: int | None
     return embed
 
 
-def board_alt_text(page: RatingPage, names: dict[int, str]) -> str:
+def board_alt_text(page: RatingPage, names: dict[PlayerId, str]) -> str:
     # i18n: the alt text of the rating board's picture, one entry per player:
     # "1. ana, 1043, +12 in 7 days, 34 rated matches"
     entries = [ngettext("{rank}. {player}, {rating}, {change} in 7 days, {count} rated match",
@@ -229,7 +230,7 @@ def board_alt_text(page: RatingPage, names: dict[int, str]) -> str:
     return "; ".join(entries)[:MAX_ALT_TEXT]
 
 
-def _names(interaction: discord.Interaction, page: RatingPage) -> dict[int, str]:
+def _names(interaction: discord.Interaction, page: RatingPage) -> dict[PlayerId, str]:
     """Each player's name as last played under, else as the server shows them."""
     names = {}
     for row in page.rows:
@@ -259,12 +260,12 @@ async def show_board(interaction: discord.Interaction, question: Question, *,
     whose page button was clicked)."""
     assert interaction.guild_id is not None
     db = uno_client(interaction).db
-    viewer = None if question.public else interaction.user.id
+    viewer = None if question.public else PlayerId(interaction.user.id)
     if question.ranking != RATING:
         page = await db.leaderboard(interaction.guild_id, question.ranking,  # type: ignore[arg-type]
                                     question.period, question.offset,  # type: ignore[arg-type]
                                     PAGE_SIZE)
-        own = await db.player_rank(interaction.guild_id, interaction.user.id,
+        own = await db.player_rank(interaction.guild_id, PlayerId(interaction.user.id),
                                    question.ranking, question.period)  # type: ignore[arg-type]
         embed = leaderboard_embed(page, own, viewer)
         view = pages_view(question, page.total)
@@ -284,7 +285,7 @@ async def show_board(interaction: discord.Interaction, question: Question, *,
 
 
 async def _send_rating_board(interaction: discord.Interaction, db: Storage,
-                             question: Question, viewer: int | None) -> None:
+                             question: Question, viewer: PlayerId | None) -> None:
     assert interaction.guild_id is not None
     season = ALL_TIME if question.period == "all" else question.period
     page = await db.rating_board(interaction.guild_id, season, question.offset, PAGE_SIZE,

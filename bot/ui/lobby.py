@@ -15,8 +15,9 @@ import discord
 
 from bot.game.errors import NoThread, TableError
 from bot.game.lobby import Publish
+from bot.game.players import PlayerId
 from bot.game.registry import Reply
-from bot.game.table import Phase, Player, Table
+from bot.game.table import Player, Table, TableStatus
 from bot.i18n import N_, _, pgettext, speaking
 from bot.ui.answers import answer_in_public, think_in_public
 from bot.ui.errors import refuse
@@ -29,7 +30,7 @@ from bot.ui.stray import ChannelBound, named_channel
 def table_view(table: Table) -> discord.ui.View | None:
     """The lobby's buttons, in the language of the moment; none once the lobby is over
     (started or closed)."""
-    if table.phase is not Phase.LOBBY:
+    if table.status is not TableStatus.LOBBY:
         return None
     view = discord.ui.View(timeout=None)
     for action in LobbyButton.STYLES:
@@ -138,7 +139,7 @@ async def confirm(interaction: discord.Interaction, sentence: str) -> None:
 
 
 def acting_player(interaction: discord.Interaction) -> Player:
-    return Player(interaction.user.id, interaction.user.display_name)
+    return Player(PlayerId(interaction.user.id), interaction.user.display_name)
 
 
 def may_moderate(interaction: discord.Interaction) -> bool:
@@ -154,16 +155,16 @@ async def join(interaction: discord.Interaction, channel_id: int) -> None:
 
 async def leave(interaction: discord.Interaction, channel_id: int) -> None:
     bot = uno_client(interaction)
-    await bot.manager.lobby.leave(channel_id, interaction.user.id, publisher(interaction))
+    await bot.manager.lobby.leave(channel_id, PlayerId(interaction.user.id), publisher(interaction))
     await confirm(interaction, _("You left the lobby."))
 
 
 async def start(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
     """Start the game and turn the lobby message into the start message (seating order).
-    Gameplay hooks in here: ``manager.start`` returns the Table in phase ``playing``."""
+    Gameplay hooks in here: ``manager.start`` returns the Table with the status ``playing``."""
     bot = uno_client(interaction)
     with bot.board.clicking(channel_id, interaction):  # its token pings the first player
-        await bot.manager.lobby.start(channel_id, interaction.user.id, version,
+        await bot.manager.lobby.start(channel_id, PlayerId(interaction.user.id), version,
                                       publisher(interaction))
         await confirm(interaction, _("The game has started."))
 
@@ -172,7 +173,7 @@ async def add_computer(interaction: discord.Interaction, channel_id: int, level:
     """``/uno addbot``: the host seats a computer player."""
     bot = uno_client(interaction)
     player = await bot.manager.lobby.add_computer(
-        channel_id, interaction.user.id, level, publisher(interaction))
+        channel_id, PlayerId(interaction.user.id), level, publisher(interaction))
     await confirm(interaction, _("{player} took a seat.").format(player=player_name(player)))
 
 
@@ -182,7 +183,7 @@ async def remove_computer(
     """``/uno removebot``: the host takes a computer player's seat away."""
     bot = uno_client(interaction)
     player = await bot.manager.lobby.remove_computer(
-        channel_id, interaction.user.id, number, publisher(interaction))
+        channel_id, PlayerId(interaction.user.id), number, publisher(interaction))
     await confirm(interaction, _("{player} left the lobby.").format(player=player_name(player)))
 
 
@@ -190,7 +191,7 @@ async def cancel(interaction: discord.Interaction, channel_id: int, version: int
     bot = uno_client(interaction)
     await bot.manager.lobby.cancel(
         channel_id,
-        interaction.user.id,
+        PlayerId(interaction.user.id),
         version,
         publisher(interaction),
         may_moderate=may_moderate(interaction),

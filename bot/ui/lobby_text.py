@@ -1,4 +1,4 @@
-"""The lobby message's words, for any phase: open, started, closed, or its game over.
+"""The lobby message's words, whatever the table's status: open, started, closed, or its game over.
 
 Apart from the lobby's buttons (``bot.ui.lobby``) so the board can redraw the lobby
 message when its game ends without importing the click handlers. It speaks the language
@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.game.lobby import MAX_PLAYERS
-from bot.game.table import CloseReason, Phase, Table
+from bot.game.table import CloseReason, Table, TableStatus
 from bot.i18n import N_, _
 from bot.ui.names import mention
 from bot.ui.table import CHANNEL_LOST, ended_by
@@ -26,11 +26,11 @@ CLOSE_SENTENCES = {
 
 
 def table_embed(table: Table) -> discord.Embed:
-    """The lobby message for any phase: open, started or closed."""
+    """The lobby message whatever the table's status: open, started or closed."""
     rules = _("Rules: {rules}").format(
         rules=rules_line(table.ruleset, table.options, table.turn_seconds))
     seats = "\n".join(f"{n}. {mention(table, p.id)}" for n, p in enumerate(table.players, start=1))
-    if table.phase is Phase.LOBBY:
+    if table.status is TableStatus.LOBBY:
         autoplay = "\n" + _("Autoplay: a computer player takes the turns of anyone whose time "
                             "runs out.") if table.autoplay else ""
         description = "\n".join([
@@ -42,7 +42,7 @@ def table_embed(table: Table) -> discord.Embed:
         ])
         return discord.Embed(title=_("UNO lobby"), description=description,
                              colour=LOBBY_COLOUR)
-    if table.phase is Phase.PLAYING:  # one line: the table below says the rest
+    if table.status is TableStatus.PLAYING:  # one line: the table below says the rest
         order = " · ".join(mention(table, p.id) for p in table.players)
         # i18n: the lobby once the game is dealt; {order} lists the players' mentions
         started = _("The game has started. Seating order: {order}").format(order=order)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.game.players import PlayerId, is_computer
 from bot.game.table import Player, Table
 from bot.i18n import N_, _, translate
 
@@ -33,8 +34,8 @@ def player_name(player: Player) -> str:
                                                        number=-player.id)
 
 
-def name_of(table: Table, player: str | int) -> str:
-    """A seated (or once seated) player's name, from the engine's id."""
+def name_of(table: Table, player: PlayerId | str) -> str:
+    """A seated (or once seated) player's name, from their id or the engine's."""
     seated = table.player(player)
     return player_name(seated) if seated is not None else str(player)
 
@@ -45,9 +46,9 @@ def namer(table: Table) -> Callable[[str], str]:
     return lambda player: name_of(table, player)
 
 
-def mention(table: Table, player: str | int) -> str:
+def mention(table: Table, player: PlayerId | str) -> str:
     """A person is mentioned (so notified); a computer player is named."""
-    return name_of(table, player) if str(player).startswith("-") else f"<@{player}>"
+    return name_of(table, player) if is_computer(player) else f"<@{player}>"
 
 
 def and_list(items: list[str]) -> str:

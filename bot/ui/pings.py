@@ -33,7 +33,8 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.game.clock import Clock
-from bot.game.table import Phase, Table
+from bot.game.players import is_computer
+from bot.game.table import Table, TableStatus
 from bot.i18n import speaking
 from bot.ui.table import call
 
@@ -97,7 +98,7 @@ class Pings:
         for nobody (between rounds, at the end), the standing ping is to be removed."""
         state = self.channels.setdefault(table.channel_id, ChannelPings())
         waited = _waited(table)
-        if waited == state.waited and table.phase is not Phase.ENDED:
+        if waited == state.waited and table.status is not TableStatus.ENDED:
             return
         state.waited = waited  # a ping not sent yet for an earlier wait is dropped
         if waited and table.game is not None:
@@ -209,7 +210,7 @@ class Pings:
 def _waited(table: Table) -> frozenset[str]:
     """The people (not computer players) the game waits for now; none between rounds."""
     game = table.game
-    if game is None or table.phase is not Phase.PLAYING or \
+    if game is None or table.status is not TableStatus.PLAYING or \
             game.waiting.phase in (GamePhase.ROUND_OVER, GamePhase.MATCH_OVER):
         return frozenset()
-    return frozenset(p for p in game.waiting_for() if p not in table.computers)
+    return frozenset(p for p in game.waiting_for() if not is_computer(p))

@@ -18,6 +18,7 @@ import discord
 
 from bot.engine import Action, Event, Game, IllegalAction
 from bot.game.errors import CannotCatchYourself, NobodyToCatch, StaleView, TableError
+from bot.game.players import PlayerId, engine_id
 from bot.game.registry import Reply
 from bot.game.table import Table
 from bot.game.turns import Answer
@@ -59,7 +60,7 @@ async def _on_click(interaction: discord.Interaction, channel_id: int, version: 
             await show_rules(interaction, channel_id)
         elif what == "next":
             await uno_client(interaction).manager.turns.next_round(
-                channel_id, interaction.user.id, version,
+                channel_id, PlayerId(interaction.user.id), version,
                 confirm(_("You dealt the next round."), interaction))
         elif what == "again":
             await play_again(interaction, channel_id, version)
@@ -102,12 +103,12 @@ async def show_hand(
     the hand message (updated in place). Nothing in the game changes."""
 
     def answer(table: Table, events: list[Event]) -> Reply:
-        player = str(interaction.user.id)
+        player = engine_id(PlayerId(interaction.user.id))
         hand = hand_message(table, player, notice)
         return _show(interaction, table, hand.content, hand.rows, hand=True)
 
     await uno_client(interaction).manager.turns.act(
-        channel_id, interaction.user.id, None, _nothing, answer)
+        channel_id, PlayerId(interaction.user.id), None, _nothing, answer)
 
 
 def _nothing(game: Game, player: str) -> None:
@@ -139,7 +140,7 @@ async def act(interaction: discord.Interaction, channel_id: int, version: int,
     decide = _decider(bot, channel_id, draft, asked)
 
     def answer(table: Table, events: list[Event]) -> Reply:
-        player = str(interaction.user.id)
+        player = engine_id(PlayerId(interaction.user.id))
         if asked:
             rows = prompt_rows(table.channel_id, table.version, asked[0],
                                back=on_hand_message(interaction))
@@ -147,7 +148,7 @@ async def act(interaction: discord.Interaction, channel_id: int, version: int,
         hand = hand_message(table, player, private_news(table, events, player))
         return _show(interaction, table, hand.content, hand.rows, hand=True)
 
-    await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer)
+    await bot.manager.turns.act(channel_id, PlayerId(interaction.user.id), version, decide, answer)
 
 
 async def catch(interaction: discord.Interaction, channel_id: int, version: int,
@@ -174,8 +175,8 @@ async def catch(interaction: discord.Interaction, channel_id: int, version: int,
         return lambda: say(interaction, sentence)
 
     try:
-        await bot.manager.turns.act(channel_id, interaction.user.id, version, decide, answer,
-                                    catch=True)
+        await bot.manager.turns.act(channel_id, PlayerId(interaction.user.id), version, decide,
+                                    answer, catch=True)
     except StaleView:
         raise NobodyToCatch() from None
 
@@ -208,7 +209,7 @@ def _show(interaction: discord.Interaction, table: Table, content: str, rows: Ro
     learns the version shown now, so the courier does not refresh the message meanwhile
     with a hand that lacks this news."""
     client = uno_client(interaction)
-    player = str(interaction.user.id)
+    player = engine_id(PlayerId(interaction.user.id))
     channel_id, version = table.channel_id, table.version
     picture = client.pictures.hand_picture(table, player) \
         if hand and client.pictures.in_answer(interaction, table) else None
@@ -270,7 +271,7 @@ async def leave(interaction: discord.Interaction, channel_id: int,
     leaving ends the match (RULES.md 10); ``match`` is set by that question's button."""
     bot = uno_client(interaction)
     table = bot.manager.get(channel_id)
-    player = str(interaction.user.id)
+    player = engine_id(PlayerId(interaction.user.id))
     game = table.game if table is not None else None
     if match is None and table is not None and game is not None \
             and player in game.hands and len(game.players) == 2:
@@ -285,7 +286,8 @@ async def leave(interaction: discord.Interaction, channel_id: int,
         await say(interaction, question, view=to_view([[button]]))
         return
     await bot.manager.turns.leave(
-        channel_id, interaction.user.id, confirm(_("You left the game."), interaction), match)
+        channel_id, PlayerId(interaction.user.id), confirm(_("You left the game."), interaction),
+        match)
 
 
 async def kick(interaction: discord.Interaction, channel_id: int, member: discord.Member,
@@ -296,7 +298,8 @@ async def kick(interaction: discord.Interaction, channel_id: int, member: discor
         return lambda: interaction.response.send_message(said)
 
     await uno_client(interaction).manager.turns.kick(
-        channel_id, interaction.user.id, member.id, answer, may_moderate=may_moderate)
+        channel_id, PlayerId(interaction.user.id), PlayerId(member.id), answer,
+        may_moderate=may_moderate)
 
 
 async def end(interaction: discord.Interaction, channel_id: int, may_moderate: bool) -> None:
@@ -306,4 +309,4 @@ async def end(interaction: discord.Interaction, channel_id: int, may_moderate: b
         return lambda: interaction.response.send_message(said)
 
     await uno_client(interaction).manager.turns.end(
-        channel_id, interaction.user.id, answer, may_moderate=may_moderate)
+        channel_id, PlayerId(interaction.user.id), answer, may_moderate=may_moderate)

@@ -9,6 +9,7 @@ import io
 
 import discord
 
+from bot.game.players import PlayerId
 from bot.game.rating import SETTLED_AFTER
 from bot.game.seasons import ALL_TIME, season_of
 from bot.game.standings import HeadToHead, PlayerRating, PlayerStats
@@ -62,7 +63,7 @@ def rating_line(rating: PlayerRating | None, season: str) -> str:
                                                         rank=rating.rank)
 
 
-def versus_line(user_id: int, other_id: int, record: HeadToHead) -> str:
+def versus_line(user_id: PlayerId, other_id: PlayerId, record: HeadToHead) -> str:
     ties = record.matches - record.ahead - record.behind
     # i18n: two players' record against each other: matches together, how often each
     # finished ahead of the other, ties
@@ -86,8 +87,8 @@ def chart_alt_text(ratings: list[int]) -> str:
         high=max(ratings))
 
 
-async def show_stats(interaction: discord.Interaction, user_id: int,
-                     versus: int | None) -> None:
+async def show_stats(interaction: discord.Interaction, user_id: PlayerId,
+                     versus: PlayerId | None) -> None:
     """Answer with the profile of ``user_id`` (and the head-to-head with ``versus``)."""
     assert interaction.guild_id is not None
     guild_id = interaction.guild_id

@@ -11,6 +11,7 @@ import discord
 
 from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES
 from bot.game.guild_settings import GuildSettings, SettingError
+from bot.game.players import PlayerId, is_computer
 from bot.game.ports import Storage
 from bot.i18n import LANGUAGES, N_, _, ngettext
 from bot.ui.rule_words import HOUSE_RULE_WORDS, TABLE_OPTION_WORDS
@@ -20,9 +21,9 @@ HOUSE_RULE_TEXT_LIMIT = 200
 SEASON_LENGTH_NAMES = {"none": N_("none"), "month": N_("monthly"), "quarter": N_("quarterly")}
 
 
-def mention(user_id: int) -> str:
-    """A person as a mention; a computer player (negative id) by what it is."""
-    return f"<@{user_id}>" if user_id > 0 else _("🤖 computer player")
+def mention(user_id: PlayerId) -> str:
+    """A person as a mention; a computer player by what it is."""
+    return _("🤖 computer player") if is_computer(user_id) else f"<@{user_id}>"
 
 
 # -- history ----------------------------------------------------------------

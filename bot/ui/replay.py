@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.game.table import Phase, Player, Table
+from bot.game.table import Player, Table, TableStatus
 from bot.i18n import ngettext
 from bot.ui.names import and_list
 
@@ -39,5 +39,5 @@ def replayable(table: Table) -> bool:
     """Whether ``table`` is a match played to its end by people, which can be played
     again."""
     game = table.game
-    return table.phase is Phase.ENDED and game is not None and game.match_over \
+    return table.status is TableStatus.ENDED and game is not None and game.match_over \
         and any(not p.is_computer for p in table.players)

@@ -24,7 +24,7 @@ import discord
 from bot.game.clock import Clock
 from bot.game.ports import BadRow
 from bot.game.saving import Recovered
-from bot.game.table import CloseReason, Phase, Table
+from bot.game.table import CloseReason, Table, TableStatus
 from bot.i18n import N_, _, speaking
 from bot.ui.background import in_background
 from bot.ui.services import UnoClient
@@ -52,7 +52,7 @@ def restored_message(table: Table) -> TableMessage:
     shown = table_message(table)
     game = table.game
     assert game is not None
-    if table.phase is Phase.ENDED:
+    if table.status is TableStatus.ENDED:
         if table.close_reason is CloseReason.FINISHED and game.match_over:
             summary = round_message(table, next_round=False)[0]  # winner, scores
             return replace(shown, content=summary)
@@ -124,7 +124,7 @@ async def announce_restart(bot: UnoClient, clock: Clock, recovered: Recovered) -
     for row in recovered.unreadable:
         await _tell_closed(bot, row)
     tables = [t for t in recovered.ended if t.table_message_id is not None]
-    playing = [t for t in recovered.live if t.phase is Phase.PLAYING and t.game is not None]
+    playing = [t for t in recovered.live if t.status is TableStatus.PLAYING and t.game is not None]
     for table in playing:
         bot.board.adopt(table)
     tables += playing

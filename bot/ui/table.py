@@ -15,7 +15,8 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.engine import PlayerView
-from bot.game.table import CloseReason, Phase, Table
+from bot.game.players import is_computer
+from bot.game.table import CloseReason, Table, TableStatus
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
@@ -58,10 +59,10 @@ def table_message(table: Table) -> TableMessage:
         Control(game_id(table.channel_id, table.version, "catch"), _catch_label(table, seen),
                 Style.danger, disabled=not seen.catchable),
     ]]
-    if table.phase is not Phase.PLAYING:
+    if table.status is not TableStatus.PLAYING:
         rows = disabled(rows)
     content = call(table, seen)
-    if table.phase is Phase.PLAYING and not seen.round_over and table.turn_deadline:
+    if table.status is TableStatus.PLAYING and not seen.round_over and table.turn_deadline:
         # i18n: {when} is a relative time Discord shows in the reader's language ("in 30 seconds")
         content += " " + _("Time runs out {when}.").format(when=f"<t:{int(table.turn_deadline)}:R>")
     return TableMessage(content, embed, rows)
@@ -81,7 +82,7 @@ def _catch_label(table: Table, seen: PlayerView) -> str:
 
 def call(table: Table, seen: PlayerView) -> str:
     """Who must act now, mentioned, and what they must do (``seen``: what everyone sees)."""
-    if table.phase is Phase.ENDED:
+    if table.status is TableStatus.ENDED:
         if table.close_reason is CloseReason.ENDED:
             return ended_by(table)
         if table.close_reason is CloseReason.GONE:
@@ -105,7 +106,7 @@ def call(table: Table, seen: PlayerView) -> str:
         # i18n: {players} owe cards; "My hand" is the button that shows their cards
         return _("{players}: discard cards in My hand.").format(
             players=" ".join(mention(table, p) for p in seen.discards_owed))
-    if seen.current in table.computers:
+    if is_computer(seen.current):
         # i18n: a computer player is choosing its move
         return _("{player} is thinking…").format(player=name_of(table, seen.current))
     current = mention(table, seen.current)

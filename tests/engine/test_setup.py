@@ -127,5 +127,5 @@ def test_the_next_round_is_dealt_by_the_next_seat() -> None:
     assert game.round_over and not game.match_over
     game.apply(Action(game.players[0], "next_round"))
     assert game.dealer == PLAYERS[(PLAYERS.index(first_dealer) + 1) % len(PLAYERS)]
-    assert game.round_number == 2 and game.phase == "turn"
+    assert game.round_number == 2 and game.stage == "turn"
     assert game.card_count() == len(build_deck("classic"))

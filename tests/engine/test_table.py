@@ -128,4 +128,4 @@ def test_leaving_between_rounds_leaves_a_state_that_restores() -> None:
     assert game.current in game.players
     restored = Game.from_dict(game.to_dict())
     restored.apply(Action(restored.players[0], "next_round"))
-    assert restored.phase == "turn" and leaver not in restored.hands
+    assert restored.stage == "turn" and leaver not in restored.hands

@@ -10,7 +10,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.game.table import Phase
+from bot.game.table import TableStatus
 from bot.i18n import LANGUAGES, pgettext, speaking
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import (
@@ -62,7 +62,7 @@ async def test_a_match_and_every_command_in_each_language(
     await session.click(host, hand, control(hand, "🟡"))  # the last card: the match is won
     await session.settle()
     ended = bot.manager.get(guild.channel_id)
-    assert ended is None or ended.phase is Phase.ENDED  # played to its end
+    assert ended is None or ended.status is TableStatus.ENDED  # played to its end
 
     answers = [await host.slash("uno help"), await host.slash("uno stats"),
                await host.slash("uno leaderboard"), await host.slash("uno history"),

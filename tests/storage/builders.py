@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime
 
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord, PlayerResult
 from bot.storage.matches import PLAYER_COLUMNS
 from tests.storage.backends import Backend
@@ -35,9 +36,9 @@ def match(
         started_at=ended_at - 600,
         ended_at=ended_at,
         rounds=3,
-        winner_id=winner,
+        winner_id=None if winner is None else PlayerId(winner),
         players=tuple(
-            PlayerResult(user_id, points, won=user_id == winner, is_bot=user_id in bots)
+            PlayerResult(PlayerId(user_id), points, won=user_id == winner, is_bot=user_id in bots)
             for user_id, points in results.items()
         ),
     )

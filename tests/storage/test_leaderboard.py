@@ -2,6 +2,7 @@ import random
 
 import pytest
 
+from bot.game.players import PlayerId
 from bot.game.standings import RANKINGS, RankRow
 from bot.storage.leaderboard import period_bounds
 from tests.storage.backends import StorageUnderTest
@@ -25,7 +26,7 @@ async def test_ranked_by_wins_points_and_win_rate(db: StorageUnderTest) -> None:
 
     rates = await db.leaderboard(GUILD, "win_rate", min_games=3)
     assert [r.user_id for r in rates.rows] == [1, 2, 3]
-    assert rates.rows[0] == RankRow(1, 1, games=3, wins=2, points=180, win_rate=2 / 3)
+    assert rates.rows[0] == RankRow(1, PlayerId(1), games=3, wins=2, points=180, win_rate=2 / 3)
 
 
 async def test_ties_share_a_rank_listed_by_user_id(db: StorageUnderTest) -> None:
@@ -39,7 +40,7 @@ async def test_ties_share_a_rank_listed_by_user_id(db: StorageUnderTest) -> None
     assert ranked == [(1, 40), (2, 20), (2, 30), (4, 10), (4, 50)]
     second_page = await db.leaderboard(GUILD, "wins", offset=2, limit=2)
     assert [(r.rank, r.user_id) for r in second_page.rows] == [(2, 30), (4, 10)]
-    assert (await db.player_rank(GUILD, 30, "wins")) == RankRow(2, 30, 1, 1, 0, 1.0)
+    assert (await db.player_rank(GUILD, 30, "wins")) == RankRow(2, PlayerId(30), 1, 1, 0, 1.0)
 
 
 async def test_pages_and_the_callers_own_rank_off_the_page(db: StorageUnderTest) -> None:

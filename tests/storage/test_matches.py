@@ -3,6 +3,7 @@ import sqlite3
 
 import pytest
 
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord, PlayerResult
 from bot.storage import SqliteStorage
 from tests.storage.backends import Backend, StorageUnderTest
@@ -23,19 +24,21 @@ def full_match(match_id: str = "10-1700000000") -> MatchRecord:
         started_at=1_700_000_000.0,
         ended_at=1_700_001_800.5,
         rounds=4,
-        winner_id=7,
+        winner_id=PlayerId(7),
         players=(
             PlayerResult(
-                7, 512, won=True, round_wins=3, best_round=230, uno_calls=4, catches_made=2,
+                PlayerId(7), 512, won=True, round_wins=3, best_round=230, uno_calls=4,
+                catches_made=2,
                 catches_suffered=1, challenges_won=1, challenges_lost=0, cards_played=40,
                 colours_played={"r": 5, "y": 12, "g": 12, "b": 3},
             ),
             PlayerResult(
-                8, 140, won=False, round_wins=1, best_round=140, uno_calls=1, catches_made=0,
+                PlayerId(8), 140, won=False, round_wins=1, best_round=140, uno_calls=1,
+                catches_made=0,
                 catches_suffered=2, challenges_won=0, challenges_lost=1, cards_played=31,
                 colours_played={"b": 9},
             ),
-            PlayerResult(900, 0, won=False, is_bot=True, cards_played=25),
+            PlayerResult(PlayerId(900), 0, won=False, is_bot=True, cards_played=25),
         ),
     )
 
@@ -141,11 +144,12 @@ def test_a_record_must_name_each_player_once_and_agree_on_its_winner() -> None:
     with pytest.raises(ValueError, match="did not play"):
         match("x", {1: 0, 2: 0}, winner=3)
     with pytest.raises(ValueError, match="exactly the winner"):
-        MatchRecord("x", GUILD, CHANNEL, "classic", 0, 1, 1, None, (PlayerResult(1, 0, won=True),))
+        MatchRecord("x", GUILD, CHANNEL, "classic", 0, 1, 1, None,
+                    (PlayerResult(PlayerId(1), 0, won=True),))
     with pytest.raises(ValueError, match="unknown ruleset"):
         match("x", {1: 0}, winner=1, ruleset="poker")
     with pytest.raises(ValueError, match="unknown colours"):
-        PlayerResult(1, 0, won=False, colours_played={"purple": 1})
+        PlayerResult(PlayerId(1), 0, won=False, colours_played={"purple": 1})
 
 
 async def test_a_save_made_during_a_failing_recording_is_kept(

@@ -9,6 +9,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.game.guild_settings import GuildSettings
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord, PlayerResult, StorageUnavailable
 from bot.game.standings import HeadToHead, PlayerRating, RatingChange
 from bot.storage import PostgresStorage, SqliteStorage, open_storage
@@ -81,16 +82,17 @@ async def test_computers_leavers_and_lone_people(db: StorageUnderTest) -> None:
     alone = match("alone", {1: 0, -1: 500}, winner=-1, bots=frozenset({-1}))
     await db.record_match(alone)
     assert await db.match_ratings("alone") == []
-    forfeit = MatchRecord("forfeit", GUILD, 10, "classic", 0.0, NOV, 2, 2, (
-        PlayerResult(1, 400, False, left=True), PlayerResult(-2, 300, False, is_bot=True),
-        PlayerResult(2, 10, True), PlayerResult(3, 200, False, left=True)))
+    forfeit = MatchRecord("forfeit", GUILD, 10, "classic", 0.0, NOV, 2, PlayerId(2), (
+        PlayerResult(PlayerId(1), 400, False, left=True),
+        PlayerResult(PlayerId(-2), 300, False, is_bot=True),
+        PlayerResult(PlayerId(2), 10, True), PlayerResult(PlayerId(3), 200, False, left=True)))
     await db.record_match(forfeit)
     changes = await db.match_ratings("forfeit")
     model = PlackettLuce()
     rated = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 0, 1])
-    assert changes == [RatingChange(1, 1000, round(40 * rated[0][0].mu), True),
-                       RatingChange(2, 1000, round(40 * rated[1][0].mu), True),
-                       RatingChange(3, 1000, round(40 * rated[2][0].mu), True)]
+    assert changes == [RatingChange(PlayerId(1), 1000, round(40 * rated[0][0].mu), True),
+                       RatingChange(PlayerId(2), 1000, round(40 * rated[1][0].mu), True),
+                       RatingChange(PlayerId(3), 1000, round(40 * rated[2][0].mu), True)]
     assert (await db.player_rating(GUILD, 1)) == PlayerRating(changes[0].after, 1, True, None)
 
 
@@ -145,8 +147,8 @@ async def test_board_pages_places_and_the_week_change(db: StorageUnderTest) -> N
         player = await db.player_rating(GUILD, row.user_id)
         assert player is not None and player.rank == row.rank
     by_user = {row.user_id: row for row in board.rows}
-    assert by_user[7].week_change == 0
-    assert by_user[9].week_change > 0 > by_user[8].week_change
+    assert by_user[PlayerId(7)].week_change == 0
+    assert by_user[PlayerId(9)].week_change > 0 > by_user[PlayerId(8)].week_change
     assert await db.head_to_head(GUILD, 9, 8) == HeadToHead(15, 5, 10)
     assert await db.head_to_head(GUILD, 7, 1) == HeadToHead(0, 0, 0)
 

@@ -11,9 +11,10 @@ import pytest
 
 from bot.engine import Action, Game
 from bot.engine.options import Options
+from bot.game.players import PlayerId
 from bot.game.records import match_record
 from bot.game.saving import TableStore, table_from_dict, table_to_dict
-from bot.game.table import CloseReason, Phase, Player, Table
+from bot.game.table import CloseReason, Player, Table, TableStatus
 from bot.storage import SqliteStorage
 from bot.storage.sqlite import MIGRATIONS
 from tests.storage.backends import StorageUnderTest
@@ -22,11 +23,12 @@ GUILD = 5
 
 
 def sample(channel_id: int) -> Table:
-    host = Player(1, "ann")
+    host = Player(PlayerId(1), "ann")
     return Table(
         guild_id=GUILD, channel_id=channel_id, host=host, ruleset="seven-o",
         options=Options.for_ruleset("seven-o", {"target": 250, "scoring": "alternative"}),
-        turn_seconds=45, version=77, players=[host, Player(2, "bo")], phase=Phase.PLAYING,
+        turn_seconds=45, version=77, players=[host, Player(PlayerId(2), "bo")],
+        status=TableStatus.PLAYING,
         message_id=99,
     )
 
@@ -40,18 +42,18 @@ def playing(channel_id: int) -> Table:
 
 def finished(channel_id: int) -> Table:
     """Ann lays her last card; Bo's Wild scores 50, past the target of 10."""
-    host, guest = Player(1, "ann"), Player(-2, "computer")
+    host, guest = Player(PlayerId(1), "ann"), Player(PlayerId(-2), "computer")
     options = Options.for_ruleset("classic", {"target": 10})
     table = Table(guild_id=GUILD, channel_id=channel_id, host=host, ruleset="classic",
                   options=options, turn_seconds=60, version=5, players=[host, guest],
-                  phase=Phase.PLAYING, started_at=1_700_000_000.0)
+                  status=TableStatus.PLAYING, started_at=1_700_000_000.0)
     table.game = Game.from_position(
         "classic", options, ["1", "-2"], hands={"1": ["r3"], "-2": ["wild"]},
         discard=["r5"], draw=["g7", "g8"], current="1", color="r",
     )
     table.tally.observe(table.game.apply(Action("1", "play", card="r3")))
     assert table.game.match_over
-    table.phase, table.close_reason = Phase.ENDED, CloseReason.FINISHED
+    table.status, table.close_reason = TableStatus.ENDED, CloseReason.FINISHED
     table.ended_at = 1_700_000_900.0
     return table
 
@@ -67,8 +69,8 @@ async def test_tables_round_trip_and_delete(db: StorageUnderTest) -> None:
     original = sample(10)
     assert table.players == original.players and table.host == original.host
     assert table.options == original.options and table.options.seven_o
-    assert (table.ruleset, table.turn_seconds, table.version, table.phase, table.message_id) == (
-        "seven-o", 45, 77, Phase.PLAYING, 99,
+    assert (table.ruleset, table.turn_seconds, table.version, table.status, table.message_id) == (
+        "seven-o", 45, 77, TableStatus.PLAYING, 99,
     )
 
 
@@ -137,7 +139,7 @@ async def test_a_finished_match_is_recorded_once_and_its_row_kept_until_shown(
     stats = await db.player_stats(GUILD, 1)
     assert (stats.games, stats.round_wins, stats.best_round, stats.cards_played) == (1, 1, 50, 1)
     games, _ = await db.load_games()
-    assert [g.state["phase"] for g in games] == [Phase.ENDED.value]  # until shown
+    assert [g.state["phase"] for g in games] == [TableStatus.ENDED.value]  # until shown
 
     await store.forget_shown(finished(30))
     assert await db.load_games() == ([], [])

@@ -9,16 +9,17 @@ from bot.engine import Game
 from bot.engine.options import Options
 from bot.game.clock import FakeClock
 from bot.game.manager import GameManager
+from bot.game.players import PlayerId
 from bot.game.saving import TableStore, table_from_dict, table_to_dict
-from bot.game.table import Phase, Player, Table
+from bot.game.table import Player, Table, TableStatus
 from tests.storage.backends import StorageUnderTest
 
 
 def playing_table() -> Table:
-    host, bot = Player(1, "ann"), Player(-1, "🤖 Normal bot 1")
+    host, bot = Player(PlayerId(1), "ann"), Player(PlayerId(-1), "🤖 Normal bot 1")
     options = Options.for_ruleset("classic")
     table = Table(guild_id=5, channel_id=10, host=host, ruleset="classic", options=options,
-                  turn_seconds=30, version=7, players=[host, bot], phase=Phase.PLAYING,
+                  turn_seconds=30, version=7, players=[host, bot], status=TableStatus.PLAYING,
                   autoplay=True)
     table.game = Game.new("classic", options, ["1", "-1"], seed=3)
     table.computers["-1"] = ComputerPlayer("-1", "normal", seed=11)

@@ -16,7 +16,7 @@ from bot.engine import Action, Game, legal
 from bot.engine import Phase as EnginePhase
 from bot.game.clock import FakeClock
 from bot.game.computers import PAUSE_SECONDS
-from bot.game.table import CloseReason, Phase
+from bot.game.table import CloseReason, TableStatus
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage
 from tests.ui.game_helpers import Playing, play_any_legal_move, table_button
 
@@ -114,7 +114,7 @@ async def test_a_person_and_three_computer_players_play_a_whole_match(
     assert game.players == [str(person.id), "-1", "-2", "-3"]
     computer_turns, person_moves, logged = await play_the_match(session, BOTS)
     await session.settle()
-    assert table.phase is Phase.ENDED and table.close_reason is CloseReason.FINISHED
+    assert table.status is TableStatus.ENDED and table.close_reason is CloseReason.FINISHED
     assert game.match_over and game.match_winner is not None
     winner = game.match_winner
     shown = table.name_of(winner) if winner in table.computers else person.mention
@@ -159,7 +159,7 @@ async def test_a_person_and_three_hard_computer_players_play_a_whole_match(
         computer.playouts = 16  # quick: this test checks the path, not the play
     computer_turns, person_moves, logged = await play_the_match(session, seat_names(levels))
     await session.settle()
-    assert table.phase is Phase.ENDED and table.close_reason is CloseReason.FINISHED
+    assert table.status is TableStatus.ENDED and table.close_reason is CloseReason.FINISHED
     assert game.match_over and game.match_winner is not None
     assert computer_turns > 10 and person_moves > 3, (computer_turns, person_moves)
     assert logged

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.app.client import UnoBot
-from bot.game.table import Phase
+from bot.game.table import TableStatus
 from tests.fakediscord import FakeGuild, StoredMessage
 from tests.ui.test_lobby import assert_refused, button, open_lobby, players_block
 
@@ -41,7 +41,7 @@ async def test_one_person_and_computer_players_start(bot: UnoBot, guild: FakeGui
     await host.click(lobby, button(lobby, "start"))
     assert "The game has started" in lobby.text and " · 🤖 Easy bot 1" in lobby.text
     table = bot.manager.get(guild.channel_id)
-    assert table is not None and table.phase is Phase.PLAYING
+    assert table is not None and table.status is TableStatus.PLAYING
     assert table.game is not None and table.game.players == [str(host.id), "-1"]
 
 

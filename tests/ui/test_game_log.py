@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.app.client import UnoBot
 from bot.engine import Action, Event, Game
 from bot.game.clock import FakeClock
+from bot.game.players import player_id
 from bot.game.registry import Reply
 from bot.game.table import Table
 from tests.fakediscord import FakeDiscord, FakeGuild
@@ -41,7 +42,7 @@ async def test_an_action_with_no_effect_keeps_the_version_and_the_turn_timer(
         told.append([event.kind for event in events])  # composed under the lock
         return sent_nothing
 
-    await bot.manager.turns.act(guild.channel_id, int(idle), None, needless_call, answer)
+    await bot.manager.turns.act(guild.channel_id, player_id(idle), None, needless_call, answer)
     assert told == [["uno_needless"]]
     assert (table.version, table.turn_deadline) == (version, deadline)
     assert game.to_dict() == state

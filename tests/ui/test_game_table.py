@@ -9,6 +9,7 @@ import pytest
 from bot.app.client import UnoBot
 from bot.engine.cards import build_deck
 from bot.game.clock import FakeClock
+from bot.game.players import PlayerId
 from bot.game.table import Player, Table
 from bot.ui.controls import to_view
 from bot.ui.hand import hand_message, playable_cards
@@ -26,10 +27,11 @@ from tests.ui.test_game_cards import FILL, two_or_three
 
 @pytest.mark.parametrize("size", [1, 7, 25, 30, 60, 108])
 def test_every_hand_size_fits_discord(size: int) -> None:
-    table = Table(guild_id=1, channel_id=10**18, host=Player(1, "a"), ruleset="classic",
+    table = Table(guild_id=1, channel_id=10**18, host=Player(PlayerId(1), "a"), ruleset="classic",
                   options=position("classic", ["1", "2"], hands={}, discard=["r1"], draw=[],
                                    current="1").options,
-                  turn_seconds=60, version=10**13, players=[Player(1, "a"), Player(2, "b")])
+                  turn_seconds=60, version=10**13,
+                  players=[Player(PlayerId(1), "a"), Player(PlayerId(2), "b")])
     table.game = position("classic", ["1", "2"], hands={"1": build_deck("classic")[:size],
                                                         "2": ["r1"]},
                           discard=["r5"], draw=["g1"], current="1")

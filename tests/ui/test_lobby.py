@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from bot.app.client import UnoBot
-from bot.game.table import Phase
+from bot.game.table import TableStatus
 from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeGuild, FakeMember, StoredMessage, answered
 from tests.ui.game_helpers import table_at
 
@@ -48,7 +48,7 @@ async def test_new_posts_lobby_with_host_players_rules_and_buttons(
     host = guild.members[0]
     lobby = await open_lobby(host)
     table = bot.manager.get(guild.channel_id)
-    assert table is not None and table.phase is Phase.LOBBY
+    assert table is not None and table.status is TableStatus.LOBBY
     assert table.message_id == lobby.id
     assert f"Host: {host.mention}" in lobby.text
     assert f"Players (1/10):\n1. {host.mention}" in lobby.text
@@ -218,7 +218,7 @@ async def test_start_with_fewer_than_two_is_refused(bot: UnoBot, guild: FakeGuil
     host = guild.members[0]
     lobby = await open_lobby(host)
     await assert_refused(host.click(lobby, button(lobby, "start")), lobby, "at least 2 players")
-    assert table_at(bot, guild.channel_id).phase is Phase.LOBBY
+    assert table_at(bot, guild.channel_id).status is TableStatus.LOBBY
 
 
 async def test_non_host_cannot_start(bot: UnoBot, guild: FakeGuild) -> None:
@@ -226,7 +226,7 @@ async def test_non_host_cannot_start(bot: UnoBot, guild: FakeGuild) -> None:
     lobby = await open_lobby(host)
     await guest.click(lobby, button(lobby, "join"))
     await assert_refused(guest.click(lobby, button(lobby, "start")), lobby, "Only the host")
-    assert table_at(bot, guild.channel_id).phase is Phase.LOBBY
+    assert table_at(bot, guild.channel_id).status is TableStatus.LOBBY
 
 
 async def test_host_starts_game_with_seating_order(bot: UnoBot, guild: FakeGuild) -> None:
@@ -240,7 +240,7 @@ async def test_host_starts_game_with_seating_order(bot: UnoBot, guild: FakeGuild
     assert f"Seating order: {host.mention} · {c.mention} · {b.mention}" in lobby.text
     assert lobby.custom_ids() == []
     table = bot.manager.get(guild.channel_id)
-    assert table is not None and table.phase is Phase.PLAYING
+    assert table is not None and table.status is TableStatus.PLAYING
     assert [p.id for p in table.players] == [host.id, c.id, b.id]
     # A started game still blocks a new lobby and refuses lobby commands.
     assert "already has" in (await b.slash("uno new")).text
@@ -257,7 +257,7 @@ async def test_stale_start_and_cancel_are_out_of_date(bot: UnoBot, guild: FakeGu
         answer = await host.click(stale, button(stale, action))
         assert answer.ephemeral and "out of date" in answer.text
     table = bot.manager.get(guild.channel_id)
-    assert table is not None and table.phase is Phase.LOBBY and len(table.players) == 3
+    assert table is not None and table.status is TableStatus.LOBBY and len(table.players) == 3
 
 
 # -- cancel ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.game.table import Phase
+from bot.game.table import TableStatus
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.test_lobby import button, open_lobby
 
@@ -63,5 +63,5 @@ async def test_started_game_does_not_idle_close(
         await clock.advance(seconds)
         await bot.board.idle()
     table = bot.manager.get(guild.channel_id)
-    assert table is not None and table.phase is Phase.PLAYING
+    assert table is not None and table.status is TableStatus.PLAYING
     assert "The game has started" in lobby.text

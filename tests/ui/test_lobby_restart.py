@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.game.table import Phase
+from bot.game.table import TableStatus
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import table_at
@@ -28,7 +28,7 @@ async def test_lobby_buttons_work_after_a_restart(
         assert players_block(lobby).startswith("Players (3/10)")
         answer = await host.click(lobby, button(lobby, "start"))
         assert answer.callback_type == 7 and "The game has started" in lobby.text
-        assert table_at(restarted, guild.channel_id).phase is Phase.PLAYING
+        assert table_at(restarted, guild.channel_id).status is TableStatus.PLAYING
 
 
 async def test_closed_lobby_stays_closed_after_a_restart(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.app.client import UnoBot
 from bot.game.errors import TooManyTables
 from bot.game.guild_settings import DEFAULT_TABLES_PER_MEMBER
-from bot.game.table import Phase
+from bot.game.table import TableStatus
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.fakediscord.members import answered
 from tests.ui.test_game_threads import MANAGE_GUILD
@@ -16,7 +16,7 @@ from tests.ui.test_game_threads import MANAGE_GUILD
 def hosted(bot: UnoBot, guild: FakeGuild, member_id: int) -> int:
     return sum(1 for table in bot.manager.registry.tables.values()
                if table.guild_id == guild.id and table.host.id == member_id
-               and table.phase is Phase.LOBBY)
+               and table.status is TableStatus.LOBBY)
 
 
 async def test_a_burst_of_new_games_opens_only_the_members_share(

@@ -15,7 +15,8 @@ from functools import cache
 
 from bot.engine import Game
 from bot.engine.cards import Card, build_deck
-from bot.game.table import Phase, Player, Table
+from bot.game.players import PlayerId
+from bot.game.table import Player, Table, TableStatus
 from bot.i18n import LANGUAGES, speaking
 from bot.render import render_hand, render_table
 from bot.render.hand import hand_image
@@ -27,8 +28,9 @@ from docs.discord_look import PHONE, Shown, heights
 from tests.ui.game_helpers import position
 
 HAND_MOST, TURN_MOST = 450, 900
-PEOPLE = [Player(1, "Alexandra_Moreau"), Player(2, "Bartholomew1987"), Player(3, "Chiara.Rossi"),
-          Player(4, "Dmitri_Volkov"), *(Player(n, f"Long_Player_Name_{n}") for n in range(5, 11))]
+PEOPLE = [Player(PlayerId(1), "Alexandra_Moreau"), Player(PlayerId(2), "Bartholomew1987"),
+          Player(PlayerId(3), "Chiara.Rossi"), Player(PlayerId(4), "Dmitri_Volkov"),
+          *(Player(PlayerId(n), f"Long_Player_Name_{n}") for n in range(5, 11))]
 """Names as long as people's often are (Discord allows 32 characters)."""
 SEATS = [str(p.id) for p in PEOPLE[:4]]
 FILL: list[Card] = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
@@ -78,7 +80,7 @@ def table_for(state: Game, language: str) -> Table:
     table = Table(guild_id=1, channel_id=10**18, host=PEOPLE[0], ruleset="classic",
                   options=state.options, turn_seconds=60, version=10**13,
                   players=PEOPLE[:len(state.players)],
-                  phase=Phase.PLAYING, language=language, turn_deadline=60.0)
+                  status=TableStatus.PLAYING, language=language, turn_deadline=60.0)
     table.game = state
     table.recent_actions = [[{"kind": "played", "player": "4", "cards": ["r9"]}],
                             [{"kind": "drew", "player": "2", "count": 2},

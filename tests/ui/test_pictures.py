@@ -10,17 +10,18 @@ import discord
 import pytest
 
 from bot.engine import Game
-from bot.game.table import Phase, Player, Table
+from bot.game.players import player_id
+from bot.game.table import Player, Table, TableStatus
 from bot.render import TableScene
 from bot.ui.pictures import MAX_WAITING, HandCards, Pictures, hand_cards, table_scene
 from tests.ui.game_helpers import position
 
 
 def table_with(game: Game, *, images: bool = True) -> Table:
-    players = [Player(int(p), f"name{p}") for p in game.players]
+    players = [Player(player_id(p), f"name{p}") for p in game.players]
     table = Table(guild_id=1, channel_id=2, host=players[0], ruleset=game.ruleset,
                   options=game.options, turn_seconds=60, version=1, players=players,
-                  phase=Phase.PLAYING, images=images)
+                  status=TableStatus.PLAYING, images=images)
     table.game = game
     return table
 

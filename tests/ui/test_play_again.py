@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.game.table import Phase
+from bot.game.table import TableStatus
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.ui.game_helpers import card_button, players, position, start_game, table_at
 
@@ -49,7 +49,7 @@ async def test_play_again_seats_the_same_players_with_the_same_rules(
     await bot.board.idle()
     assert last.posted_message and not last.ephemeral  # the new lobby message
     table = table_at(bot, session.channel_id)
-    assert table.phase is Phase.PLAYING and {p.id for p in table.players} == {ana.id, ben.id}
+    assert table.status is TableStatus.PLAYING and {p.id for p in table.players} == {ana.id, ben.id}
     assert table.options.target == 10 and table.options.seven_o and table.turn_seconds == 90
     assert final.custom_ids() == [] and final.content.endswith("everyone was ready.")
     assert "The game has started" in last.text

@@ -6,6 +6,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from bot.app.client import UnoBot
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord, PlayerResult
 from tests.fakediscord import EPHEMERAL, FakeGuild, FakeMember
 
@@ -34,9 +35,10 @@ def finished_match(
         started_at=ended - 900,
         ended_at=ended,
         rounds=2,
-        winner_id=winner.id,
+        winner_id=PlayerId(winner.id),
         players=tuple(
-            PlayerResult(m.id, points, won=m is winner, round_wins=1 if m is winner else 0,
+            PlayerResult(PlayerId(m.id), points, won=m is winner,
+                         round_wins=1 if m is winner else 0,
                          best_round=points, uno_calls=2, catches_made=1, cards_played=20,
                          colours_played={"g": 12, "r": 8})
             for m, points in scores.items()

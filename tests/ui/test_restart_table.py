@@ -16,7 +16,7 @@ from bot.app.client import UnoBot
 from bot.engine import Action
 from bot.game.clock import FakeClock
 from bot.game.saving import TableStore, table_from_dict
-from bot.game.table import CloseReason, Phase, Table
+from bot.game.table import CloseReason, Table, TableStatus
 from bot.storage import SqliteStorage
 from bot.ui.pictures import TABLE_FILE
 from bot.ui.restart import BATCH, PAUSE, RESTORED
@@ -164,7 +164,7 @@ async def test_a_match_that_ended_just_before_the_crash_is_announced_and_recorde
         assert table.game is not None
         table.tally.observe(table.game.apply(Action(ana, "play", card="r3")))
         assert table.game.match_over
-        table.phase, table.close_reason = Phase.ENDED, CloseReason.FINISHED
+        table.status, table.close_reason = TableStatus.ENDED, CloseReason.FINISHED
         table.version, table.ended_at, table.turn_deadline = table.version + 1, time.time(), None
         await saved_over(db, table)
     since = len(fake_discord.calls)

@@ -19,8 +19,8 @@ import pytest
 from bot.engine import Action, Game, Options, Phase
 from bot.engine.cards import COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, TABLE_OPTIONS
-from bot.game.table import Phase as TablePhase
-from bot.game.table import Player, Table
+from bot.game.players import player_id
+from bot.game.table import Player, Table, TableStatus
 from bot.i18n import speaking
 from bot.ui.controls import Control, Menu
 from bot.ui.custom_ids import Draft, parse
@@ -73,10 +73,10 @@ def offered(rows: list[list[Control | Menu]]) -> Offered:
 
 
 def table_for(game: Game) -> Table:
-    players = [Player(int(p), f"name{p}") for p in game.players]
+    players = [Player(player_id(p), f"name{p}") for p in game.players]
     table = Table(guild_id=1, channel_id=2, host=players[0], ruleset=game.ruleset,
                   options=game.options, turn_seconds=60, version=1, players=players,
-                  phase=TablePhase.PLAYING)
+                  status=TableStatus.PLAYING)
     table.game = game
     return table
 

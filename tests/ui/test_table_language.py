@@ -14,6 +14,7 @@ from babel.messages.pofile import write_po
 from bot.ai import LEVELS
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
+from bot.game.players import PlayerId
 from bot.game.table import Player, computer_name
 from bot.i18n import catalogs, speaking
 from bot.ui.names import COMPUTER_NAMES, player_name
@@ -101,16 +102,16 @@ async def test_a_german_table_speaks_german_and_answers_a_french_host_in_french(
 
 def test_computer_players_are_named_in_the_language_of_the_moment() -> None:
     assert set(COMPUTER_NAMES) == set(LEVELS)
-    saved = Player(-2, computer_name("easy", 2))  # as saved before names were translated
+    saved = Player(PlayerId(-2), computer_name("easy", 2))  # as saved before names were translated
     assert saved.computer_level == "easy" and player_name(saved) == "🤖 Easy bot 2"
-    person = Player(5, "🤖 Easy bot 2")  # a person may call themself anything
+    person = Player(PlayerId(5), "🤖 Easy bot 2")  # a person may call themself anything
     assert person.computer_level is None and player_name(person) == "🤖 Easy bot 2"
 
 
 def test_a_computer_player_is_named_in_german_inside_a_german_block(
     german_and_french: None,
 ) -> None:
-    seat = Player(-1, computer_name("normal", 1))
+    seat = Player(PlayerId(-1), computer_name("normal", 1))
     with speaking("de"):
         assert player_name(seat) == "🤖 Normaler Bot 1"
     assert player_name(seat) == "🤖 Normal bot 1"

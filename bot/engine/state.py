@@ -1,0 +1,273 @@
+"""The state of one match: one data class the rule modules read and change.
+
+``GameState`` holds every field that is saved (``state_io``) and the few mechanics
+every part of the turn flow shares: drawing, reshuffling, passing the turn, keeping
+UNO calls true to a hand's size, scoring a round. The rule modules (``moves``,
+``effects``, ``table``, ``legal``, ``refusals``, ``phase``, ``view``) take a
+``GameState``; ``Game`` (``bot.engine.game``) is the state with ``apply``, the
+dispatch of actions and the caches worked out per version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.engine.cards import Card, CardColor, full_deck, hand_points
+from bot.engine.events import Event
+from bot.engine.options import RULESETS, Options
+from bot.engine.rng import SeedCounter
+
+Stage = Literal["turn", "round_over", "match_over"]
+"""Where the match stands: a round in play (whose turn it is, ``Phase`` says in
+detail), a round over (the next one not dealt yet), or the match over."""
+
+
+@dataclass(slots=True, eq=False, repr=False)
+class GameState:
+    """A match as it stands, from the seating, the options and the seed. Built empty
+    (no card dealt); ``table.deal_round`` or a restore fills it. Compared by identity,
+    and never printed whole: its repr would show every hidden hand."""
+
+    ruleset: str
+    options: Options
+    players: list[str]
+    """Seating order of the players still in the match."""
+    seed: int
+    rng: SeedCounter = field(init=False)
+    hands: dict[str, list[Card]] = field(init=False)
+    draw_pile: list[Card] = field(init=False, default_factory=list)
+    """Face down; the top card is the LAST item."""
+    discard_pile: list[Card] = field(init=False, default_factory=list)
+    """Face up, bottom first; the top card is the last item."""
+    color: CardColor = field(init=False, default="")
+    top_by: str | None = field(init=False, default=None)
+    """Who laid the top card of the discard pile (None for the start card): no
+    jump-in on one's own card (RULES.md 11)."""
+    direction: int = field(init=False, default=1)
+    current: str = field(init=False)
+    dealer: str = field(init=False)
+    stage: Stage = field(init=False, default="turn")
+    round_number: int = field(init=False, default=1)
+    scores: dict[str, int] = field(init=False)
+    round_winner: str | None = field(init=False, default=None)
+    round_points: dict[str, int] = field(init=False, default_factory=dict)
+    match_winner: str | None = field(init=False, default=None)
+    pending_draw: int = field(init=False, default=0)
+    """A draw waiting on the current player: how many cards, and from which card."""
+    pending_kind: str = field(init=False, default="")
+    wild4_by: str | None = field(init=False, default=None)
+    """The last Wild Draw Four, for a challenge: who laid it, the colour in force
+    before it (a wild's chosen colour when a wild lay under it) and whether they were
+    guilty."""
+    wild4_color: CardColor = field(init=False, default="")
+    wild4_guilty: bool = field(init=False, default=False)
+    drawn: list[Card] = field(init=False, default_factory=list)
+    """Cards the current player drew this turn and may still play (play_drawn/keep)."""
+    choosing_start_color: bool = field(init=False, default=False)
+    uno_called: set[str] = field(init=False, default_factory=set)
+    uno_with_two: set[str] = field(init=False, default_factory=set)
+    catch_window: set[str] = field(init=False, default_factory=set)
+    draw_three_for: str | None = field(init=False, default=None)
+    hands_shown_until: str | None = field(init=False, default=None)
+    """House rule 7: every hand is shown until this player's next turn."""
+    discards_owed: dict[str, int] = field(init=False, default_factory=dict)
+    """House rules 5, 6, 8: the hand size each of these players must discard down to."""
+    joke_by: str | None = field(init=False, default=None)
+    voters: list[str] = field(init=False, default_factory=list)
+    late_voters: list[str] = field(init=False, default_factory=list)
+    """House rule 8: players whose vote a laugh made needless; theirs changes nothing."""
+    timeouts: dict[str, int] = field(init=False, default_factory=dict)
+    answerable_draw_two: bool = field(init=False)
+    """A Draw Two waits for its victim when they could answer it (RULES.md 5)."""
+
+    def __post_init__(self) -> None:
+        players = self.players
+        if self.ruleset not in RULESETS:
+            raise ValueError(f"unknown ruleset {self.ruleset!r}")
+        if not 2 <= len(players) <= 10 or len(set(players)) != len(players):
+            raise ValueError("a game needs 2 to 10 different players")
+        self.players = list(players)
+        self.rng = SeedCounter(self.seed)
+        self.hands = {p: [] for p in players}
+        self.current = players[0]
+        self.dealer = players[-1]
+        self.scores = {p: 0 for p in players}
+        options = self.options
+        self.answerable_draw_two = (options.stacking or options.stack_draws
+                                    or "bff" in full_deck(self.ruleset))
+
+    # -- questions ---------------------------------------------------------------------
+
+    @property
+    def top(self) -> Card:
+        return self.discard_pile[-1]
+
+    @property
+    def round_over(self) -> bool:
+        return self.stage != "turn"
+
+    @property
+    def match_over(self) -> bool:
+        return self.stage == "match_over"
+
+    def seat_after(self, player: str, steps: int = 1) -> str:
+        """The player ``steps`` seats on from ``player`` in the direction of play."""
+        seats = self.players
+        return seats[(seats.index(player) + steps * self.direction) % len(seats)]
+
+    def catchable(self) -> list[str]:
+        """Players who hold one card without a call and can be caught right now."""
+        if not self.catch_window:
+            return []
+        return [
+            p
+            for p in self.players
+            if p in self.catch_window and p not in self.uno_called and len(self.hands[p]) == 1
+        ]
+
+    def uno_call_counts(self, player: str) -> bool:
+        """Whether an UNO call by ``player`` now would count (RULES.md 8)."""
+        size = len(self.hands[player])
+        return size == 1 or (size == 2 and player == self.current and self.stage == "turn")
+
+    def card_count(self) -> int:
+        """Every card in the game, for the conservation check."""
+        return len(self.draw_pile) + len(self.discard_pile) + sum(map(len, self.hands.values()))
+
+    # -- shared mechanics (moves, effects and table use them) --------------------------
+
+    def draw_cards(self, player: str, count: int, events: list[Event], reason: str) -> list[Card]:
+        """``player`` draws up to ``count`` cards, reshuffling the discard pile when the
+        draw pile runs out; with nothing left anywhere, they take what there is."""
+        pile = self.draw_pile
+        if 0 < count <= len(pile):
+            taken = pile[-count:]
+            del pile[-count:]
+            taken.reverse()
+        else:
+            taken = []
+            for _ in range(count):
+                if not pile and not self.reshuffle(events):
+                    break
+                taken.append(pile.pop())
+        if taken:
+            self.hands[player] += taken
+            self.hand_changed(player)
+        events.append(
+            Event("drew", player, tuple(taken), len(taken), None, None, (player,),
+                  {"reason": reason})
+        )
+        return taken
+
+    def draw_until(
+        self, player: str, wanted: Container[Card], events: list[Event], reason: str
+    ) -> list[Card]:
+        """``player`` draws card by card until one of ``wanted`` (the last card drawn)
+        or until nothing is left to draw; every card drawn joins the hand."""
+        taken: list[Card] = []
+        while True:
+            card = self.draw_cards(player, 1, events, reason)
+            taken += card
+            if not card or card[0] in wanted:
+                return taken
+
+    def reshuffle(self, events: list[Event]) -> bool:
+        """Shuffle the discard pile but its top card into a new draw pile."""
+        if len(self.discard_pile) < 2:
+            return False
+        pile = self.discard_pile[:-1]
+        del self.discard_pile[:-1]
+        self.rng.shuffle(pile)
+        self.draw_pile[:0] = pile
+        events.append(Event("reshuffled", count=len(pile)))
+        return True
+
+    def hand_changed(self, player: str) -> None:
+        """Keep UNO calls and the catch window true to the hand's new size (RULES.md 8):
+        a call stands while its caller holds one card (or still the two they called
+        with); a player left holding one card without a call can be caught."""
+        size = len(self.hands[player])
+        if size > 2 and player not in self.uno_called:
+            if player in self.catch_window:
+                self.catch_window.discard(player)
+            return
+        if player in self.uno_called:
+            if size == 1:
+                self.uno_with_two.discard(player)
+            elif not (size == 2 and player in self.uno_with_two):
+                self.uno_called.discard(player)
+                self.uno_with_two.discard(player)
+        if size == 1 and player not in self.uno_called:
+            self.catch_window.add(player)
+        else:
+            self.catch_window.discard(player)
+
+    def drop_pending_draw(self) -> None:
+        """No draw waits any more (taken, challenged, blocked, or its victim left)."""
+        self.pending_draw, self.pending_kind, self.wild4_by = 0, "", None
+
+    def begin_turn_action(self) -> None:
+        """The player to act has begun their turn: earlier catch windows close."""
+        if self.catch_window:
+            self.catch_window.clear()
+        if self.late_voters:
+            self.late_voters.clear()
+
+    def pass_turn(self, from_player: str, skips: int, events: list[Event]) -> None:
+        """Move the turn ``skips + 1`` seats on from ``from_player`` (RULES.md 5: the same
+        arithmetic gives the two-player rules), naming each player skipped."""
+        seats = self.players
+        seat = seats.index(from_player)
+        direction = self.direction
+        if skips:
+            for step in range(1, skips + 1):
+                events.append(Event("skipped", seats[(seat + step * direction) % len(seats)]))
+        self.set_current(seats[(seat + (skips + 1) * direction) % len(seats)])
+
+    def set_current(self, player: str) -> None:
+        if self.draw_three_for is not None and self.draw_three_for == self.current:
+            self.draw_three_for = None
+        self.current = player
+        if self.drawn:
+            self.drawn = []
+        if self.hands_shown_until is not None and self.hands_shown_until == player:
+            self.hands_shown_until = None
+
+    def end_round(self, winner: str, events: list[Event]) -> None:
+        """Score the round (RULES.md 9) and end the match when someone reaches the target."""
+        self.stage = "round_over"
+        self.round_winner = winner
+        self.pending_draw, self.pending_kind = 0, ""
+        self.drawn, self.discards_owed, self.voters, self.joke_by = [], {}, [], None
+        self.late_voters = []
+        left_in_hands = {p: hand_points(self.hands[p]) for p in self.players}
+        if self.options.scoring == "alternative":
+            self.round_points = {p: left_in_hands[p] for p in self.players}
+        else:
+            self.round_points = {winner: sum(left_in_hands.values())}
+        for player, points in self.round_points.items():
+            self.scores[player] = self.scores.get(player, 0) + points
+        events.append(
+            Event("round_over", winner, data={"round_points": dict(self.round_points),
+                                             "hand_points": left_in_hands,
+                                             "scores": dict(self.scores)})
+        )
+        if any(self.scores.get(p, 0) >= self.options.target for p in self.players):
+            self.end_match(self._match_leader(winner), events)
+
+    def end_match(self, winner: str | None, events: list[Event], forfeit: bool = False) -> None:
+        self.stage = "match_over"
+        self.match_winner = winner
+        events.append(Event("match_over", winner, data={"scores": dict(self.scores),
+                                                         "forfeit": forfeit}))
+
+    def _match_leader(self, round_winner: str) -> str:
+        """Standard scoring: whoever reached the target (only the round winner scores).
+        Alternative: the lowest total; among equals, the round winner, else seating order."""
+        if self.options.scoring != "alternative":
+            return round_winner
+        lowest = min(self.scores[p] for p in self.players)
+        tied = [p for p in self.players if self.scores[p] == lowest]
+        return round_winner if round_winner in tied else tied[0]
