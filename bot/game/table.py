@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -102,8 +103,7 @@ class Table:
 
     def player(self, player_id: str | int) -> Player | None:
         """A seated (or once seated) player, from the engine's id."""
-        wanted = int(player_id)
-        return next((p for p in self.players if p.id == wanted), None)
+        return find_player(self.players, player_id)
 
     def name_of(self, player_id: str | int) -> str:
         """A seated (or once seated) player's saved name, from the engine's id (English
@@ -135,6 +135,12 @@ class Table:
         """The lobby message's address (the channel's, before the message exists)."""
         base = f"https://discord.com/channels/{self.guild_id}/{self.channel_id}"
         return f"{base}/{self.message_id}" if self.message_id is not None else base
+
+
+def find_player(players: Iterable[Player], player_id: str | int) -> Player | None:
+    """The player of ``players`` the engine's id names."""
+    wanted = int(player_id)
+    return next((p for p in players if p.id == wanted), None)
 
 
 def computer_name(level: str, number: int) -> str:

@@ -19,11 +19,12 @@ import pytest
 from bot.engine import Action, Game, Options, Phase
 from bot.engine.cards import COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, TABLE_OPTIONS
+from bot.game.drafts import Draft
 from bot.game.table import Phase as TablePhase
 from bot.game.table import Player, Table
 from bot.i18n import speaking
 from bot.ui.controls import Control, Menu
-from bot.ui.custom_ids import Draft, parse
+from bot.ui.custom_ids import parse
 from bot.ui.hand import hand_message
 from bot.ui.table import call
 from bot.ui.words import a_card, action_line, card_label, card_words, color_label
