@@ -42,12 +42,12 @@ class Draft:
 
     @classmethod
     def decode(cls, text: str) -> Draft:
-        """The draft ``encode`` wrote; check ``bot.ui.custom_ids.understood`` first (a
-        cut-off or foreign text raises ``ValueError``)."""
+        """The draft ``encode`` wrote; a cut-off or foreign text raises ``ValueError``
+        (``bot.ui.custom_ids.read`` checks a button's text first)."""
         _, do, cards, color, target, laughed = text.split(":")
         exact = cards.endswith(EXACT)
         codes = tuple(cast(Card, c) for c in cards.rstrip(EXACT).split("+") if c)
-        # Taken as written: ``understood`` checks the kind and the colour, and the
+        # Taken as written: ``read`` checks the kind and the colour, and the
         # engine refuses a card that is not one, in its own words.
         return cls(cast(ActionKind, do), codes, exact, cast(CardColor, color), target, laughed)
 

@@ -67,10 +67,6 @@ def leave_id(channel_id: int, version: int, match_stamp: int) -> str:
     return game_id(channel_id, version, f"leave:{match_stamp}")
 
 
-def parse(custom_id: str) -> re.Match[str] | None:
-    return re.fullmatch(PATTERN, custom_id)
-
-
 def read(what: str) -> Asked | None:
     """What a button's ``<what>`` asks; ``None`` for one this bot does not write on a
     button: a cut-off draft, an action no player may choose, an unknown colour or vote,
