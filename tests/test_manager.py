@@ -7,7 +7,6 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.engine import Event
 from bot.game.clock import FakeClock
 from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull
 from bot.game.manager import GameManager
@@ -153,11 +152,6 @@ async def test_cancelled_lobby_does_not_idle_close_later() -> None:
     assert closed == [] and manager.get(CHANNEL) is replacement
 
 
-def answered(table: Table, events: list[Event]) -> Reply:
-    """The game's answer to a move, composed under the lock: nothing to send here."""
-    return sent_nothing
-
-
 async def test_the_locks_of_ended_tables_are_dropped() -> None:
     manager, board = GameManager(FakeClock()), Board()
     host, guest = PLAYERS[0].id, PLAYERS[1]
@@ -165,9 +159,9 @@ async def test_the_locks_of_ended_tables_are_dropped() -> None:
         "cancelled": lambda channel: manager.lobby.cancel(
             channel, host, None, board.publish, may_moderate=False),
         "emptied": lambda channel: manager.lobby.leave(channel, host, board.publish),
-        "ended": lambda channel: manager.turns.end(channel, host, answered, may_moderate=False),
+        "ended": lambda channel: manager.turns.end(channel, host, may_moderate=False),
         "won by forfeit": lambda channel: manager.turns.kick(
-            channel, host, guest.id, answered, may_moderate=False),
+            channel, host, guest.id, may_moderate=False),
     }
     for channel in range(100, 160):
         ending = list(endings)[channel % len(endings)]

@@ -4,7 +4,8 @@ The :class:`~bot.game.registry.TableRegistry` owns the tables, their locks, vers
 and saving; :class:`~bot.game.lobby.Lobby` opens and fills them;
 :class:`~bot.game.turns.Turns` plays them, with the
 :class:`~bot.game.computers.Computers` moving for computer players. None of them
-speaks discord.py: the UI passes callbacks in and reads the tables.
+speaks discord.py: the UI passes the lobby its callbacks, and gets a snapshot back from
+each move (``bot.game.snapshot``).
 """
 
 from __future__ import annotations

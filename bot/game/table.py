@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -104,8 +105,7 @@ class Table:
 
     def player(self, player: PlayerId | str) -> Player | None:
         """A seated (or once seated) player, from their id or the engine's."""
-        wanted = player_id(player)
-        return next((p for p in self.players if p.id == wanted), None)
+        return find_player(self.players, player)
 
     def name_of(self, player: PlayerId | str) -> str:
         """A seated (or once seated) player's saved name, from their id or the engine's
@@ -138,6 +138,12 @@ class Table:
         """The lobby message's address (the channel's, before the message exists)."""
         base = f"https://discord.com/channels/{self.guild_id}/{self.channel_id}"
         return f"{base}/{self.message_id}" if self.message_id is not None else base
+
+
+def find_player(players: Iterable[Player], player: PlayerId | str) -> Player | None:
+    """The player of ``players`` an id (or the engine's id) names."""
+    wanted = player_id(player)
+    return next((p for p in players if p.id == wanted), None)
 
 
 def computer_name(level: str, number: int) -> str:

@@ -3,9 +3,10 @@
 Every change follows the same steps, under the table's lock: apply the engine action,
 bump the table's version, remember the action for the table's log, restart the turn
 timer (or the next-round timer), save the table, tell the UI (``on_change``, which
-only schedules message edits) and compose the answer. The lock is released, and only
-then is the answer sent. So a saved table is never behind what a player was told, no
-Discord call waits inside a lock, and two clicks carrying the same version are
+only schedules message edits) and take a :class:`~bot.game.snapshot.Snapshot` for the
+player who acted. The lock is released, and only then does the UI compose and send its
+answer, from the snapshot alone. So a saved table is never behind what a player was
+told, no Discord call waits inside a lock, and two clicks carrying the same version are
 applied once: the second one finds the version moved on. A save that fails puts the
 table back as it was (``TableRegistry.save``) and the player is told nothing changed.
 """
@@ -16,12 +17,16 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.ai import Question
 from bot.engine import NO_EFFECT, Action, Event, Game
 from bot.game.clock import Clock, Handle
 from bot.game.computers import Computers
+from bot.game.drafts import Draft, complete
 from bot.game.errors import (
+    CannotCatchYourself,
+    NobodyToCatch,
     NoGame,
     NotAllowedToRun,
     NotHostOfGame,
@@ -30,7 +35,8 @@ from bot.game.errors import (
     StaleView,
 )
 from bot.game.players import PlayerId, engine_id
-from bot.game.registry import Reply, TableRegistry
+from bot.game.registry import TableRegistry
+from bot.game.snapshot import Snapshot
 from bot.game.table import CloseReason, Table, TableStatus, first_person
 from bot.i18n import N_
 
@@ -41,14 +47,27 @@ RECENT_ACTIONS = 5
 QUIET_EVENTS = frozenset({"dealt", "dealer_chosen", "voted", *NO_EFFECT})
 """Events the table's log leaves out: bookkeeping, or things that changed nothing."""
 
-Decide = Callable[[Game, str], Action | None]
-"""Chooses the engine action for a click, from the game as it is under the lock;
-``None`` when the click only asks something (a follow-up prompt) and changes nothing."""
-Answer = Callable[[Table, list[Event]], Reply]
-"""Composes, under the lock, the answer to send once it is released."""
 RETRY_SECONDS = 5.0
 """A timer whose change could not be saved tries again after this long."""
 OnChange = Callable[[Table, list[Event]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What a player asked for with a click (or ``/uno`` command) in a game."""
+
+    channel_id: int
+    player_id: PlayerId
+    version: int | None = None
+    """The table version the button was drawn at; ``None`` for a command, which always
+    sees the current state."""
+    draft: Draft | None = None
+    """The action asked for, whole or in part; ``None`` to see the hand as it is."""
+
+    @property
+    def catch(self) -> bool:
+        """A Catch! click aims at a catch window, not at one version (``act``)."""
+        return self.draft is not None and self.draft.do == "catch"
 
 
 class Turns:
@@ -73,42 +92,38 @@ class Turns:
         table.started_at = self.clock.wall()
         await self._after_change(table, dealt, set())
 
-    async def act(
-        self,
-        channel_id: int,
-        player_id: PlayerId,
-        version: int | None,
-        decide: Decide,
-        answer: Answer,
-        *,
-        catch: bool = False,
-    ) -> None:
-        """A player's click. ``version`` is the one its button carries (``None``: a slash
-        command, which always sees the current state); a Catch! click is current while
-        the catch window it was drawn in is still the same one."""
-        async with self.registry.lock(channel_id):
-            table, game = self._game(channel_id)
-            player = engine_id(player_id)
+    async def act(self, request: Request) -> Snapshot:
+        """A player's click, applied, or the question it leaves open; returns the
+        player's snapshot once the change is saved. A button drawn at another version is
+        refused (:class:`StaleView`), except that a Catch! click is current while the
+        catch window it was drawn in is still the same one (else nobody is to catch)."""
+        async with self.registry.lock(request.channel_id):
+            table, game = self._game(request.channel_id)
+            player = engine_id(request.player_id)
             if player not in game.hands:
                 raise NotInGame()
             if self.computers.person_back(table, player):
                 await self.registry.save(table)
                 self._tell(table, [])
+            version = request.version
             if version is not None and (
-                version < table.catch_version if catch else version != table.version
+                version < table.catch_version if request.catch else version != table.version
             ):
-                raise StaleView()
-            action = decide(game, player)
-            events: list[Event] = []
-            if action is not None:
-                catchable = set(game.catchable())
-                events = game.apply(action)
-                log.info("action guild=%s channel=%s player=%s do=%s", table.guild_id,
-                         channel_id, player, action.do)
-                if not all(event.kind in NO_EFFECT for event in events):
-                    await self._after_change(table, events, catchable)
-            reply = answer(table, events)
-        await reply()
+                raise NobodyToCatch() if request.catch else StaleView()
+            if request.draft is None:
+                return Snapshot.take(table, player)
+            decided = complete(request.draft, game.legal_actions(player), player)
+            if not isinstance(decided, Action):
+                return Snapshot.take(table, player, question=decided)
+            if request.catch and not request.draft.target and decided.target is None:
+                raise CannotCatchYourself() if player in game.catchable() else NobodyToCatch()
+            catchable = set(game.catchable())
+            events = game.apply(decided)
+            log.info("action guild=%s channel=%s player=%s do=%s", table.guild_id,
+                     table.channel_id, player, decided.do)
+            if not all(event.kind in NO_EFFECT for event in events):
+                await self._after_change(table, events, catchable)
+            return Snapshot.take(table, player, events)
 
     async def computer_move(self, channel_id: int) -> None:
         """A computer player's move (``bot.game.computers``), decided under the lock from the
@@ -143,8 +158,8 @@ class Turns:
         with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
             await self._after_change(table, events, catchable)
 
-    async def leave(self, channel_id: int, player_id: PlayerId, answer: Answer,
-                    match: int | None = None) -> None:
+    async def leave(self, channel_id: int, player_id: PlayerId,
+                    match: int | None = None) -> Snapshot:
         """``/uno leave`` during a game: the engine takes the player out of the match;
         ``match`` (a confirmation's) names the match by its ``match_stamp``."""
         async with self.registry.lock(channel_id):
@@ -153,13 +168,11 @@ class Turns:
                 raise StaleView()  # a confirmation from an earlier match
             if engine_id(player_id) not in game.hands:
                 raise NotInGame()
-            reply = await self._remove(table, game, player_id, answer)
-        await reply()
+            return await self._remove(table, game, player_id, engine_id(player_id))
 
     async def kick(
-        self, channel_id: int, by: PlayerId, player_id: PlayerId, answer: Answer, *,
-        may_moderate: bool,
-    ) -> None:
+        self, channel_id: int, by: PlayerId, player_id: PlayerId, *, may_moderate: bool
+    ) -> Snapshot:
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
             if not table.may_act_as_host(by, may_moderate=may_moderate):
@@ -167,12 +180,9 @@ class Turns:
                                          "here can remove a player."))
             if engine_id(player_id) not in game.hands:
                 raise NotInGame()
-            reply = await self._remove(table, game, player_id, answer)
-        await reply()
+            return await self._remove(table, game, player_id, engine_id(by))
 
-    async def end(
-        self, channel_id: int, by: PlayerId, answer: Answer, *, may_moderate: bool
-    ) -> None:
+    async def end(self, channel_id: int, by: PlayerId, *, may_moderate: bool) -> Snapshot:
         """``/uno end``: stop the game now; no winner, and not a finished match, so
         nothing is recorded (only a match played to its end or won by forfeit is)."""
         async with self.registry.lock(channel_id):
@@ -186,8 +196,7 @@ class Turns:
             await self.registry.save(table)
             log.info("game ended guild=%s channel=%s by=%s", table.guild_id, channel_id, by)
             self._tell(table, [])
-            reply = answer(table, [])
-        await reply()
+            return Snapshot.take(table, engine_id(by))
 
     async def channel_gone(self, table: Table) -> None:
         """The UI can no longer reach the game's channel (deleted, or the bot's access
@@ -208,9 +217,7 @@ class Turns:
                         table.guild_id, table.channel_id)
         await self.registry.forget_shown(table)
 
-    async def next_round(
-        self, channel_id: int, player_id: PlayerId, version: int, answer: Answer
-    ) -> None:
+    async def next_round(self, channel_id: int, player_id: PlayerId, version: int) -> Snapshot:
         """The host's "Next round" button (anyone's, once the host has left the match)."""
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
@@ -221,8 +228,7 @@ class Turns:
             self.computers.person_back(table, engine_id(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
             await self._after_change(table, events, set())
-            reply = answer(table, events)
-        await reply()
+            return Snapshot.take(table, engine_id(player_id), events)
 
     async def table_posted(self, table: Table, message_id: int) -> None:
         """The UI posted the table message afresh: remember (and save) its id."""
@@ -256,11 +262,13 @@ class Turns:
             raise NoGame()
         return table, table.game
 
-    async def _remove(self, table: Table, game: Game, player_id: PlayerId, answer: Answer) -> Reply:
+    async def _remove(self, table: Table, game: Game, player_id: PlayerId, viewer: str
+                      ) -> Snapshot:
+        """``player_id`` leaves the match (or is removed); ``viewer`` is who asked."""
         catchable = set(game.catchable())
         events = game.apply(Action(engine_id(player_id), "leave"))
         await self._after_change(table, events, catchable)
-        return answer(table, events)
+        return Snapshot.take(table, viewer, events)
 
     async def _after_change(self, table: Table, events: list[Event], catchable: set[str]) -> None:
         game = table.game

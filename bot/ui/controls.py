@@ -18,15 +18,7 @@ import discord
 from PIL import ImageFont
 
 from bot.render.style import FALLBACK_FONT
-from bot.ui.custom_ids import (
-    MENU,
-    PATTERN,
-    game_id,
-    joined,
-    parse,
-    understood,
-    understood_choice,
-)
+from bot.ui.custom_ids import MENU, PATTERN, Asked, Click, chosen, read
 from bot.ui.stray import STRAY, ChannelBound, answer, named_channel
 
 Style = discord.ButtonStyle
@@ -139,16 +131,23 @@ def to_view(rows: Rows) -> discord.ui.View:
     return view
 
 
-ClickHandler = Callable[[discord.Interaction, str], Awaitable[None]]
+ClickHandler = Callable[[discord.Interaction, Click], Awaitable[None]]
 
 
 class GameControl(ChannelBound, template=PATTERN):
-    """Any button of a game message. The click goes to ``handle_click``, which the
-    composition root sets to ``bot.ui.play.on_click`` (play draws its messages with
-    these controls, so this module cannot import it), once :class:`ChannelBound` has
-    checked that the id makes sense and names the channel clicked in."""
+    """Any button of a game message. Its custom id is read here, once: a button's when
+    the click arrives, a menu's with the option chosen; the :class:`Click` goes to
+    ``handle_click``, which the composition root sets to ``bot.ui.play.on_click`` (play
+    draws its messages with these controls, so this module cannot import it), once
+    :class:`ChannelBound` has checked that the id makes sense and names the channel
+    clicked in. A forged payload that mixes a menu's id and a button's (``pick:<n>`` as
+    a button, a button's id as a menu) makes no sense."""
 
     handle_click: ClassVar[ClickHandler | None] = None
+    drawn_at: tuple[int, int] = (0, 0)
+    """The channel and the table version the custom id names."""
+    asks: Asked | None = None
+    """What a button asks (a menu's option is read when it is chosen)."""
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)
@@ -158,25 +157,22 @@ class GameControl(ChannelBound, template=PATTERN):
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameControl:
         control = cls(item)
-        what = match["what"]
-        control.named_channel = named_channel(
-            match, understood(what) and sent_as_drawn(item, what))
+        control.drawn_at = int(match["channel"]), int(match["version"])
+        if isinstance(item, discord.ui.Select):
+            makes_sense = MENU.fullmatch(match["what"]) is not None
+        else:
+            control.asks = read(match["what"])
+            makes_sense = control.asks is not None
+        control.named_channel = named_channel(match, makes_sense)
         return control
 
     async def act(self, interaction: discord.Interaction) -> None:
-        custom_id = self.custom_id
+        asks = self.asks
         if isinstance(self.item, discord.ui.Select):  # acts as the chosen option's button
-            match = parse(custom_id)
-            chosen = joined(self.item.values)
-            if match is None or not understood_choice(chosen):
-                await answer(interaction, custom_id, STRAY, "not understood")
+            asks = chosen(self.item.values)
+            if asks is None:
+                await answer(interaction, self.custom_id, STRAY, "not understood")
                 return
-            custom_id = game_id(int(match["channel"]), int(match["version"]), chosen)
+        assert asks is not None  # else ``admits`` refused the click
         if GameControl.handle_click is not None:
-            await GameControl.handle_click(interaction, custom_id)
-
-
-def sent_as_drawn(item: discord.ui.Item[Any], what: str) -> bool:
-    """A menu's id comes from a select menu and a button's from a button; a forged
-    payload that mixes them (``pick:<n>`` as a button, a button's id as a menu) does not."""
-    return isinstance(item, discord.ui.Select) == bool(MENU.fullmatch(what))
+            await GameControl.handle_click(interaction, Click(*self.drawn_at, asks))

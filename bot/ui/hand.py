@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from bot.engine import Phase, PlayerView
 from bot.engine.actions import ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
+from bot.game.drafts import Draft
+from bot.game.snapshot import Snapshot
 from bot.game.table import Table
 from bot.i18n import _, ngettext, pgettext
 from bot.ui.controls import Choice, Control, Menu, Rows, Style, phone_rows
-from bot.ui.custom_ids import Draft, game_id
-from bot.ui.names import name_of, namer
+from bot.ui.custom_ids import game_id
+from bot.ui.names import Seated, name_of, namer
 from bot.ui.prompts import COLOR_STYLES
 from bot.ui.words import (
     a_card,
@@ -65,11 +67,14 @@ def sort_key(card: Card) -> tuple[int, int, str]:
 
 
 def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
-    """``player``'s hand message, drawn from what they may see (``Game.seat_view``)."""
-    game = table.game
-    assert game is not None
-    seen = game.seat_view(player)
-    lines = [notice or _news(table, player)]
+    """``player``'s hand message as ``table`` is now (read under its lock)."""
+    return hand_shown(Snapshot.take(table, player), notice)
+
+
+def hand_shown(snapshot: Snapshot, notice: str = "") -> HandMessage:
+    """The hand message of the snapshot's viewer, drawn from what they may see."""
+    seen = snapshot.view
+    lines = [notice or _news(snapshot)]
     if seen.you is None:
         lines.append(_("You are no longer in this game."))
         return HandMessage("\n".join(filter(None, lines)), [])
@@ -78,7 +83,7 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     card_do = _card_do(seen)
     usable = playable_cards(seen)
     cards = card_order(hand, lifted_cards(seen))
-    controls = phone_rows([c for c in _controls(table, seen)  # a discard leaves out the
+    controls = phone_rows([c for c in _controls(snapshot)  # a discard leaves out the
                            if card_do != "discard" or not c.disabled])  # buttons off then
     room = min(CARD_ROWS, MAX_ROWS - len(controls))
 
@@ -97,7 +102,8 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
 
     def buttons(shown: list[Card]) -> Rows:
         return phone_rows([
-            Control(game_id(table.channel_id, table.version, Draft(card_do, (card,)).encode()),
+            Control(game_id(snapshot.channel_id, snapshot.version,
+                            Draft(card_do, (card,)).encode()),
                     label(card), CARD_STYLES[CARD_COLOR[card]], disabled=card not in usable)
             for card in shown])
 
@@ -107,7 +113,7 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
         rows = buttons(cards)
     if card_do == "discard" or len(rows) > room:  # menus, never pages
         keep = seen.discards_owed.get(seen.you, 0)
-        rows = _card_menus(table, [(label(c), Draft(card_do, (c,))) for c in cards],
+        rows = _card_menus(snapshot, [(label(c), Draft(card_do, (c,))) for c in cards],
                            MAX_ROWS - len(controls), card_do, len(hand) - keep)
     rows += controls
     lines.append(ngettext("**Your hand** ({count} card)", "**Your hand** ({count} cards)",
@@ -115,11 +121,11 @@ def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
     if seen.top is not None and card_do != "discard":  # once dealt; a discard plays none
         lines.append(_("Top card: {card} · colour to match: {colour}").format(
             card=card_words(seen.top), colour=color_words(seen.color)))
-    lines.append(_situation(table, seen))
+    lines.append(_situation(snapshot, seen))
     return HandMessage("\n".join(line for line in lines if line), rows)
 
 
-def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
+def _card_menus(snapshot: Snapshot, choices: list[tuple[str, Draft]], rows: int,
                 card_do: ActionKind, excess: int) -> Rows:
     """The cards as select menus of up to 25 each, one a row, in ``rows`` rows; a
     discard menu lets up to ``excess`` cards (the cards over the count to keep) be
@@ -128,7 +134,7 @@ def _card_menus(table: Table, choices: list[tuple[str, Draft]], rows: int,
     chunks = [choices[i:i + MENU_CHOICES]
               for i in range(0, len(choices), MENU_CHOICES)][:rows]
     most = excess if card_do == "discard" else 1
-    return [[Menu(game_id(table.channel_id, table.version, f"pick:{n}"),
+    return [[Menu(game_id(snapshot.channel_id, snapshot.version, f"pick:{n}"),
                   _menu_placeholder(card_do, n + 1, len(chunks), excess),
                   tuple(Choice(label, draft.encode()) for label, draft in chunk),
                   most=max(1, min(most, len(chunk))))]
@@ -154,10 +160,10 @@ def _menu_placeholder(card_do: ActionKind, number: int, menus: int, excess: int)
         number=number, menus=menus)
 
 
-def _news(table: Table, player: str) -> str:
-    """What the last action did to ``player``, said to them (a catch, a challenge)."""
-    return said_to(table.recent_actions[-1], player, namer(table)) \
-        if table.recent_actions else ""
+def _news(snapshot: Snapshot) -> str:
+    """What the last action did to the viewer, said to them (a catch, a challenge)."""
+    last = [dict(event) for event in snapshot.last_action]
+    return said_to(last, snapshot.viewer, namer(snapshot)) if last else ""
 
 
 def card_order(hand: Iterable[Card], first: set[Card]) -> list[Card]:
@@ -184,8 +190,9 @@ def lifted_cards(seen: PlayerView) -> set[Card]:
     return playable_cards(seen) | {a.card for a in seen.legal if a.do == "play_drawn" and a.card}
 
 
-def _controls(table: Table, seen: PlayerView) -> list[Control]:
+def _controls(snapshot: Snapshot) -> list[Control]:
     """The hand's non-card actions, each shown when some legal action fits it."""
+    seen = snapshot.view
     legal = seen.legal
     specs: list[tuple[Draft, str, Style]] = []
     doing = {a.do for a in legal}
@@ -219,18 +226,18 @@ def _controls(table: Table, seen: PlayerView) -> list[Control]:
         specs += [(Draft("vote", laughed="1"), pgettext("button", "😂 I laughed"), Style.success),
                   (Draft("vote", laughed="0"), pgettext("button", "😐 Not funny"),
                    Style.secondary)]
-    controls = [Control(game_id(table.channel_id, table.version, d.encode()), label, style)
-                for d, label, style in specs]
+    at = snapshot.channel_id, snapshot.version
+    controls = [Control(game_id(*at, d.encode()), label, style) for d, label, style in specs]
     if "uno" in doing:  # only when a call would count (RULES.md 8)
         # i18n: the button a player presses when down to one card; most languages call "UNO!"
-        controls.append(Control(game_id(table.channel_id, table.version, Draft("uno").encode()),
+        controls.append(Control(game_id(*at, Draft("uno").encode()),
                                 pgettext("button", "UNO!"), Style.danger))
     return controls
 
 
 
 
-def _situation(table: Table, seen: PlayerView) -> str:
+def _situation(table: Seated, seen: PlayerView) -> str:
     """What the hand says the game waits for, read from the engine's phase; it names
     only the actions the engine lists now (each is a button of the hand)."""
     phase, waiting = seen.waiting
@@ -292,7 +299,7 @@ def _either(choices: Iterable[str]) -> str:
     return said
 
 
-def draw_question(table: Table, seen: PlayerView) -> str:
+def draw_question(table: Seated, seen: PlayerView) -> str:
     """The draw waiting on ``seen.you``, named by the card on top: take it, answer it (a
     card to add, a BFF Power block), challenge it, as the engine lists those actions."""
     count = seen.pending_draw
@@ -315,7 +322,7 @@ def draw_question(table: Table, seen: PlayerView) -> str:
     return asked.format(count=count)
 
 
-def wild_draw_four_question(table: Table, seen: PlayerView, *, answerable: bool) -> str:
+def wild_draw_four_question(table: Seated, seen: PlayerView, *, answerable: bool) -> str:
     """What a challenge risks, in the colour it is judged by (the colour in force before
     the Wild Draw Four, RULES.md 5) and the cards that move: the waiting total, or that
     total plus 2 (where draws add up)."""

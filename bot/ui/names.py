@@ -10,9 +10,10 @@ same.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from bot.game.players import PlayerId, is_computer
-from bot.game.table import Player, Table
+from bot.game.table import Player
 from bot.i18n import N_, _, translate
 
 COMPUTER_NAMES = {
@@ -26,6 +27,12 @@ COMPUTER_NAMES = {
 """A computer player's seat name at each level of ``bot.ai.LEVELS``."""
 
 
+class Seated(Protocol):
+    """Whatever knows the seated players: a table, or a snapshot of one."""
+
+    def player(self, player: PlayerId | str) -> Player | None: ...
+
+
 def player_name(player: Player) -> str:
     """A person's display name; a computer player's seat name in the language of the
     moment."""
@@ -34,19 +41,19 @@ def player_name(player: Player) -> str:
                                                        number=-player.id)
 
 
-def name_of(table: Table, player: PlayerId | str) -> str:
+def name_of(table: Seated, player: PlayerId | str) -> str:
     """A seated (or once seated) player's name, from their id or the engine's."""
     seated = table.player(player)
     return player_name(seated) if seated is not None else str(player)
 
 
-def namer(table: Table) -> Callable[[str], str]:
+def namer(table: Seated) -> Callable[[str], str]:
     """:func:`name_of` for ``table``, for the words that take a naming function
     (``bot.ui.words.action_line``)."""
     return lambda player: name_of(table, player)
 
 
-def mention(table: Table, player: PlayerId | str) -> str:
+def mention(table: Seated, player: PlayerId | str) -> str:
     """A person is mentioned (so notified); a computer player is named."""
     return name_of(table, player) if is_computer(player) else f"<@{player}>"
 

@@ -35,9 +35,11 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
+from typing import Protocol
 
 import discord
 
+from bot.engine import PlayerView
 from bot.engine.cards import COLORS, Card
 from bot.game.table import Table
 from bot.render import TableScene, render_hand_async, render_table_async
@@ -91,22 +93,40 @@ class HandCards:
 
 
 def hand_cards(table: Table, player: str) -> HandCards | None:
-    """The distinct cards of ``player``'s hand in button order (playable first), how
+    """The distinct cards of ``player``'s hand as :func:`cards_seen` gives them."""
+    game = table.game
+    return cards_seen(game.seat_view(player)) if game is not None else None
+
+
+def cards_seen(seen: PlayerView) -> HandCards | None:
+    """The distinct cards of the viewer's hand in button order (playable first), how
     many of each, and (when the game waits for them) the indices of the cards lifted
     as playable; ``None`` for someone not in the game or without cards (the round's
     winner: no empty picture)."""
-    game = table.game
-    seen = game.seat_view(player) if game is not None else None
-    if seen is None or seen.you is None or not seen.hand:
+    if seen.you is None or not seen.hand:
         return None
     hand = seen.hand
-    waited = player in seen.waiting.players
+    waited = seen.you in seen.waiting.players
     lifted = lifted_cards(seen) if waited else set()
     cards = card_order(hand, lifted)
     counts = [hand.count(card) for card in cards]
     if not waited:
         return HandCards(cards, counts, None)
     return HandCards(cards, counts, {i for i, card in enumerate(cards) if card in lifted})
+
+
+class Placed(Protocol):
+    """Where a message goes and whether its game shows pictures: a table, or a
+    snapshot of one."""
+
+    @property
+    def guild_id(self) -> int: ...
+
+    @property
+    def channel_id(self) -> int: ...
+
+    @property
+    def images(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,14 +179,14 @@ class Pictures:
         """Discord refused a file in the table's channel (Missing Permissions)."""
         self._allowed(table, False, "Discord refused the file (Missing Permissions)")
 
-    def in_answer(self, interaction: discord.Interaction, table: Table) -> bool:
+    def in_answer(self, interaction: discord.Interaction, table: Placed) -> bool:
         """For an interaction's answer or its later edits."""
         if not table.images:
             return False
         allowed = interaction.app_permissions.attach_files
         return self._allowed(table, allowed, "no Attach Files permission")
 
-    def _allowed(self, table: Table, allowed: bool, why: str) -> bool:
+    def _allowed(self, table: Placed, allowed: bool, why: str) -> bool:
         if allowed:
             self._text_only.discard(table.channel_id)
         elif table.channel_id not in self._text_only:
@@ -189,7 +209,12 @@ class Pictures:
     def hand_picture(self, table: Table, player: str) -> Picture | None:
         """What ``hand.png`` of ``player`` shows as the game is now; ``None`` for a
         non-player or an empty hand."""
-        shown = hand_cards(table, player)
+        game = table.game
+        return self.seen_hand_picture(game.seat_view(player)) if game is not None else None
+
+    def seen_hand_picture(self, seen: PlayerView) -> Picture | None:
+        """What ``hand.png`` shows of the hand in ``seen`` (:meth:`hand_picture`)."""
+        shown = cards_seen(seen)
         if shown is None:
             return None
         cards, counts, playable = shown.cards, shown.counts, shown.playable

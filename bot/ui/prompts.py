@@ -1,20 +1,16 @@
 """Follow-up choices: a click names part of an action, the engine's legal actions say
-what is still open (which cards to stack, a colour, a player), and the player is asked.
-
-No rule lives here: the choices offered are exactly the legal actions that the click
-may still become, so a wild asks for a colour, a Swap Hands or a Seven-O 7 for a
-player, a stackable card for its stack, because the engine lists them so.
+what is still open (which cards to stack, a colour, a player: ``bot.game.drafts``),
+and the player is asked here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from bot.engine import Action, Game
-from bot.engine.cards import COLORS
+from bot.game.drafts import Draft, Open, OpenChoice
 from bot.i18n import _, pgettext
 from bot.ui.controls import ROW, Control, Rows, Style, in_rows
-from bot.ui.custom_ids import Draft, game_id
+from bot.ui.custom_ids import game_id
 from bot.ui.words import Name, card_label, color_label
 
 COLOR_STYLES = {"r": Style.danger, "y": Style.secondary, "g": Style.success, "b": Style.primary}
@@ -28,30 +24,20 @@ class Prompt:
     choices: list[tuple[str, Draft, Style]]
 
 
-def resolve(game: Game, player: str, draft: Draft, name: Name) -> Action | Prompt:
-    """The action a click completes, or the question still to ask. A draft no legal
-    action fits goes to the engine as it is, which refuses it in its own words (or,
-    for a needless UNO or a wrong catch, lets it pass with no effect)."""
-    fits = [a for a in game.legal_actions(player) if draft.allows(a)]
-    if not fits:
-        return draft.as_action(player)
-    stacks = list(dict.fromkeys(a.played_cards() for a in fits))
-    if len(stacks) > 1:
-        choices = [(" + ".join(card_label(c) for c in stack) or "—", draft.settled(stack),
-                    Style.secondary) for stack in stacks]
-        return Prompt(_("Play which cards? The last one laid is the new top card."), choices)
-    colors = [c for c in COLORS if any(a.color == c for a in fits)]
-    if len(colors) > 1 and not draft.color:
-        return Prompt(_("Choose the colour to play next."), [
-            (color_label(c), replace(draft, color=c), COLOR_STYLES[c]) for c in colors
-        ])
-    targets = list(dict.fromkeys(a.target for a in fits if a.target))
-    if len(targets) > 1 and not draft.target:
-        return Prompt(_("Choose a player to swap hands with.") if draft.do != "catch"
-                      else _("Catch whom?"), [
-            (name(t), replace(draft, target=t), Style.primary) for t in targets
-        ])
-    return fits[0]
+def prompt_for(choice: OpenChoice, name: Name) -> Prompt:
+    """The question that asks what a click left open (``bot.game.drafts.complete``), each
+    option labelled with what it chooses."""
+    options = choice.options
+    match choice.open:
+        case Open.CARDS:
+            return Prompt(_("Play which cards? The last one laid is the new top card."), [
+                (" + ".join(card_label(c) for c in d.cards) or "—", d, Style.secondary)
+                for d in options])
+        case Open.COLOR:
+            return Prompt(_("Choose the colour to play next."), [
+                (color_label(d.color), d, COLOR_STYLES[d.color]) for d in options])
+    return Prompt(_("Choose a player to swap hands with.") if options[0].do != "catch"
+                  else _("Catch whom?"), [(name(d.target), d, Style.primary) for d in options])
 
 
 def prompt_rows(channel_id: int, version: int, prompt: Prompt, *, back: bool = True) -> Rows:

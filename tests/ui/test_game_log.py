@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 from bot.app.client import UnoBot
-from bot.engine import Action, Event, Game
 from bot.game.clock import FakeClock
+from bot.game.drafts import Draft
 from bot.game.players import player_id
-from bot.game.registry import Reply
-from bot.game.table import Table
+from bot.game.turns import Request
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import start_game
-
-
-async def sent_nothing() -> None:
-    """The answer sends nothing here; the test reads what was composed."""
 
 
 async def test_the_table_log_tells_the_start_card(
@@ -33,16 +28,9 @@ async def test_an_action_with_no_effect_keeps_the_version_and_the_turn_timer(
     game = session.game
     idle = next(p for p in game.players if p != game.current and len(game.hands[p]) > 2)
     version, deadline, state = table.version, table.turn_deadline, game.to_dict()
-    told: list[list[str]] = []
 
-    def needless_call(_: Game, player: str) -> Action:
-        return Action(player, "uno")
-
-    def answer(_: Table, events: list[Event]) -> Reply:
-        told.append([event.kind for event in events])  # composed under the lock
-        return sent_nothing
-
-    await bot.manager.turns.act(guild.channel_id, player_id(idle), None, needless_call, answer)
-    assert told == [["uno_needless"]]
+    seen = await bot.manager.turns.act(
+        Request(guild.channel_id, player_id(idle), None, Draft("uno")))  # a needless call
+    assert [event.kind for event in seen.events] == ["uno_needless"]
     assert (table.version, table.turn_deadline) == (version, deadline)
     assert game.to_dict() == state

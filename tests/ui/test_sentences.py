@@ -19,11 +19,12 @@ import pytest
 from bot.engine import Action, Game, Options, Phase
 from bot.engine.cards import COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, TABLE_OPTIONS
+from bot.game.drafts import Draft
 from bot.game.players import player_id
 from bot.game.table import Player, Table, TableStatus
 from bot.i18n import speaking
 from bot.ui.controls import Control, Menu
-from bot.ui.custom_ids import Draft, parse
+from bot.ui.custom_ids import PATTERN
 from bot.ui.hand import hand_message
 from bot.ui.table import call
 from bot.ui.words import a_card, action_line, card_label, card_words, color_label
@@ -65,7 +66,7 @@ def offered(rows: list[list[Control | Menu]]) -> Offered:
                 drafts += [Draft.decode(choice.what) for choice in item.choices]
             elif not item.disabled:
                 labels.append(item.label)
-                match = parse(item.custom_id)
+                match = re.fullmatch(PATTERN, item.custom_id)
                 assert match is not None
                 if match["what"].startswith("a:"):
                     drafts.append(Draft.decode(match["what"]))
