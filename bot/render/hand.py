@@ -9,13 +9,14 @@ shows in position as well as in brightness.
 from __future__ import annotations
 
 import math
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 from bot.render.faces import card_face, card_height, dimmed_face
-from bot.render.png import encode_png
-from bot.render.style import LABEL_RGB, MUTED_RGB, TABLE_RGB, font
+from bot.render.png import Sprite, canvas, encode_png, sprite
+from bot.render.style import LABEL_RGB, MUTED_RGB, font
 
 CARD_WIDTH = 120
 CARDS_PER_ROW = 16
@@ -41,9 +42,29 @@ def _row_length(count: int) -> int:
     return math.ceil(count / rows)
 
 
+@cache
+def _face(code: Card, faded: bool) -> Sprite:
+    return sprite(dimmed_face(code, CARD_WIDTH) if faded else card_face(code, CARD_WIDTH))
+
+
+@lru_cache(maxsize=1024)
+def _label(text: str, faded: bool, half: bool) -> tuple[Sprite, int, int]:
+    """The number under a card, centred on a point ``half`` a pixel right of a whole
+    one (as ``ImageDraw.text`` would draw it there), with the offset of its top-left
+    corner from that whole point."""
+    label_font = font(16)
+    left, top, right, bottom = label_font.getbbox(text, anchor="mm")
+    x, y = 2 - math.floor(left), 2 - math.floor(top)
+    piece = Image.new("RGBA", (x + math.ceil(right) + 3, y + math.ceil(bottom) + 2))
+    ImageDraw.Draw(piece).text((x + (0.5 if half else 0), y), text,
+                               MUTED_RGB if faded else LABEL_RGB, label_font, "mm")
+    return sprite(piece), -x, -y
+
+
 def hand_image(cards: list[Card], playable: set[int] | None = None,
                counts: list[int] | None = None) -> Image.Image:
-    """The RGB picture of ``render_hand``; ``playable`` holds indices into ``cards``."""
+    """The picture of ``render_hand`` (in the shared palette); ``playable`` holds
+    indices into ``cards``."""
     if playable is not None and any(not 0 <= i < len(cards) for i in playable):
         raise ValueError(f"playable indices {sorted(playable)} outside a hand of {len(cards)}")
     if counts is not None and (len(counts) != len(cards) or min(counts, default=1) < 1):
@@ -56,9 +77,7 @@ def hand_image(cards: list[Card], playable: set[int] | None = None,
     step = min(natural_step, squeezed_step)
     row_h = LIFT + card_h + LABEL_HEIGHT + ROW_GAP
     width = 2 * MARGIN + CARD_WIDTH + step * (max(per_row, NARROWEST) - 1)
-    image = Image.new("RGB", (width, 2 * MARGIN + rows * row_h - ROW_GAP), TABLE_RGB)
-    draw = ImageDraw.Draw(image)
-    label_font = font(16)
+    image = canvas((width, 2 * MARGIN + rows * row_h - ROW_GAP))
     visible = min(step, CARD_WIDTH)
     for i, code in enumerate(cards):
         row, col = divmod(i, per_row)
@@ -66,16 +85,12 @@ def hand_image(cards: list[Card], playable: set[int] | None = None,
         top = MARGIN + row * row_h
         faded = playable is not None and i not in playable
         lifted = playable is not None and not faded
-        face = dimmed_face(code, CARD_WIDTH) if faded else card_face(code, CARD_WIDTH)
-        image.paste(face, (x, top if lifted else top + LIFT), face)
+        _face(code, faded).paste_on(image, (x, top if lifted else top + LIFT))
         copies = counts[i] if counts is not None else 1
-        draw.text(
-            (x + visible / 2, top + LIFT + card_h + LABEL_HEIGHT / 2),
-            f"{i + 1} x{copies}" if copies > 1 else str(i + 1),
-            MUTED_RGB if faded else LABEL_RGB,
-            label_font,
-            "mm",
-        )
+        label, dx, dy = _label(f"{i + 1} x{copies}" if copies > 1 else str(i + 1), faded,
+                               visible % 2 == 1)
+        label.paste_on(image, (x + visible // 2 + dx,
+                               top + LIFT + card_h + LABEL_HEIGHT // 2 + dy))
     return image
 
 
