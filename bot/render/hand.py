@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.cards import Card
 from bot.render.faces import card_face, card_height, dimmed_face
-from bot.render.png import Sprite, canvas, encode_png, sprite
+from bot.render.png import Sprite, canvas, encode_png, layer, sprite
 from bot.render.style import LABEL_RGB, MUTED_RGB, font
 
 CARD_WIDTH = 120
@@ -47,18 +47,18 @@ def _face(code: Card, faded: bool) -> Sprite:
     return sprite(dimmed_face(code, CARD_WIDTH) if faded else card_face(code, CARD_WIDTH))
 
 
+LABEL_ROOM = CARD_WIDTH // 2
+"""Half the width and height of the room a label is drawn in, more than it needs."""
+
+
 @lru_cache(maxsize=1024)
-def _label(text: str, faded: bool, half: bool) -> tuple[Sprite, int, int]:
-    """The number under a card, centred on a point ``half`` a pixel right of a whole
-    one (as ``ImageDraw.text`` would draw it there), with the offset of its top-left
-    corner from that whole point."""
-    label_font = font(16)
-    left, top, right, bottom = label_font.getbbox(text, anchor="mm")
-    x, y = 2 - math.floor(left), 2 - math.floor(top)
-    piece = Image.new("RGBA", (x + math.ceil(right) + 3, y + math.ceil(bottom) + 2))
-    ImageDraw.Draw(piece).text((x + (0.5 if half else 0), y), text,
-                               MUTED_RGB if faded else LABEL_RGB, label_font, "mm")
-    return sprite(piece), -x, -y
+def _label(text: str, faded: bool, half: bool) -> Sprite:
+    """The number under a card, centred ``LABEL_ROOM`` right of and below its corner,
+    or half a pixel further right when ``half`` (as ``ImageDraw.text`` would draw it
+    there)."""
+    return layer((2 * LABEL_ROOM, 2 * LABEL_ROOM), lambda draw: draw.text(
+        (LABEL_ROOM + (0.5 if half else 0), LABEL_ROOM), text,
+        MUTED_RGB if faded else LABEL_RGB, font(16), "mm"))
 
 
 def hand_image(cards: list[Card], playable: set[int] | None = None,
@@ -87,10 +87,10 @@ def hand_image(cards: list[Card], playable: set[int] | None = None,
         lifted = playable is not None and not faded
         _face(code, faded).paste_on(image, (x, top if lifted else top + LIFT))
         copies = counts[i] if counts is not None else 1
-        label, dx, dy = _label(f"{i + 1} x{copies}" if copies > 1 else str(i + 1), faded,
-                               visible % 2 == 1)
-        label.paste_on(image, (x + visible // 2 + dx,
-                               top + LIFT + card_h + LABEL_HEIGHT // 2 + dy))
+        label = _label(f"{i + 1} x{copies}" if copies > 1 else str(i + 1), faded,
+                       visible % 2 == 1)
+        label.paste_on(image, (x + visible // 2 - LABEL_ROOM,
+                               top + LIFT + card_h + LABEL_HEIGHT // 2 - LABEL_ROOM))
     return image
 
 

@@ -21,6 +21,7 @@ The look is the same but for the anti-aliased rim of a card that overlaps anothe
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -86,22 +87,33 @@ def _quantize(image: Image.Image) -> Image.Image:
 @dataclass(frozen=True, slots=True)
 class Sprite:
     """A piece of picture in the shared palette, laid on the table colour, with the
-    1-bit ``mask`` of the pixels it covers."""
+    1-bit ``mask`` of the pixels it covers, ``at`` its top-left corner."""
 
     image: Image.Image
     mask: Image.Image
+    at: tuple[int, int] = (0, 0)
 
-    def paste_on(self, canvas: Image.Image, at: tuple[int, int]) -> None:
-        canvas.paste(self.image, at, self.mask)
+    def paste_on(self, canvas: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
+        """Paste onto ``canvas`` (from ``canvas``) with ``at`` moved by ``offset``."""
+        canvas.paste(self.image, (self.at[0] + offset[0], self.at[1] + offset[1]), self.mask)
 
 
-def sprite(piece: Image.Image) -> Sprite:
+def sprite(piece: Image.Image, at: tuple[int, int] = (0, 0)) -> Sprite:
     """``piece`` (RGBA) as a ``Sprite``: its blended edges keep their blend with the
     table colour. Cache the result: this quantises."""
     ground = Image.new("RGBA", piece.size, (*TABLE_RGB, 255))
     ground.alpha_composite(piece)
     mask = piece.getchannel("A").point(lambda alpha: 255 if alpha else 0, "1")
-    return Sprite(_quantize(ground.convert("RGB")), mask)
+    return Sprite(_quantize(ground.convert("RGB")), mask, at)
+
+
+def layer(size: tuple[int, int], draw_on: Callable[[ImageDraw.ImageDraw], None]) -> Sprite:
+    """What ``draw_on`` draws on a transparent ``size`` image, as a ``Sprite`` cut to
+    the pixels drawn. Cache the result: this quantises."""
+    piece = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw_on(ImageDraw.Draw(piece))
+    box = piece.getchannel("A").getbbox() or (0, 0, 1, 1)
+    return sprite(piece.crop(box), box[:2])
 
 
 @cache
