@@ -20,11 +20,13 @@ The look is the same but for the anti-aliased rim of a card that overlaps anothe
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import ALL_CARDS, COLORS
@@ -41,7 +43,10 @@ from bot.render.style import (
     font,
 )
 
-COMPRESS_LEVEL = 3
+COMPRESS_LEVEL = 2
+"""ISA-L's level (0 to 3): 1 and 2 are about as fast, 2 a little smaller, 3 much slower
+and no smaller on these pictures."""
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PALETTE_COLORS = 128
 _SAMPLE_WIDTH = 60
 
@@ -129,10 +134,28 @@ def canvas(size: tuple[int, int]) -> Image.Image:
     return image
 
 
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
 def encode_png(image: Image.Image) -> bytes:
     """``image`` as PNG bytes: a "P" image from ``canvas`` as it is, any other (RGB)
-    quantised to ``shared_palette`` without dithering."""
+    quantised to ``shared_palette`` without dithering.
+
+    Written here rather than by Pillow, to deflate with ISA-L (``isal``): at its level
+    ``COMPRESS_LEVEL`` it takes about a tenth of the CPU of zlib's level 3 for a hand
+    (deflate was most of a picture's CPU), for PNGs a few percent larger.
+    """
     indexed = image if image.mode == "P" else _quantize(image)
-    buffer = io.BytesIO()
-    indexed.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()
+    width, height = indexed.size
+    rows = Image.new("P", (width + 1, height), 0)  # each row after its filter byte, 0: none
+    rows.paste(indexed, (1, 0))
+    palette = bytes(shared_palette().getpalette() or [])[: 3 * PALETTE_COLORS]
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette indices
+    return b"".join((
+        PNG_SIGNATURE,
+        _chunk(b"IHDR", header),
+        _chunk(b"PLTE", palette),
+        _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), COMPRESS_LEVEL)),
+        _chunk(b"IEND", b""),
+    ))
