@@ -11,8 +11,9 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageStat
 
+from bot.render.png import encode_png, shared_palette
 from tests.render.conftest import decode
 from tests.render.looks import CASES, REFERENCE
 
@@ -56,3 +57,13 @@ def test_non_overlapping_cards_are_pixel_identical() -> None:
     for name in ("table", "hand1", "hand1-playable", "hand7", "hand7-playable"):
         assert _difference(CASES[name](), (REFERENCE / f"{name}.png").read_bytes()) == (0, 0)
 
+
+
+def test_an_rgb_picture_is_quantised_to_the_shared_palette() -> None:
+    """``encode_png`` of an RGB image (the docs' sheet) gives the quantised pixels."""
+    rgb = decode(CASES["hand7"]()).convert("RGB")
+    rgb.paste((200, 30, 40), (0, 0, 50, 50))
+    expected = rgb.quantize(palette=shared_palette(), dither=Image.Dither.NONE)
+    decoded = decode(encode_png(rgb))
+    assert decoded.mode == "P"
+    assert decoded.convert("RGB").tobytes() == expected.convert("RGB").tobytes()
