@@ -20,9 +20,12 @@ RUN pip install --no-cache-dir . \
 USER uno
 VOLUME /app/data
 
-# 200 "ready" only while the gateway is connected and the database answers.
+# Healthy: 200 "ready" only while the gateway is connected and the database answers
+# (HEALTH_PORT, or 8080 when a .env leaves it empty).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen(f'http://127.0.0.1:{os.environ[\"HEALTH_PORT\"]}/health', timeout=4)"]
+    CMD ["python", "-m", "bot.app.container", "health"]
 
+# uno-bot, but exit code 2 (fix a setting, the token or the database) leaves as 0, so
+# that the restart policy on-failure restarts after a crash (1) or an outage (3) only.
 # SIGTERM (docker stop) stops the bot cleanly.
-CMD ["uno-bot"]
+CMD ["python", "-m", "bot.app.container"]

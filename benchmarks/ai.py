@@ -1,7 +1,9 @@
 """Computer players: how often ``normal`` beats three ``easy`` players, and how fast each
-level decides.
+level decides; or, with ``--level``, how often one level beats another (``versus``).
 
     .venv/bin/python benchmarks/ai.py [--games 2000] [--per-ruleset 500] [--per-option 500]
+    .venv/bin/python -m benchmarks.ai --level hard --against normal --players 2 --games N
+                                      --seed S [--playouts P] [--every-rule] [--speed]
 
 A game here is one round, dealt to a winner, at a four-player table: one ``normal``
 player and three ``easy`` ones, the ``normal`` seat rotating with the game number so
@@ -26,11 +28,16 @@ whenever one is legal, UNO called and catches made at once.
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import random
 import statistics
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 
-from bot.ai import ComputerPlayer, show_events
+from bot.ai import ComputerPlayer, Question, answer, hard, show_events
+from bot.ai.rng import SplitMix
 from bot.engine import RULESETS, Action, Game, Options
 from bot.engine.options import TABLE_OPTIONS
 
@@ -113,13 +120,160 @@ def run(ruleset: str, games: int, switched: tuple[str, ...] = ()) -> None:
     print("  ".join(cells), flush=True)
 
 
+# -- one level against another ------------------------------------------------------------
+
+Z95 = 1.959964
+
+
+def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--level", help="the level measured (one seat); enables this mode")
+    parser.add_argument("--against", default="normal", help="the level of every other seat")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="a hard player's budget per decision (default: the level's)")
+    parser.add_argument("--ruleset", default="classic")
+    parser.add_argument("--option", action="append", default=[],
+                        help="a table option (RULES.md 11) to switch on; may repeat")
+    parser.add_argument("--every-rule", action="store_true",
+                        help="one line per ruleset and per table option, each against "
+                             "--against in the same seat on the same deals")
+    parser.add_argument("--speed", action="store_true",
+                        help="playouts per second of single decisions, in this process")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+
+
+def play_versus(
+    ruleset: str, switched: tuple[str, ...], players: int, hero: str, against: str,
+    playouts: int | None, seed: int,
+) -> bool:
+    """One round; whether the ``hero`` level's seat (``seed % players``) won it."""
+    ids = [f"p{i}" for i in range(players)]
+    seat = ids[seed % players]
+    options = Options.for_ruleset(ruleset, dict.fromkeys(switched, True))
+    game = Game.new(ruleset, options, ids, seed)
+    extra = {} if playouts is None else {"playouts": playouts}
+    computers = {p: ComputerPlayer(p, hero if p == seat else against, seed * 10 + i, **extra)
+                 for i, p in enumerate(ids)}
+    show_events(game, computers.values(), [])
+    while not game.round_over:
+        for player in game.players:
+            legal = game.legal_actions(player)
+            action = computers[player].choose(game.view(player), legal) if legal else None
+            if action is not None:
+                show_events(game, computers.values(), game.apply(action))
+                break
+    return game.round_winner == seat
+
+
+def _play_many(job: tuple[str, tuple[str, ...], int, str, str, int | None, list[int]]) -> int:
+    ruleset, switched, players, hero, against, playouts, seeds = job
+    return sum(play_versus(ruleset, switched, players, hero, against, playouts, s)
+               for s in seeds)
+
+
+def wins(pool: ProcessPoolExecutor, jobs: int, ruleset: str, switched: tuple[str, ...],
+         args: argparse.Namespace, hero: str) -> int:
+    """How many of the ``args.games`` games the ``hero`` level's seat won, played in
+    ``jobs`` processes."""
+    seeds = list(range(args.seed, args.seed + args.games))
+    chunks = [seeds[i::jobs * 4] for i in range(jobs * 4) if seeds[i::jobs * 4]]
+    work = [(ruleset, switched, args.players, hero, args.against, args.playouts, chunk)
+            for chunk in chunks]
+    return sum(pool.map(_play_many, work))
+
+
+def interval(won: int, games: int) -> tuple[float, float]:
+    """Wilson's 95% confidence interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    rate, z2 = won / games, Z95 * Z95
+    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return centre - half, centre + half
+
+
+def rate(won: int, games: int) -> str:
+    low, high = interval(won, games)
+    return f"{100 * won / games:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+
+
+def versus_main(args: argparse.Namespace) -> None:
+    budget = f"{args.playouts} playouts" if args.playouts else "default playouts"
+    if args.speed:
+        speed(args)
+        return
+    with ProcessPoolExecutor(args.jobs) as pool:
+        if not args.every_rule:
+            won = wins(pool, args.jobs, args.ruleset, tuple(args.option), args, args.level)
+            print(f"{args.level} v {args.against}, {args.players} players, {args.ruleset}"
+                  f"{''.join(' +' + o for o in args.option)}, {budget}: {args.level} won "
+                  f"{won}/{args.games} = {rate(won, args.games)}; parity "
+                  f"{100 / args.players:.1f}%", flush=True)
+            return
+        rows = [(r, ()) for r in RULESETS] + [("classic", (o,)) for o in TABLE_OPTIONS]
+        for ruleset, switched in rows:
+            label = switched[0] if switched else ruleset
+            won = wins(pool, args.jobs, ruleset, switched, args, args.level)
+            same = wins(pool, args.jobs, ruleset, switched, args, args.against)
+            print(f"{label:<19} {args.level} {rate(won, args.games):<32} {args.against} in "
+                  f"the same seat {rate(same, args.games)}", flush=True)
+
+
+def decisions(args: argparse.Namespace) -> Iterator[Question]:
+    """The searches a hard player asks for in a few games (not answered here)."""
+    for seed in range(args.seed, args.seed + 5):
+        ids = [f"p{i}" for i in range(args.players)]
+        game = Game.new(args.ruleset, Options.for_ruleset(args.ruleset, {}), ids, seed)
+        computers = {p: ComputerPlayer(p, "hard", seed * 10 + i) for i, p in enumerate(ids)}
+        show_events(game, computers.values(), [])
+        while not game.round_over:
+            player = next(p for p in game.players if game.legal_actions(p))
+            view, legal = game.view(player), game.legal_actions(player)
+            question = computers[player].question(view, legal)
+            if question is not None:
+                yield question
+            action = computers[player].choose_at_once(view, legal)
+            assert action is not None
+            show_events(game, computers.values(), game.apply(action))
+
+
+def speed(args: argparse.Namespace) -> None:
+    """Playouts per second of single decisions, one process (``--playouts`` each)."""
+    playouts = args.playouts or ComputerPlayer("p0", "hard").playouts
+    questions = list(decisions(args))[: max(1, args.games)]
+    played = [0]
+    counted = hard.play_out
+
+    def counting(game: Game, me: str, rng: SplitMix) -> float:
+        played[0] += 1
+        return counted(game, me, rng)
+
+    hard.play_out = counting  # the budget is a target; count the playouts really made
+    start = time.process_time()
+    for question in questions:
+        answer(Question(question.view, question.legal, question.memory, question.seed,
+                        playouts))
+    seconds = time.process_time() - start
+    hard.play_out = counted
+    made = played[0]
+    print(f"hard, {args.players} players, {args.ruleset}: {len(questions)} decisions of "
+          f"{playouts} playouts ({made} made) in {seconds:.2f} s of CPU = "
+          f"{made / seconds:.0f} playouts/s, "
+          f"{1000 * seconds / len(questions):.0f} ms a decision", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="classic games")
     parser.add_argument("--per-ruleset", type=int, default=500, help="games per other ruleset")
     parser.add_argument("--per-option", type=int, default=500,
                         help="classic games per table option (RULES.md 11), and all on")
+    add_versus_arguments(parser)
     args = parser.parse_args()
+    if args.level is not None:
+        versus_main(args)
+        return
     print("one normal against three easy, 4 players, one round per game; times in µs")
     print(f"{'ruleset':<19}  {'games':>6}  {'normal':>8}  {'normal':>8}  {'normal':>8}  "
           f"{'easy':>8}  {'easy':>8}  {'decisions':>9}  {'':>7}  {'normal':>8}")

@@ -126,7 +126,7 @@ async def fill_boards(db: SqliteStorage | PostgresStorage, rng: random.Random) -
     players = [(f"w{u}", u, 0, WEEK_GUILD, NOW - 60, 0, rng.randint(0, 500),
                 int(rng.random() < 0.5), *[0] * 12)
                for u in range(1, BOARD_PLAYERS + 1)]
-    async with db._transaction() as session:
+    async with db.transaction() as session:
         await insert_many(session, "player_totals", (
             "guild_id", "user_id", "games", "wins", "win_rate", "points", *STATS), totals)
         await insert_many(session, "matches", (
@@ -222,7 +222,7 @@ async def measure(url: str, restore_url: str, rng: random.Random) -> Figures:
     async with open_storage(url) as opened:
         assert isinstance(opened, SqliteStorage | PostgresStorage)
         db = opened
-        trip = await timed([db._read("SELECT 1") for _ in range(MATCHES)])
+        trip = await timed([db.read("SELECT 1") for _ in range(MATCHES)])
         print(f"one round trip (SELECT 1): {milliseconds(trip)}")
         figures["one round trip (SELECT 1)"] = median_ms(trip)
         records = [a_match(n, rng) for n in range(MATCHES)]

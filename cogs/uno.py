@@ -11,10 +11,11 @@ from discord.ext import commands
 from bot.ai import LEVELS
 from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
 from bot.game.lobby import checked_options
-from bot.game.standings import PERIODS, RANKINGS
+from bot.game.seasons import SEASON_LENGTHS
 from bot.game.table import Phase
 from bot.i18n import LANGUAGES, _, language_of
-from bot.ui import lobby, play, records
+from bot.ui import leaderboard as boards
+from bot.ui import lobby, play, profile, records
 from bot.ui.errors import refusal_words
 from bot.ui.help import show_help
 from bot.ui.text import ruleset_details
@@ -35,6 +36,8 @@ LANGUAGE_CHOICES = [app_commands.Choice(name="Discord's server language",
                     *(app_commands.Choice(name=language.name, value=locale)
                       for locale, language in LANGUAGES.items())]
 """Each language by its own name (a reader looks for their language's name for itself)."""
+SEASON_CHOICES = [app_commands.Choice(name=records.SEASON_LENGTH_NAMES[length], value=length)
+                  for length in SEASON_LENGTHS]
 
 
 class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in this channel"):
@@ -128,7 +131,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         await lobby.join(interaction, interaction.channel_id)
 
     @app_commands.command(name="addbot", description="Seat a computer player in this lobby (host)")
-    @app_commands.describe(level="easy plays any legal card; normal plays to win (default)")
+    @app_commands.describe(level="easy plays any legal card; normal plays to win (default); "
+                                 "hard thinks moves ahead")
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
@@ -170,29 +174,47 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         await play.end(interaction, interaction.channel_id, lobby.may_moderate(interaction))
 
     @app_commands.command(name="leaderboard", description="This server's best UNO players")
-    @app_commands.describe(ranking="What to rank by", period="Which matches count")
+    @app_commands.describe(
+        ranking="What to rank by (default: rating)",
+        period="Which matches count (the rating: all time or this season)",
+        season="A season's final board, by its name: 2026-11, or 2026-Q4",
+        public="Post the board for the whole channel (default: only you see it)",
+    )
     @app_commands.choices(
-        ranking=[app_commands.Choice(name=records.RANKING_NAMES[r], value=r) for r in RANKINGS],
-        period=[app_commands.Choice(name=records.PERIOD_NAMES[p], value=p) for p in PERIODS],
+        ranking=[app_commands.Choice(name=boards.RANKING_NAMES[r], value=r)
+                 for r in boards.BOARD_RANKINGS],
+        period=[app_commands.Choice(name=boards.PERIOD_NAMES[p], value=p)
+                for p in boards.BOARD_PERIODS],
     )
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction, ranking: str = "wins", period: str = "all"
+        self, interaction: discord.Interaction, ranking: str = boards.RATING,
+        period: str = "all", season: str | None = None, public: bool = False,
     ) -> None:
-        await records.show_leaderboard(interaction, self.bot.db, ranking, period, 0)
+        question = await boards.board_question(interaction, ranking, period, season, public)
+        if isinstance(question, str):
+            await interaction.response.send_message(question, ephemeral=True)
+            return
+        await boards.show_board(interaction, question)
+
+    @leaderboard.autocomplete("season")
+    async def season_names(self, interaction: discord.Interaction, typed: str
+                           ) -> list[app_commands.Choice[str]]:
+        assert interaction.guild_id is not None
+        seasons = await self.bot.db.seasons(interaction.guild_id)
+        return [app_commands.Choice(name=name, value=name)
+                for name in seasons if typed.upper() in name][:25]
 
     @app_commands.command(name="stats", description="A player's UNO stats on this server")
-    @app_commands.describe(player="Whose stats (default: yours)")
+    @app_commands.describe(player="Whose stats (default: yours)",
+                           versus="Add this player's record against them")
     @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction, player: discord.Member | None = None
+        self, interaction: discord.Interaction, player: discord.Member | None = None,
+        versus: discord.Member | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
-        user_id = (player or interaction.user).id
-        stats = await self.bot.db.player_stats(interaction.guild_id, user_id)
-        await interaction.response.send_message(
-            embed=records.stats_embed(user_id, stats), ephemeral=True
-        )
+        await profile.show_stats(interaction, (player or interaction.user).id,
+                                 versus.id if versus is not None else None)
 
     @app_commands.command(name="history", description="The last UNO matches played here")
     @app_commands.describe(scope="This channel's matches or the whole server's")
@@ -219,6 +241,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         threads="Open each /uno new game in a new thread of its channel",
         tables_per_member="Open lobbies and games one member may host at once, 1 to 25",
         language="The language of the table, lobby and pings (each player's hand speaks theirs)",
+        seasons="How long a rating season lasts (UTC); each starts afresh (default monthly)",
         wildcustom="House rule of every Wild Customizable: 1-9, or a written rule",
         rblank="House rule of the red Blank: 1-9, or a written rule",
         yblank="House rule of the yellow Blank: 1-9, or a written rule",
@@ -227,7 +250,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     )
     @app_commands.rename(**HOUSE_RULE_OPTIONS)
     @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES,
-                          language=LANGUAGE_CHOICES)
+                          language=LANGUAGE_CHOICES, seasons=SEASON_CHOICES)
     @app_commands.guild_only()
     async def settings(
         self,
@@ -247,6 +270,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         threads: bool | None = None,
         tables_per_member: int | None = None,
         language: str | None = None,
+        seasons: str | None = None,
         wildcustom: str | None = None,
         rblank: str | None = None,
         yblank: str | None = None,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import copy
+import random
 import shutil
 import subprocess
 import sys
@@ -26,12 +27,13 @@ from PIL import Image, ImageChops
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app.client import point_at
+from bot.app.client import UnoBot, point_at
 from bot.game.clock import FakeClock
+from bot.game.ports import MatchRecord, PlayerResult
 from bot.i18n import LANGUAGES, pgettext, speaking
 from docs.discord_look import DESKTOP, PHONE, Shown, page_html
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
-from tests.fakediscord import FakeDiscord, StoredMessage, add_guild
+from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage, add_guild
 from tests.ui.game_helpers import (
     Playing,
     card_button,
@@ -73,6 +75,7 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path, locale: str
         draw = pgettext("button", "Draw")
     scenes: dict[str, list[Shown]] = {}
     async with running_bot(make_settings(fake, tmp), clock, fake) as bot:
+        await rated_history(bot, guild)
         host = guild.members[0]
         lobby = (await host.slash("uno new", target=30)).response
         assert lobby is not None
@@ -158,10 +161,31 @@ async def play(fake: FakeDiscord, clock: FakeClock, tmp: Path, locale: str
         board = (await host.slash("uno leaderboard")).response
         assert board is not None
         scenes["leaderboard"] = [shown(board)]
+        profile = (await host.slash("uno stats", versus=str(guild.members[1].id))).response
+        assert profile is not None
+        scenes["profile"] = [shown(profile)]
         help_message = (await host.slash("uno help")).response
         assert help_message is not None
         scenes["help"] = [shown(help_message)]
     return scenes, {m.id: m.name for m in guild.members}
+
+
+async def rated_history(bot: UnoBot, guild: FakeGuild) -> None:
+    """Six weeks of matches among six members, recorded as the bot records them, so the
+    rating board lists players and the profile has a chart."""
+    rng = random.Random(24)
+    people = guild.members[:6]
+    skill = {m.id: rng.gauss(0, 1) for m in people}
+    start = time.time() - 42 * 86400 - 3600
+    for number in range(60):
+        seated = rng.sample(people, rng.randint(2, 4))
+        order = sorted(seated, key=lambda m: -(skill[m.id] + rng.gauss(0, 2.5)))
+        ended = start + number * 42 * 86400 / 60
+        await bot.db.record_match(MatchRecord(
+            f"shot-{number}", guild.id, guild.channel_id, "classic", ended - 900, ended, 3,
+            order[0].id, tuple(PlayerResult(m.id, 100 * (len(order) - place),
+                                            won=place == 0, name=m.name)
+                               for place, m in enumerate(order))))
 
 
 def last_round_message(fake: FakeDiscord) -> StoredMessage:

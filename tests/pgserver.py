@@ -63,6 +63,7 @@ class PostgresServer:
         self.port = free_port()
         self._names = itertools.count(1)
         self._as_root = os.geteuid() == 0
+        self.running = False
 
     def _run(self, command: Sequence[str], **options: object) -> None:
         prefix = ["runuser", "-u", SERVER_USER, "--"] if self._as_root else []
@@ -75,6 +76,10 @@ class PostgresServer:
             str(self.bin / "initdb"), "-D", str(self.data), "-U", USER, "--auth=trust",
             "--encoding=UTF8", "--no-locale", "--no-sync",
         ])
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server (again, after :meth:`halt`), and wait until it answers."""
         options = (
             f"-h 127.0.0.1 -p {self.port} -k {self.folder} -F "
             "-c full_page_writes=off -c synchronous_commit=off -c max_connections=300"
@@ -83,10 +88,17 @@ class PostgresServer:
             str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
             "-w", "-t", "60", "-o", options, "start",
         ])
+        self.running = True
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data, as an operator's restart or a crash does."""
+        self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"])
+        self.running = False
 
     def stop(self) -> None:
         try:
-            self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"])
+            if self.running:
+                self.halt()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 

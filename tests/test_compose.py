@@ -1,6 +1,6 @@
 """README's Docker Compose set-up: PostgreSQL and bot processes that agree with it and
 with each other (one database, the same shard count, shard ranges that cover every
-shard once), and the file README shows is the one in ``deploy/``."""
+shard once), started by the command README gives."""
 
 from __future__ import annotations
 
@@ -64,13 +64,24 @@ def test_shard_ranges_cover_every_shard_once() -> None:
     assert every == list(range(count))  # none twice, none left out
 
 
+def test_bot_processes_restart_after_an_outage_but_not_after_exit_2() -> None:
+    """``on-failure`` restarts any non-zero exit; the image's entry point
+    (``bot.app.container``) leaves exit code 2 as 0, so compose must not replace it."""
+    for name in bots():
+        assert services()[name]["restart"] == "on-failure", name
+        assert "command" not in services()[name] and "entrypoint" not in services()[name]
+
+
 def test_each_process_keeps_its_own_data_folder() -> None:
     folders = [next(v for v in services()[name]["volumes"] if v.endswith(":/app/data"))
                for name in bots()]
     assert len(set(folders)) == len(folders)
 
 
-def test_readme_shows_the_compose_file_as_it_is() -> None:
+def test_readme_gives_the_compose_files_own_command() -> None:
     readme = (ROOT / "README.md").read_text()
-    assert f"```yaml\n{COMPOSE.read_text()}```" in readme
+    header = [line.lstrip("# ").strip() for line in COMPOSE.read_text().splitlines()
+              if line.startswith("#")]
+    (command,) = [line for line in header if line.startswith("docker compose")]
+    assert f"\n    {command}\n" in readme
     assert shard_ids("0-3") == [0, 1, 2, 3] and shard_ids("0-1,3") == [0, 1, 3]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai import ComputerPlayer
+from bot.ai import ComputerPlayer, Question
 from bot.engine import Action, Game, Options
 from bot.engine.options import RULESETS
 from bot.game.clock import FakeClock
@@ -67,9 +67,9 @@ class Checked:
         computers = manager.computers
         decide = computers.decide
 
-        def checked(table: Table, game: Game) -> Action | None:
+        def checked(table: Table, game: Game) -> Action | Question | None:
             action = decide(table, game)
-            if action is not None:
+            if isinstance(action, Action):
                 assert action in game.legal_actions(action.player), action
                 assert action.player in table.computers or action.player in table.stand_ins
                 self.moves.append(action)
@@ -133,7 +133,7 @@ async def test_refusals_change_nothing() -> None:
     for attempt, error in (
         (manager.lobby.add_computer(CHANNEL, GUEST.id, "easy", publish), NotHostForComputers),
         (manager.lobby.remove_computer(CHANNEL, GUEST.id, None, publish), NotHostForComputers),
-        (manager.lobby.add_computer(CHANNEL, HOST.id, "hard", publish), UnknownLevel),
+        (manager.lobby.add_computer(CHANNEL, HOST.id, "expert", publish), UnknownLevel),
         (manager.lobby.remove_computer(CHANNEL, HOST.id, 7, publish), NoComputerToRemove),
     ):
         with pytest.raises(error):

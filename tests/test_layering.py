@@ -1,9 +1,11 @@
 """The import rules between packages (ARCHITECTURE.md), and no import cycles.
 
-Layers, lowest first: ``bot.i18n`` (the catalogs, which every layer may mark words
-for); ``bot.engine``; ``bot.ai`` and ``bot.render``; ``bot.game``;
+Layers, lowest first: ``bot.engine`` (the rules: the standard library only, not even the
+catalogs); ``bot.i18n`` (the catalogs, which every layer above the engine may mark words
+for); ``bot.ai`` and ``bot.render``; ``bot.game``;
 ``bot.storage`` (which implements ``bot.game.ports`` and may import nothing else of the
-game layer but the records that cross the ports); ``bot.ui``; ``cogs`` and ``bot.app``.
+game layer but the records that cross the ports, and the rating maths and seasons it
+rates each match with in its recording transaction); ``bot.ui``; ``cogs`` and ``bot.app``.
 A module imports only from its own layer and those below; discord.py is spoken only in
 ``bot.ui``, ``cogs`` and ``bot.app``.
 """
@@ -11,18 +13,20 @@ A module imports only from its own layer and those below; discord.py is spoken o
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS: dict[str, set[str]] = {
     "bot.i18n": set(),
-    "bot.engine": {"bot.i18n"},
+    "bot.engine": set(),
     "bot.ai": {"bot.i18n", "bot.engine"},
     "bot.render": {"bot.i18n", "bot.engine"},
     "bot.game": {"bot.i18n", "bot.engine", "bot.ai"},
     "bot.storage": {"bot.i18n", "bot.engine", "bot.game.ports", "bot.game.standings",
-                    "bot.game.guild_settings"},
+                    "bot.game.guild_settings", "bot.game.rating", "bot.game.seasons"},
     "bot.ui": {"bot.i18n", "bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage"},
     "cogs": {"bot.i18n", "bot.engine", "bot.ai", "bot.game", "bot.storage", "bot.ui",
              "bot.app"},
@@ -93,6 +97,34 @@ def test_discord_is_spoken_only_in_ui_cogs_and_app() -> None:
     ]
     assert offenders == []
     assert "discord" in imports(ROOT / "bot" / "app" / "client.py")  # the check sees imports
+
+
+def test_the_engine_imports_the_standard_library_and_itself_only() -> None:
+    offenders = [
+        f"{module} imports {imported}"
+        for module, path in sources().items() if within(module, "bot.engine")
+        for imported in imports(path)
+        if not within(imported, "bot.engine")
+        and imported.partition(".")[0] not in sys.stdlib_module_names
+    ]
+    assert offenders == []
+
+
+def test_importing_the_engine_loads_nothing_outside_the_standard_library() -> None:
+    """In a fresh interpreter, as a program using the rules alone would import them: the
+    modules the engine adds to those the interpreter started with (site hooks)."""
+    engine = sorted(m for m in sources() if within(m, "bot.engine"))
+    program = (
+        f"import sys\nbefore = set(sys.modules)\nfor name in {engine!r}:\n"
+        "    __import__(name)\nprint('\\n'.join(sorted(set(sys.modules) - before)))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", program], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.split()
+    assert "bot.engine.game" in loaded  # the check sees what was imported
+    outside = [name for name in loaded
+               if name.partition(".")[0] not in sys.stdlib_module_names
+               and name != "bot" and not within(name, "bot.engine")]
+    assert outside == []
 
 
 def test_no_import_cycles_between_modules() -> None:

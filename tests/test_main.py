@@ -13,7 +13,7 @@ import pytest
 
 from bot.app.invite import invite_url
 from bot.app.main import YOUNG_OBJECTS_BEFORE_COLLECTION, collect_garbage_less_often
-from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.fakediscord import WRONG_TOKEN, FakeDiscord, FakeGuild
 from tests.storage.backends import TERMINATE_LEASE_CONNECTIONS
 
 READY_TIMEOUT = 30.0
@@ -86,12 +86,12 @@ async def test_starts_logs_invite_and_stops_cleanly_on_signal(
 async def test_a_token_discord_refuses_exits_2_with_one_sentence(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    wrong = "d3Jvbmc.d3Jvbmc.d3Jvbmc"  # well formed, but not the fake's token
+    wrong = WRONG_TOKEN  # well formed, but not the fake's token
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path,
         env={"DISCORD_TOKEN": wrong, "DISCORD_API_BASE": fake_discord.api_base,
              "DISCORD_GATEWAY_URL": fake_discord.gateway_url, "LOG_LEVEL": "DEBUG",
-             "ENV_FILE": ""},
+             "ENV_FILE": "", "DATABASE_PATH": str(tmp_path / "uno.sqlite3")},
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(process.communicate(), READY_TIMEOUT)

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from bot.engine import Event
 from bot.game.clock import FakeClock
 from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull
 from bot.game.manager import GameManager
@@ -149,3 +150,62 @@ async def test_cancelled_lobby_does_not_idle_close_later() -> None:
     replacement = await new_table(manager, board)
     await clock.advance(599)
     assert closed == [] and manager.get(CHANNEL) is replacement
+
+
+def answered(table: Table, events: list[Event]) -> Reply:
+    """The game's answer to a move, composed under the lock: nothing to send here."""
+    return sent_nothing
+
+
+async def test_the_locks_of_ended_tables_are_dropped() -> None:
+    manager, board = GameManager(FakeClock()), Board()
+    host, guest = PLAYERS[0].id, PLAYERS[1]
+    endings = {
+        "cancelled": lambda channel: manager.lobby.cancel(
+            channel, host, None, board.publish, may_moderate=False),
+        "emptied": lambda channel: manager.lobby.leave(channel, host, board.publish),
+        "ended": lambda channel: manager.turns.end(channel, host, answered, may_moderate=False),
+        "won by forfeit": lambda channel: manager.turns.kick(
+            channel, host, guest.id, answered, may_moderate=False),
+    }
+    for channel in range(100, 160):
+        ending = list(endings)[channel % len(endings)]
+        table = await new_table(manager, board, channel)
+        await manager.lobby.join(channel, guest, board.publish)
+        if ending in ("ended", "won by forfeit"):
+            await manager.lobby.start(channel, host, None, board.publish)
+        elif ending == "emptied":
+            await manager.lobby.leave(channel, guest.id, board.publish)
+        await endings[ending](channel)
+        await manager.registry.forget_shown(table)
+        assert table.phase is Phase.ENDED, ending
+        assert not manager.registry._locks, ending
+    assert not manager.registry.tables
+
+
+async def test_a_click_queued_when_its_table_ends_keeps_the_channel_to_itself() -> None:
+    """The lock a click waits on stays the channel's lock after the table ends, so the
+    next table's first click queues behind it instead of taking a fresh lock."""
+    manager, board = GameManager(FakeClock()), Board()
+    table = await new_table(manager, board)
+    registry = manager.registry
+    inside: list[str] = []
+    order: list[str] = []
+
+    async def click(name: str) -> None:
+        async with registry.lock(CHANNEL):
+            assert not inside, f"{name} got in beside {inside}"
+            inside.append(name)
+            order.append(name)
+            await asyncio.sleep(0)  # anyone wrongly let in meanwhile would be inside now
+            inside.remove(name)
+
+    async with registry.lock(CHANNEL):
+        queued = asyncio.create_task(click("queued"))
+        await asyncio.sleep(0)  # it now waits for the lock
+        assert registry.busy(CHANNEL)
+        registry.close(table, CloseReason.CANCELLED)
+    newcomer = asyncio.create_task(click("newcomer"))
+    await asyncio.gather(queued, newcomer)
+    assert order == ["queued", "newcomer"]
+    assert not registry._locks and not registry.busy(CHANNEL)

@@ -15,5 +15,5 @@ def test_below_the_ui_only_n_is_taken_from_the_catalogs() -> None:
         for module, path in sources().items() if module.startswith(BELOW_UI)
         for name in imports(path) if name.startswith("bot.i18n.")
     }
-    assert ("bot.engine.errors", "bot.i18n.N_") in taken  # the check sees the marks
+    assert ("bot.game.errors", "bot.i18n.N_") in taken  # the check sees the marks
     assert {name for _, name in taken} <= {"bot.i18n.N_", "bot.i18n.LANGUAGES"}

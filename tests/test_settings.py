@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.settings import Settings, SettingsError, load_settings
+from bot.app.settings import PROJECT_FOLDER, Settings, SettingsError, load_settings
 
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz_0123456-789"
 SETTING_NAMES = (
     "DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE",
     "DISCORD_GATEWAY_URL", "LOG_LEVEL", "DATABASE_BUSY_TIMEOUT", "CONNECT_ATTEMPTS",
-    "HEALTH_PORT", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS",
+    "HEALTH_PORT", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "HARD_THINK_SECONDS",
+    "HARD_WORKERS",
 )
 
 
@@ -41,7 +42,12 @@ def test_missing_token_exits_2_with_one_sentence(tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("token", ["not-a-token", "a.b", "a.b.c.d", "abc.d€f.ghi"])
+@pytest.mark.parametrize("token", [
+    "not-a-token", "a.b", "a.b.c", "a.b.c.d", "abc.d€f.ghi",
+    "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.short",  # a signature too short
+    "bm90LWFuLWlkLWF0LWFsbC14eA.GaBcDe.abcdefghijklmnopqrstuvwxyz_0123456-789",  # no id
+    GOOD_TOKEN + "x",  # a signature too long
+])
 def test_malformed_token_exits_2_without_echoing_it(tmp_path: Path, token: str) -> None:
     result = run_bot(tmp_path, {"DISCORD_TOKEN": token})
     assert result.returncode == 2
@@ -65,9 +71,10 @@ def test_defaults_and_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     settings = load_settings()
     assert settings.discord_token.get_secret_value() == GOOD_TOKEN
     assert GOOD_TOKEN not in repr(settings)
-    assert settings.database_path == Path("data/uno.sqlite3")
-    assert settings.database_url == "sqlite:///data/uno.sqlite3"
-    assert settings.command_hash_path == Path("data/uno.sqlite3.commands-hash")
+    data = PROJECT_FOLDER / "data"  # relative to the checkout, wherever it was started
+    assert settings.database_path == data / "uno.sqlite3"
+    assert settings.database_url == f"sqlite:///{data}/uno.sqlite3"
+    assert settings.command_hash_path == data / "uno.sqlite3.commands-hash"
     assert settings.dev_guild_id is None
     assert settings.discord_api_base == "https://discord.com/api/v10"
     assert settings.discord_gateway_url == "wss://gateway.discord.gg/"
@@ -99,7 +106,7 @@ def test_database_url_chooses_the_database(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("DATABASE_PATH", "elsewhere.sqlite3")
     settings = load_settings()
     assert settings.database_url == server
-    assert settings.command_hash_path == Path("elsewhere.sqlite3.commands-hash")
+    assert settings.command_hash_path == PROJECT_FOLDER / "elsewhere.sqlite3.commands-hash"
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,9 @@ from bot.app.main import EXIT_FIX_AND_RESTART, EXIT_UNREACHABLE, is_ready
 from bot.app.startup import Backoff, wait_for_discord
 from bot.game.clock import FakeClock
 from bot.storage import SqliteStorage
+from tests.checkout import fresh_checkout, run_checkout
 from tests.conftest import make_settings, running_bot
-from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.fakediscord import WRONG_TOKEN, FakeDiscord, FakeGuild
 from tests.storage.test_open_problems import damage, filled
 
 TIMEOUT = 60.0
@@ -99,7 +100,7 @@ async def test_a_database_folder_that_cannot_be_written_exits_2(
     fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     (tmp_path / "a-file").write_text("")
-    code, _, err = await run_bot(tmp_path, env_for(fake_discord, Path(database)))
+    code, _, err = await run_bot(tmp_path, env_for(fake_discord, tmp_path / database))
     assert code == EXIT_FIX_AND_RESTART
     assert "DATABASE_PATH" in last_sentence(err)
 
@@ -108,7 +109,7 @@ async def test_a_missing_database_folder_is_created(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     database = tmp_path / "deep" / "er" / "uno.sqlite3"
-    env = env_for(fake_discord, database, DISCORD_TOKEN="d3Jvbmc.d3Jvbmc.d3Jvbmc")
+    env = env_for(fake_discord, database, DISCORD_TOKEN=WRONG_TOKEN)
     code, _, err = await run_bot(tmp_path, env)
     assert code == EXIT_FIX_AND_RESTART  # got as far as the token, past the folder
     assert last_sentence(err) == "Discord refused DISCORD_TOKEN: check the token in .env."
@@ -216,3 +217,30 @@ async def test_health_is_ready_only_while_connected(
     finally:
         await health.stop()
         await database.close()
+
+
+@pytest.mark.parametrize(("setting", "folder"), [
+    ("", "data"),  # DATABASE_PATH's default, data/uno.sqlite3
+    ("DATABASE_PATH=state/uno.sqlite3", "state"),
+    ("DATABASE_URL=sqlite:///state/uno.sqlite3", "state"),
+])
+async def test_a_relative_database_is_the_checkouts_from_any_folder(
+    fake_discord: FakeDiscord, tmp_path: Path, setting: str, folder: str
+) -> None:
+    """A fresh clone with its .env, started from another folder (a service manager's):
+    the database is made in the checkout, and the log names its absolute path."""
+    checkout = fresh_checkout(tmp_path / "uno-bot")
+    (checkout / ".env").write_text(
+        f"DISCORD_TOKEN={WRONG_TOKEN}\nDISCORD_API_BASE={fake_discord.api_base}\n"
+        f"DISCORD_GATEWAY_URL={fake_discord.gateway_url}\n{setting}\n")
+    elsewhere = tmp_path / "home"
+    elsewhere.mkdir()
+
+    code, _, err = await run_checkout(checkout, elsewhere, {})
+
+    assert code == EXIT_FIX_AND_RESTART  # the token, refused after the database opened
+    assert last_sentence(err) == "Discord refused DISCORD_TOKEN: check the token in .env."
+    database = checkout / folder / "uno.sqlite3"
+    assert database.is_file()
+    assert f"database {database} open at schema version" in err
+    assert list(elsewhere.iterdir()) == []

@@ -1,7 +1,7 @@
 """Keep the translation catalogs in step with the code.
 
     python -m tools.catalogs update    # extract the English, update messages.pot and every .po
-    python -m tools.catalogs add xx    # start a catalog for a new language (see README)
+    python -m tools.catalogs add xx    # a catalog for a new language (docs/development.md)
 
 The English comes from two places: the messages marked in ``bot/`` and ``cogs/`` (Babel's
 extractor, keywords ``_``, ``N_``, ``NP_``, ``ngettext``, ``pgettext``, ``translate``), and the

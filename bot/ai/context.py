@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import CARD_COLOR, COLORS, Card, Color
+
+if TYPE_CHECKING:
+    from bot.engine.game import Game
 
 CLOSE_TO_OUT = 2
 """An opponent holding this many cards or fewer is close to going out."""
@@ -41,6 +44,26 @@ class Context:
             ruleset=view["ruleset"],
             house_rules=view["options"]["house_rules"],
             seven_o=view["options"]["seven_o"],
+            next_player=order[(seat + step) % len(order)],
+            previous_player=order[(seat - step) % len(order)],
+        )
+
+    @classmethod
+    def from_world(cls, game: Game, me: str) -> Context:
+        """The same facts read straight from a ``Game`` that is all guesses (a world of the
+        ``hard`` level's search, never the real one): quicker than building a view."""
+        order = game.players
+        seat = order.index(me)
+        step = game.direction
+        return cls(
+            me=me,
+            hand=game.hands[me],
+            counts={p: len(h) for p, h in game.hands.items()},
+            order=order,
+            color=game.color,
+            ruleset=game.ruleset,
+            house_rules=game.options.house_rules,
+            seven_o=game.options.seven_o,
             next_player=order[(seat + step) % len(order)],
             previous_player=order[(seat - step) % len(order)],
         )

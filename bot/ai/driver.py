@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from bot.ai.hard import Question
 from bot.ai.player import ComputerPlayer
 from bot.engine import Action, Event, Game
 
@@ -25,6 +26,16 @@ def computer_action(game: Game, computers: Mapping[str, ComputerPlayer]) -> Acti
     """The first action a computer player wants to take now, or ``None``. Each one seated
     is asked in seating order: those the game waits on must act, the others may call UNO
     or catch. Apply the action, show its events (``show_events``) and ask again."""
+    decided = computer_decision(game, computers, searching=True)
+    assert not isinstance(decided, Question)
+    return decided
+
+
+def computer_decision(
+    game: Game, computers: Mapping[str, ComputerPlayer], *, searching: bool = False
+) -> Action | Question | None:
+    """``computer_action``, except that a ``hard`` player's search comes back undone, as
+    a ``Question`` (unless ``searching``: then it searches here and now)."""
     for player in game.players:
         computer = computers.get(player)
         if computer is None:
@@ -32,7 +43,8 @@ def computer_action(game: Game, computers: Mapping[str, ComputerPlayer]) -> Acti
         legal = game.legal_actions(player)
         if not legal:
             continue
-        action = computer.choose(game.view(player), legal)
-        if action is not None:
-            return action
+        view = game.view(player)
+        decided = computer.choose(view, legal) if searching else computer.decide(view, legal)
+        if decided is not None:
+            return decided
     return None

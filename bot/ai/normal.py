@@ -107,7 +107,7 @@ def _guilt(view: dict[str, Any], ctx: Context, memory: Memory) -> float:
         ruleset=ctx.ruleset,
         color=color,
         hand=ctx.hand,
-        discarded_of_color=memory.discarded.get(color, 0),
+        discarded_of_color=memory.discarded_of(color),
         discard_size=view["discard_size"],
         their_cards=ctx.counts[by],
         drawn_since=memory.lacks.get(by, {}).get(color),

@@ -17,6 +17,7 @@ from bot.app.command_sync import SyncRecord, payload_hash
 from bot.app.gateway_guard import guard_interactions
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
+from bot.app.startup import Backoff, wait_for_gateway
 from bot.app.translator import CatalogTranslator
 from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
@@ -26,6 +27,7 @@ from bot.game.ports import ShardLeases, Shards
 from bot.game.registry import Reply
 from bot.game.saving import TableStore
 from bot.game.table import Table
+from bot.game.thinking import Thinker
 from bot.i18n.catalogs import load_all
 from bot.render import warm_faces_async
 from bot.storage import Storage, open_storage
@@ -36,10 +38,10 @@ from bot.ui.early_acks import EarlyAcks
 from bot.ui.errors import refuse
 from bot.ui.failures import answer_failure
 from bot.ui.help import HelpPage
+from bot.ui.leaderboard import LeaderboardPageButton
 from bot.ui.lobby import LobbyButton, edit_lobby_message
 from bot.ui.pictures import Pictures
 from bot.ui.play import on_click
-from bot.ui.records import LeaderboardPageButton
 from bot.ui.restart import RestoreQueue, announce_restart
 from bot.ui.stray import PayloadRefusals, register
 
@@ -135,7 +137,9 @@ class UnoBot(commands.AutoShardedBot):
         self.settings = settings
         self.clock: Clock = clock or RealClock()
         self._db: Storage | None = database
-        self.manager = GameManager(self.clock, on_closed=self._show_closed)
+        self.manager = GameManager(
+            self.clock, on_closed=self._show_closed,
+            thinker=Thinker(settings.hard_think_seconds, settings.hard_workers))
         self.pictures = Pictures()
         self.clicks = ClickLoad()
         self.board = Board(self, self.clock, self.pictures, self.manager.turns)
@@ -145,6 +149,7 @@ class UnoBot(commands.AutoShardedBot):
         self.leases: ShardLeases | None = None
         """Held from before the first table is loaded until the database is closed."""
         self._taking_lease: asyncio.Task[None] | None = None
+        self._waiting_for_gateway: asyncio.Task[None] | None = None
         self.lease_lost = asyncio.Event()
         """Set should the lease end while the bot runs (its connection to PostgreSQL
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
@@ -209,8 +214,21 @@ class UnoBot(commands.AutoShardedBot):
 
     async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
                            ) -> None:
-        """discord.py tries a shard again and again until it connects; a bot stopped
+        """discord.py tries a shard again and again until it connects, every 5 seconds
+        with an ERROR and a traceback; it calls this method for each try. So each try
+        first waits for the gateway as start-up waits for Discord (one WARNING per
+        failed try, ``CONNECT_ATTEMPTS``, then ``Unreachable``, exit 3). A bot stopped
         meanwhile (SIGTERM during start-up) must not keep trying, or it never exits."""
+        if self.is_closed():
+            return
+        self._waiting_for_gateway = asyncio.create_task(wait_for_gateway(
+            str(gateway), Backoff(attempts=self.settings.connect_attempts)))
+        try:
+            await self._waiting_for_gateway
+        except asyncio.CancelledError:
+            if self.is_closed():
+                return
+            raise
         if not self.is_closed():
             await super().launch_shard(gateway, shard_id, initial=initial)
 
@@ -244,8 +262,9 @@ class UnoBot(commands.AutoShardedBot):
         return True
 
     async def close(self) -> None:
-        if self._taking_lease is not None:
-            self._taking_lease.cancel()
+        for waiting in (self._taking_lease, self._waiting_for_gateway):
+            if waiting is not None:
+                waiting.cancel()
         await answer_in_flight(ANSWER_GRACE)
         await self.manager.shutdown()
         self.board.stop()

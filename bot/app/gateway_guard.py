@@ -26,6 +26,7 @@ from typing import Any
 from discord.state import ConnectionState
 
 from bot.i18n import speaking
+from bot.ui.background import in_background
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +101,7 @@ class InteractionGuard:
     def _hold(self, data: Any) -> None:
         self._held.append(data)
         if self._releasing is None:
-            self._releasing = asyncio.get_running_loop().create_task(self._release())
+            self._releasing = in_background(self._release())
 
     async def _release(self) -> None:
         try:

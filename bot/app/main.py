@@ -1,5 +1,6 @@
-"""Start-up: read the settings, open the database, wait for Discord, start the bot, stop
-cleanly on SIGTERM/Ctrl-C; and ``python -m bot backup PATH``.
+"""Start-up: read the settings, open the database (waiting for a PostgreSQL server that
+cannot be reached yet), wait for Discord, start the bot, stop cleanly on SIGTERM/Ctrl-C;
+and ``uno-bot backup PATH``.
 
 Every way start-up can fail is one sentence on stderr and an exit code (README, "Exit
 codes"); only a bug gets a traceback, in the log, with exit code 1.
@@ -15,7 +16,6 @@ import signal
 import sys
 from collections.abc import Coroutine
 from importlib import metadata
-from pathlib import Path
 from typing import Any, TypeVar
 
 import aiohttp
@@ -24,10 +24,10 @@ import discord
 from bot.app.client import UnoBot, point_at
 from bot.app.health import HealthServer
 from bot.app.settings import Settings, SettingsError, load_database_settings, load_settings
-from bot.app.startup import Backoff, DiscordUnreachable, wait_for_discord
-from bot.storage import Storage, StorageError, open_storage
+from bot.app.startup import Backoff, Server, Unreachable, keep_trying, wait_for_discord
+from bot.storage import DatabaseUnreachable, Storage, StorageError, open_storage
 from bot.storage.sqlite.backup import backup
-from bot.storage.urls import database_password, is_postgres
+from bot.storage.urls import database_password, is_postgres, without_password
 
 EXIT_STOPPED = 0
 """Stopped by SIGTERM or Ctrl-C, or a command that did its work."""
@@ -36,8 +36,8 @@ EXIT_CRASHED = 1
 EXIT_FIX_AND_RESTART = 2
 """Settings, the token Discord refused, the database, the health port: fix, then start."""
 EXIT_UNREACHABLE = 3
-"""Discord stayed unreachable for CONNECT_ATTEMPTS attempts, or the PostgreSQL connection
-that held the shards' lease ended: starting again may work."""
+"""Discord or the PostgreSQL server stayed unreachable for CONNECT_ATTEMPTS attempts, or
+the PostgreSQL connection that held the shards' lease ended: starting again may work."""
 
 T = TypeVar("T")
 
@@ -73,16 +73,14 @@ def configure_logging(settings: Settings) -> None:
 
 async def run(settings: Settings) -> int:
     point_at(settings.discord_api_base, settings.discord_gateway_url)
-    try:
-        database = await open_storage(
-            settings.database_url, busy_timeout=settings.database_busy_timeout
-        )
-    except StorageError as error:
-        raise Refused(error) from None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    database = await until_stopped(stop, open_database(settings))
+    if database is None:
+        log.info("shutting down")
+        return EXIT_STOPPED
     async with UnoBot(settings, database=database) as bot:
         health = HealthServer(settings.health_port, lambda: is_ready(bot, database)) if (
             settings.health_port is not None) else None
@@ -101,11 +99,27 @@ async def run(settings: Settings) -> int:
                 await health.stop()
 
 
+async def open_database(settings: Settings) -> Storage:
+    """The database, opened and up to date; a PostgreSQL server that cannot be reached
+    yet (restarting, still booting) is tried again like Discord."""
+    server = Server("PostgreSQL", without_password(settings.database_url),
+                    "that the server runs and DATABASE_URL",
+                    failures=(DatabaseUnreachable,))
+    try:
+        return await keep_trying(server, lambda: open_storage(
+            settings.database_url, busy_timeout=settings.database_busy_timeout),
+            Backoff(attempts=settings.connect_attempts))
+    except Unreachable as error:
+        raise Refused(error, EXIT_UNREACHABLE) from None
+    except StorageError as error:
+        raise Refused(error) from None
+
+
 async def serve(bot: UnoBot, settings: Settings, stop: asyncio.Event) -> int:
     backoff = Backoff(attempts=settings.connect_attempts)
     try:
         reached = await until_stopped(stop, wait_for_discord(settings.discord_api_base, backoff))
-    except DiscordUnreachable as error:
+    except Unreachable as error:
         raise Refused(error, EXIT_UNREACHABLE) from None
     if reached is None:
         log.info("shutting down")
@@ -119,6 +133,8 @@ async def serve(bot: UnoBot, settings: Settings, stop: asyncio.Event) -> int:
         failure = runner.exception()
         if isinstance(failure, discord.LoginFailure):
             raise Refused("Discord refused DISCORD_TOKEN: check the token in .env.")
+        if isinstance(failure, Unreachable):  # the gateway, while the REST API answers
+            raise Refused(failure, EXIT_UNREACHABLE)
         if isinstance(failure, aiohttp.ClientConnectionError | TimeoutError):
             raise Refused(
                 f"Discord stopped answering at {settings.discord_api_base} during start-up "
@@ -184,11 +200,12 @@ def version() -> str:
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m bot",
+        prog="uno-bot",
         description="UNO for Discord. Without a command: run the bot with the settings from "
         "the environment and .env (see README).",
         epilog="Exit codes: 0 stopped, 1 crashed (a bug), 2 fix the setting, token, "
-        "database or port named on stderr and start again, 3 Discord unreachable.",
+        "database or port named on stderr and start again, 3 Discord or PostgreSQL "
+        "unreachable (starting again may work).",
     )
     parser.add_argument("--version", action="version", version=f"uno-bot {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -198,16 +215,16 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         description="Write a consistent copy of DATABASE_PATH to PATH (a file, or a folder "
         "for a dated file in it), even while the bot runs.",
     )
-    saving.add_argument("path", type=Path, metavar="PATH")
+    saving.add_argument("path", metavar="PATH")
     return parser.parse_args(argv)
 
 
-def backup_command(target: Path) -> int:
+def backup_command(target: str) -> int:
     try:
         settings = load_database_settings()
         if is_postgres(settings.database_url):
             return refuse(
-                "python -m bot backup copies a SQLite database: back up PostgreSQL with "
+                "uno-bot backup copies a SQLite database: back up PostgreSQL with "
                 "pg_dump (see README)."
             )
         written = backup(settings.database_path, target, settings.database_busy_timeout)

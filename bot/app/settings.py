@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import logging
 import os
 import re
@@ -21,8 +23,11 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from bot.game.ports import Shards
 from bot.storage.urls import check, sqlite_path, sqlite_url
 
-TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
-"""A bot token is three base64url parts joined by dots."""
+TOKEN_PATTERN = re.compile(
+    r"(?P<user>[A-Za-z0-9_-]{23,28})\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,38}")
+"""A bot token is three base64url parts joined by dots: the bot's user id (a snowflake
+of 17 to 20 digits, encoded), a timestamp of 6 or 7 characters, and a signature of 27
+(older tokens) to 38 characters."""
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -33,6 +38,29 @@ class SettingsError(Exception):
 
 PROJECT_FOLDER = Path(__file__).resolve().parents[2]
 """The checkout the bot runs from (the folder of pyproject.toml in a source install)."""
+
+
+def data_folder() -> Path:
+    """What a relative DATABASE_PATH is relative to: the project folder of a checkout
+    (where its ``.env`` is), so that the bot started from another folder opens the same
+    database; the working directory for an installed package (the Docker image)."""
+    if (PROJECT_FOLDER / "pyproject.toml").is_file():
+        return PROJECT_FOLDER
+    return Path.cwd()
+
+
+def well_formed_token(token: str) -> bool:
+    """Whether ``token`` has the shape of a Discord bot token (:data:`TOKEN_PATTERN`,
+    its first part a user id); whether Discord accepts it is only known by asking."""
+    found = TOKEN_PATTERN.fullmatch(token)
+    if found is None:
+        return False
+    user = found["user"]
+    try:
+        decoded = base64.urlsafe_b64decode(user + "=" * (-len(user) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return decoded.isdigit() and 17 <= len(decoded) <= 20
 
 
 def env_files() -> tuple[Path, ...]:
@@ -59,7 +87,8 @@ class DatabaseSettings(BaseSettings):
     """``sqlite:///data/uno.sqlite3`` or ``postgresql://...``; empty: the SQLite file
     ``database_path``, as before DATABASE_URL existed."""
     database_path: Path = Path("data/uno.sqlite3")
-    """The SQLite file: set from a ``sqlite:///`` DATABASE_URL when there is one."""
+    """The SQLite file: set from a ``sqlite:///`` DATABASE_URL when there is one; a
+    relative one is made absolute against :func:`data_folder`."""
     database_busy_timeout: float = Field(default=1.5, gt=0)
     """Kept well under Discord's 3 seconds: a click whose save waits on another
     program's lock is still refused in time ("could not be saved")."""
@@ -71,10 +100,12 @@ class DatabaseSettings(BaseSettings):
 
     @model_validator(mode="after")
     def _one_database(self) -> Self:
-        """DATABASE_URL and DATABASE_PATH agree: either names the SQLite file."""
-        if not self.database_url:
+        """DATABASE_URL and DATABASE_PATH agree: either names the SQLite file, by its
+        absolute path."""
+        sqlite = sqlite_path(self.database_url) if self.database_url else self.database_path
+        self.database_path = data_folder() / (sqlite or self.database_path)
+        if sqlite is not None:
             self.database_url = sqlite_url(self.database_path)
-        self.database_path = sqlite_path(self.database_url) or self.database_path
         return self
 
 
@@ -89,6 +120,11 @@ class Settings(DatabaseSettings):
     health_port: int | None = Field(default=None, ge=1, le=65535)
     shard_count: int | None = Field(default=None, ge=1)
     """How many shards the bot has in all; empty: discord.py asks Discord."""
+    hard_think_seconds: float = Field(default=1.0, gt=0, le=10)
+    """The wall time a hard computer player searches for one decision, at most (less
+    when the machine is busy)."""
+    hard_workers: int | None = Field(default=None, ge=1)
+    """Worker processes for the hard players' searches; empty: one per core, less one."""
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     """The shards this process runs (``0-3``, ``0,2``); empty: all of them. Needs
     ``shard_count``: every process of the bot must be told the same count."""
@@ -108,7 +144,7 @@ class Settings(DatabaseSettings):
     @field_validator("discord_token")
     @classmethod
     def _token_shape(cls, value: SecretStr) -> SecretStr:
-        if not TOKEN_PATTERN.fullmatch(value.get_secret_value()):
+        if not well_formed_token(value.get_secret_value()):
             raise ValueError("malformed token")
         return value
 
@@ -140,7 +176,8 @@ class Settings(DatabaseSettings):
 _SENTENCES = {
     "discord_token": (
         "DISCORD_TOKEN is missing or malformed: put the bot token from the Discord "
-        "developer portal (three parts separated by dots) in .env or the environment."
+        "developer portal (about 72 characters in three parts separated by dots) in .env "
+        "or the environment."
     ),
     "dev_guild_id": "DEV_GUILD_ID must be a server id (a positive whole number) or empty.",
     "log_level": f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.",
@@ -150,6 +187,9 @@ _SENTENCES = {
     "database_busy_timeout": "DATABASE_BUSY_TIMEOUT must be a number of seconds above 0.",
     "connect_attempts": "CONNECT_ATTEMPTS must be a whole number, 0 for never giving up.",
     "health_port": "HEALTH_PORT must be a port number from 1 to 65535, or empty for none.",
+    "hard_think_seconds": "HARD_THINK_SECONDS must be a number of seconds above 0, "
+                          "at most 10.",
+    "hard_workers": "HARD_WORKERS must be a whole number of processes from 1 up, or empty.",
     "shard_count": "SHARD_COUNT must be a whole number of shards from 1 up, or empty.",
     "shard_ids": (
         "SHARD_IDS must name shards below SHARD_COUNT (which must then be set), as a "

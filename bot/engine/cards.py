@@ -11,8 +11,6 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Literal, TypeGuard, cast, get_args
 
-from bot.i18n import N_
-
 Color = Literal["r", "y", "g", "b"]
 """A colour: of a card, or named for a wild."""
 CardColor = Literal[Color, ""]
@@ -32,12 +30,9 @@ Card = Literal[
 other string, and checks every code written in the source, at no cost at run time."""
 
 COLORS: tuple[Color, ...] = ("r", "y", "g", "b")
-COLOR_NAMES: dict[str, str] = {
-    # i18n: a colour as a sentence says it ("ana chose {color}")
-    "r": N_("red"), "y": N_("yellow"), "g": N_("green"), "b": N_("blue"),
-}
-"""Each colour's word: an English message id (the UI translates it where shown), and the
-colour's name in data (statistics columns), which stays English."""
+COLOR_NAMES: dict[str, str] = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
+"""Each colour's name in data (statistics columns): English, never translated; the
+words a player reads are the UI's (``bot.ui.rule_words``)."""
 
 ACTION_SYMBOLS: tuple[str, ...] = ("skip", "reverse", "draw2", "blank")
 WILD_CARDS: tuple[Card, ...] = ("wild", "wild4", "wildcustom", "wildswap", "bff")
@@ -49,36 +44,6 @@ WILD_POINTS: dict[Card, int] = {
     "wildswap": 40,
     "bff": 50,
 }
-
-CARD_NAMES: dict[Card, str] = {
-    # i18n: card names as sentences say them ("ana played a {card}"); colour words in
-    # lower case, the names printed on action and wild cards capitalised
-    "r0": N_("red 0"), "r1": N_("red 1"), "r2": N_("red 2"), "r3": N_("red 3"), "r4": N_("red 4"),
-    "r5": N_("red 5"), "r6": N_("red 6"), "r7": N_("red 7"), "r8": N_("red 8"), "r9": N_("red 9"),
-    "rskip": N_("red Skip"), "rreverse": N_("red Reverse"), "rdraw2": N_("red Draw Two"),
-    "rblank": N_("red Blank"),
-    "y0": N_("yellow 0"), "y1": N_("yellow 1"), "y2": N_("yellow 2"), "y3": N_("yellow 3"),
-    "y4": N_("yellow 4"), "y5": N_("yellow 5"), "y6": N_("yellow 6"), "y7": N_("yellow 7"),
-    "y8": N_("yellow 8"), "y9": N_("yellow 9"), "yskip": N_("yellow Skip"),
-    "yreverse": N_("yellow Reverse"), "ydraw2": N_("yellow Draw Two"),
-    "yblank": N_("yellow Blank"),
-    "g0": N_("green 0"), "g1": N_("green 1"), "g2": N_("green 2"), "g3": N_("green 3"),
-    "g4": N_("green 4"), "g5": N_("green 5"), "g6": N_("green 6"), "g7": N_("green 7"),
-    "g8": N_("green 8"), "g9": N_("green 9"), "gskip": N_("green Skip"),
-    "greverse": N_("green Reverse"), "gdraw2": N_("green Draw Two"), "gblank": N_("green Blank"),
-    "b0": N_("blue 0"), "b1": N_("blue 1"), "b2": N_("blue 2"), "b3": N_("blue 3"),
-    "b4": N_("blue 4"), "b5": N_("blue 5"), "b6": N_("blue 6"), "b7": N_("blue 7"),
-    "b8": N_("blue 8"), "b9": N_("blue 9"), "bskip": N_("blue Skip"),
-    "breverse": N_("blue Reverse"), "bdraw2": N_("blue Draw Two"), "bblank": N_("blue Blank"),
-    "wild": N_("Wild"),
-    "wild4": N_("Wild Draw Four"),
-    "wildcustom": N_("Wild Customizable"),
-    "wildswap": N_("Wild Swap Hands"),
-    "bff": N_("BFF Power"),
-}
-"""Every card's name, one English message id each (a language may order or inflect the
-colour and value as it needs): the UI translates them where shown."""
-
 
 def _build_tables() -> tuple[dict[Card, CardColor], dict[Card, str], dict[Card, int]]:
     color: dict[Card, CardColor] = {}
@@ -101,7 +66,6 @@ CARD_COLOR, CARD_VALUE, CARD_POINTS = _build_tables()
 
 ALL_CARDS: frozenset[Card] = frozenset(CARD_COLOR)
 assert frozenset(get_args(Card)) == ALL_CARDS, "the Card type names every card"
-assert frozenset(CARD_NAMES) == ALL_CARDS, "every card has a name"
 
 
 def is_card(code: str) -> TypeGuard[Card]:
@@ -112,12 +76,6 @@ def is_card(code: str) -> TypeGuard[Card]:
 
 def is_wild(code: Card) -> bool:
     return CARD_COLOR[code] == ""
-
-
-def card_name(code: Card) -> str:
-    """Words for a card, as a table log says them: "red Draw Two", "Wild Draw Four" (in
-    English, the message id: the UI says ``_(card_name(code))``)."""
-    return CARD_NAMES[code]
 
 
 def hand_points(hand: Iterable[Card]) -> int:

@@ -25,7 +25,7 @@ from bot.engine.cards import (
     Color,
 )
 from bot.engine.events import Event
-from bot.engine.options import HOUSE_RULES
+from bot.engine.options import FREE_TEXT_RULE
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -176,7 +176,7 @@ def _swap_hands(game: Game, player: str, target: str, events: list[Event]) -> No
 def _house_rule(game: Game, player: str, card: Card, events: list[Event]) -> None:
     """Carry out the house rule written on ``card`` (RULES.md 6) and move the turn on."""
     rule = game.options.house_rule(card)
-    text = game.options.house_rule_texts.get(card, "") if rule == 9 else HOUSE_RULES[rule]
+    text = game.options.house_rule_texts.get(card, "") if rule == FREE_TEXT_RULE else ""
     events.append(Event("house_rule", player, (card,), data={"rule": rule, "text": text}))
     victim = game.seat_after(player)
     if rule == 1:

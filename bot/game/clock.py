@@ -11,6 +11,7 @@ import asyncio
 import heapq
 import itertools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
@@ -32,6 +33,10 @@ class Clock(Protocol):
         """Run ``callback()`` once ``now()`` reaches ``deadline``, unless cancelled first."""
         ...
 
+    def wall(self) -> float:
+        """Unix seconds (UTC): the date a match starts and ends on, and so its season."""
+        ...
+
 
 class RealClock:
     """The event loop's monotonic time; callbacks run as tasks on that loop."""
@@ -41,6 +46,9 @@ class RealClock:
 
     def now(self) -> float:
         return asyncio.get_running_loop().time()
+
+    def wall(self) -> float:
+        return time.time()
 
     def call_at(self, deadline: float, callback: Callback) -> Handle:
         loop = asyncio.get_running_loop()
@@ -69,6 +77,7 @@ class FakeClock:
 
     def __init__(self, start: float = 1_000.0) -> None:
         self._now = start
+        self._wall_at_start = time.time() - start
         self._queue: list[tuple[float, int, _FakeHandle]] = []
         self._order = itertools.count()
 
@@ -79,6 +88,14 @@ class FakeClock:
         handle = _FakeHandle(deadline, callback)
         heapq.heappush(self._queue, (deadline, next(self._order), handle))
         return handle
+
+    def wall(self) -> float:
+        """The real time when the clock was made, moved on as the clock is advanced."""
+        return self._wall_at_start + self._now
+
+    def set_wall(self, moment: float) -> None:
+        """Make ``wall()`` read ``moment`` now (then move on with ``advance``)."""
+        self._wall_at_start = moment - self._now
 
     async def advance(self, seconds: float) -> None:
         """Move time on by ``seconds``, awaiting every callback that falls due, in

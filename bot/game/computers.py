@@ -12,6 +12,11 @@ is decided when it falls due, under the lock, from each player's own view and le
 actions; so a move scheduled before the state moved on decides afresh, and a computer
 player the game waits on is always scheduled (the game never stalls on it).
 
+A ``hard`` player's search is not made under the lock: ``decide`` hands it back as a
+``Question``, the turns release the lock while the ``Thinker`` answers it in a worker
+process, and apply the answer if the game has not moved on meanwhile (else the move is
+decided afresh); with no answer in time, the player decides as ``normal`` does.
+
 With the table's ``autoplay`` option, a person whose turn timer runs out is played by a
 stand-in computer player (level ``normal``) instead of drawing and passing, until any
 click of theirs reaches the game again.
@@ -23,11 +28,12 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 
-from bot.ai import ComputerPlayer, computer_action, show_events
+from bot.ai import ComputerPlayer, Question, computer_decision, show_events
 from bot.engine import Action, Event, Game
 from bot.game.clock import Clock, Handle
 from bot.game.registry import TableRegistry
 from bot.game.table import Phase, Table
+from bot.game.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +50,12 @@ class Computers:
     make a move through the same path as a click."""
 
     def __init__(
-        self, registry: TableRegistry, clock: Clock, pause: Callable[[], float] | None = None
+        self, registry: TableRegistry, clock: Clock, pause: Callable[[], float] | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.registry = registry
         self.clock = clock
+        self.thinker = thinker or Thinker()
         self.move: Move | None = None
         self._random = random.Random()
         self.pause = pause or (lambda: self._random.uniform(*PAUSE_SECONDS))
@@ -120,9 +128,19 @@ class Computers:
         for channel_id in list(self._moves):
             self.stop(channel_id)
 
-    def decide(self, table: Table, game: Game) -> Action | None:
-        """The move of whichever computer player has one now, from its own view."""
-        return computer_action(game, self._seated(table, game))
+    def decide(self, table: Table, game: Game) -> Action | Question | None:
+        """The move of whichever computer player has one now, from its own view; a hard
+        player's search comes back undone, for ``thinker`` to answer off the lock."""
+        return computer_decision(game, self._seated(table, game))
+
+    def at_once(self, table: Table, game: Game, question: Question) -> Action | None:
+        """The move of the player who asked ``question`` without a search (it had no
+        answer in time)."""
+        player = question.view["you"]
+        computer = self._seated(table, game).get(player)
+        if computer is None:
+            return None
+        return computer.choose_at_once(game.view(player), game.legal_actions(player))
 
     @staticmethod
     def _seated(table: Table, game: Game) -> dict[str, ComputerPlayer]:

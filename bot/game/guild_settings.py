@@ -6,7 +6,21 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, Options, OptionsError
+from bot.game.seasons import DEFAULT_SEASON_LENGTH, SEASON_LENGTHS
 from bot.i18n import LANGUAGES, N_
+
+
+class SettingError(OptionsError):
+    """A setting no server could keep, refused with the game layer's own sentence:
+    ``template``, an English message id, filled with ``params`` (as ``TableError``)."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        super().__init__("setting", **params)
+        self.template = template
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params) if self.params else self.template
+
 
 DEFAULT_RULESET = "classic"
 DEFAULT_TURN_SECONDS = 60
@@ -36,29 +50,33 @@ class GuildSettings:
     tables_per_member: int = DEFAULT_TABLES_PER_MEMBER
     """How many open lobbies and games (in channels or threads) one member may host on
     the server at once: one member cannot fill the server with them."""
+    season_length: str = DEFAULT_SEASON_LENGTH
+    """How long a rating season lasts: ``none``, ``month`` or ``quarter`` (UTC)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.overrides, dict):
-            raise OptionsError(N_("option overrides must map option names to values"))
+            raise SettingError(N_("option overrides must map option names to values"))
         if isinstance(self.turn_seconds, bool) or not isinstance(self.turn_seconds, int):
-            raise OptionsError(N_("the turn timer must be a whole number of seconds"))
+            raise SettingError(N_("the turn timer must be a whole number of seconds"))
         if not MIN_TURN_SECONDS <= self.turn_seconds <= MAX_TURN_SECONDS:
-            raise OptionsError(
+            raise SettingError(
                 N_("the turn timer must be between {low} and {high} seconds"),
                 low=MIN_TURN_SECONDS, high=MAX_TURN_SECONDS,
             )
         if not isinstance(self.images, bool) or not isinstance(self.threads, bool):
-            raise OptionsError(N_("images and threads must be on or off"))
+            raise SettingError(N_("images and threads must be on or off"))
         if isinstance(self.tables_per_member, bool) \
                 or not isinstance(self.tables_per_member, int) \
                 or not 1 <= self.tables_per_member <= MAX_TABLES_PER_MEMBER:
-            raise OptionsError(
+            raise SettingError(
                 N_("the lobbies and games per member must be a whole number from 1 to {high}"),
                 high=MAX_TABLES_PER_MEMBER,
             )
         if self.language is not None and self.language not in LANGUAGES:
-            raise OptionsError(N_("the bot does not speak the language {language}"),
+            raise SettingError(N_("the bot does not speak the language {language}"),
                                language=self.language)
+        if self.season_length not in SEASON_LENGTHS:
+            raise SettingError(N_("a season lasts a month, a quarter, or there are none"))
         self.options()  # raises OptionsError for an unknown ruleset or a bad override
 
     def options(self) -> Options:

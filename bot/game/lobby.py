@@ -231,7 +231,7 @@ class Lobby:
         in phase ``playing`` with its players in seating order."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id, version)
-            if table.host.id != player_id:
+            if not table.may_act_as_host(player_id):
                 raise NotHost(table.host.name)
             if len(table.players) < MIN_PLAYERS:
                 raise NotEnoughPlayers(MIN_PLAYERS)
@@ -260,7 +260,7 @@ class Lobby:
         """Close the lobby; ``may_moderate`` is the Manage Messages permission here."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id, version)
-            if table.host.id != player_id and not may_moderate:
+            if not table.may_act_as_host(player_id, may_moderate=may_moderate):
                 raise NotAllowedToCancel()
             self.registry.close(table, CloseReason.CANCELLED)
             await self.registry.save(table)
@@ -274,7 +274,7 @@ class Lobby:
         """The host seats a computer player at ``level`` in the lowest free number."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id)
-            if table.host.id != by:
+            if not table.may_act_as_host(by):
                 raise NotHostForComputers(table.host.name)
             if level not in LEVELS:
                 raise UnknownLevel(level)
@@ -299,7 +299,7 @@ class Lobby:
         last one added."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id)
-            if table.host.id != by:
+            if not table.may_act_as_host(by):
                 raise NotHostForComputers(table.host.name)
             seated = [p for p in table.players if p.is_computer]
             if number is not None:

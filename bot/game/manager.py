@@ -14,6 +14,7 @@ from bot.game.computers import Computers
 from bot.game.lobby import IDLE_CLOSE_SECONDS, Lobby, Publish
 from bot.game.registry import SeedSource, TableRegistry, TableStore
 from bot.game.table import Phase, Table
+from bot.game.thinking import Thinker
 from bot.game.turns import Turns
 
 
@@ -27,10 +28,11 @@ class GameManager:
         idle_seconds: float = IDLE_CLOSE_SECONDS,
         first_version: int | None = None,
         seeds: SeedSource | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.clock = clock
         self.registry = TableRegistry(store=store, first_version=first_version, seeds=seeds)
-        self.computers = Computers(self.registry, clock)
+        self.computers = Computers(self.registry, clock, thinker=thinker)
         self.turns = Turns(self.registry, clock, self.computers)
         self.lobby = Lobby(self.registry, clock, self.turns, on_closed,
                            idle_seconds=idle_seconds)
@@ -63,3 +65,4 @@ class GameManager:
         self.lobby.stop_all()
         self.turns.stop_all()
         await self.registry.quiet()
+        self.computers.thinker.close()

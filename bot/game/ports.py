@@ -16,12 +16,16 @@ from bot.engine.options import RULESETS
 from bot.game.guild_settings import GuildSettings
 from bot.game.standings import (
     DEFAULT_MIN_GAMES,
+    HeadToHead,
     LeaderboardPage,
     MatchSummary,
     Period,
+    PlayerRating,
     PlayerStats,
     Ranking,
     RankRow,
+    RatingChange,
+    RatingPage,
 )
 
 
@@ -46,6 +50,10 @@ class PlayerResult:
     cards_played: int = 0
     colours_played: dict[str, int] = field(default_factory=dict)
     """Cards played per colour letter (``"r"``, ``"y"``, ``"g"``, ``"b"``); missing is 0."""
+    left: bool = False
+    """Left the match, or was removed from it, before its end."""
+    name: str = ""
+    """The name the player had at the table, for the pictures of the rating board."""
 
     def __post_init__(self) -> None:
         unknown = set(self.colours_played) - set(COLORS)
@@ -82,6 +90,9 @@ class MatchRecord:
     """None for a match that ended with no winner."""
     players: tuple[PlayerResult, ...]
     """In seating order; history lists them in this order."""
+    scoring: str = "standard"
+    """How points were counted: ``standard`` (more is better) or ``alternative`` (fewer
+    is better), for the order the rating reads."""
 
     def __post_init__(self) -> None:
         user_ids = [p.user_id for p in self.players]
@@ -198,6 +209,11 @@ class MatchArchive(Protocol):
 
     async def record_match(self, record: MatchRecord) -> bool: ...
 
+    async def match_ratings(self, match_id: str) -> list[RatingChange]:
+        """What a recorded match did to each person's all-time rating, by user id;
+        empty for a match not rated (or not recorded)."""
+        ...
+
 
 class GameStorage(SavedGames, MatchArchive, Protocol):
     """Everything the table service keeps: its tables and its finished matches."""
@@ -241,6 +257,25 @@ class Leaderboards(Protocol):
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats: ...
 
 
+class Ratings(Protocol):
+    """Skill ratings per server (``bot.game.rating``), on the all-time board (season
+    ``""``) and each season's; a match is rated when it is recorded."""
+
+    async def rating_board(self, guild_id: int, season: str = "", offset: int = 0,
+                           limit: int = 10, *, now: float | None = None) -> RatingPage: ...
+
+    async def player_rating(self, guild_id: int, user_id: int,
+                            season: str = "") -> PlayerRating | None: ...
+
+    async def rating_history(self, guild_id: int, user_id: int, limit: int = 50
+                             ) -> list[int]: ...
+
+    async def seasons(self, guild_id: int) -> list[str]: ...
+
+    async def head_to_head(self, guild_id: int, user_id: int, other_id: int
+                           ) -> HeadToHead: ...
+
+
 class ServerSettings(Protocol):
     """What a new game on each server starts with."""
 
@@ -270,7 +305,7 @@ class ShardLeases(Protocol):
         ...
 
 
-class Storage(GameStorage, MatchHistory, Leaderboards, ServerSettings, Protocol):
+class Storage(GameStorage, MatchHistory, Leaderboards, Ratings, ServerSettings, Protocol):
     """Everything the bot keeps, behind one opened database (SQLite or PostgreSQL)."""
 
     name: str

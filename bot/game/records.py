@@ -35,6 +35,8 @@ def match_record(table: Table) -> MatchRecord:
                 won=player.id == winner,
                 is_bot=is_computer(player.id),
                 colours_played=dict(tally.colours_played),
+                left=str(player.id) not in game.players,
+                name=player.name,
                 **{name: tally.counts[name] for name in COUNTS},
             )
         )
@@ -48,4 +50,5 @@ def match_record(table: Table) -> MatchRecord:
         rounds=game.round_number,
         winner_id=winner,
         players=tuple(players),
+        scoring=game.options.scoring,
     )

@@ -13,7 +13,8 @@ import itertools
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Protocol
 
 from bot.game.errors import DatabaseDamaged, NotSaved, TakenOver
@@ -57,6 +58,13 @@ class TableStore(Protocol):
         ...
 
 
+@dataclasses.dataclass(slots=True)
+class _ChannelLock:
+    lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
+    users: int = 0
+    """Those holding the lock or queued for it."""
+
+
 class TableRegistry:
     def __init__(
         self,
@@ -70,7 +78,8 @@ class TableRegistry:
         version of the current table."""
         self.store = store
         self.tables: dict[int, Table] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, _ChannelLock] = {}
+        """Per channel, its lock while anyone holds it or waits for it."""
         seed = first_version if first_version is not None else time.time_ns() // 1_000_000
         self._versions = itertools.count(seed)
         self.seeds: SeedSource = seeds or (lambda: random.SystemRandom().randrange(1 << 32))
@@ -88,13 +97,27 @@ class TableRegistry:
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold the channel's lock. It is dropped once nobody holds it or waits for it
+        (so the locks of ended tables do not pile up), never before: everyone queued
+        on it is served by the same lock, and a newcomer meanwhile joins their queue."""
+        entry = self._locks.get(channel_id)
+        if entry is None:
+            entry = self._locks[channel_id] = _ChannelLock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if not entry.users:
+                del self._locks[channel_id]
 
     def busy(self, channel_id: int) -> bool:
         """Whether a change of the channel's table is being worked on right now."""
-        lock = self._locks.get(channel_id)
-        return lock is not None and lock.locked()
+        entry = self._locks.get(channel_id)
+        return entry is not None and entry.lock.locked()
 
     def new_version(self) -> int:
         return next(self._versions)
@@ -213,6 +236,6 @@ class TableRegistry:
 
     async def quiet(self) -> None:
         """Wait until no change is in flight (e.g. a save), so storage can close."""
-        for lock in list(self._locks.values()):
-            async with lock:
+        for channel_id in list(self._locks):
+            async with self.lock(channel_id):
                 pass

@@ -161,6 +161,7 @@ class TableStore:
     async def _record(self, table: Table, record: MatchRecord) -> None:
         try:
             await self.db.record_match(record)
+            table.ratings = tuple(await self.db.match_ratings(record.match_id))
         except StorageUnavailable as error:  # saved as ended: start-up records it
             log.warning("match saved but not yet recorded guild=%s channel=%s: %s",
                         table.guild_id, table.channel_id, error.__cause__ or error)

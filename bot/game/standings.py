@@ -18,6 +18,15 @@ DEFAULT_MIN_GAMES = 5
 """Fewest games a player needs to be ranked by win rate."""
 
 
+def shared_ranks(values: list[float], offset: int, first_rank: int) -> list[int]:
+    """Ranks of one page's values (highest first): a value equal to the one before it
+    shares its rank, any other value ranks at its own position."""
+    ranks = [first_rank] if values else []
+    for position, (value, previous) in enumerate(zip(values[1:], values, strict=False), offset + 2):
+        ranks.append(ranks[-1] if value == previous else position)
+    return ranks
+
+
 @dataclass(frozen=True, slots=True)
 class RankRow:
     rank: int
@@ -78,3 +87,61 @@ class MatchSummary:
     rounds: int
     winner_id: int | None
     players: tuple[MatchPlayer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player listed on a rating board (all time, or one season)."""
+
+    rank: int
+    user_id: int
+    rating: int
+    matches: int
+    """Rated matches on this board."""
+    week_change: int
+    """The rating's change over the last 7 days (0 when the player has not played)."""
+    name: str = ""
+    """The name the player last played under; empty if not known (rated on upgrade)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPage:
+    season: str
+    """The season's name, or ``""`` for all time."""
+    offset: int
+    total: int
+    """How many players are listed on this board."""
+    rows: tuple[RatingRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A player's rating on one board, listed or not yet."""
+
+    rating: int
+    matches: int
+    provisional: bool
+    """Fewer rated matches than a settled rating needs: shown with a "?"."""
+    rank: int | None
+    """The place on the board; None while the player is not listed."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one match did to a person's all-time rating."""
+
+    user_id: int
+    before: int
+    after: int
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two players' finished matches together on one server."""
+
+    matches: int
+    ahead: int
+    """Matches the first player finished ahead of the second."""
+    behind: int
+    """Matches the second player finished ahead of the first; the rest were ties."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.ai import LEVELS, ComputerPlayer
 from bot.engine import Game, Options
+from bot.game.standings import RatingChange
 from bot.game.tally import MatchTally
 
 
@@ -92,6 +93,9 @@ class Table:
     images: bool = True
     """Card pictures on this game's messages (``/uno new images:``, default the server's
     setting); off, the messages are text only."""
+    ratings: tuple[RatingChange, ...] = ()
+    """What the finished match did to each person's all-time rating, once recorded (not
+    saved with the table: a table shown again after a restart reads them afresh)."""
     language: str = "en-US"
     """The Discord locale the table's shared messages speak (the lobby, the table, pings):
     the server's ``/uno settings language:``, else the server's preferred locale."""
@@ -110,10 +114,21 @@ class Table:
     def seat_of(self, player_id: int) -> int | None:
         return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
 
+    def may_act_as_host(self, player_id: int, *, may_moderate: bool = False) -> bool:
+        """Whether ``player_id`` may do what the host does: it is the host, or (where the
+        action allows it) ``may_moderate``, the Manage Messages permission here."""
+        return self.host.id == player_id or may_moderate
+
+    @property
+    def match_stamp(self) -> int:
+        """The match's start in milliseconds: tells one match of the channel from the
+        next (a button of an earlier match names it)."""
+        return round(self.started_at * 1000)
+
     @property
     def match_id(self) -> str:
         """Stable across restarts and retries, so the match is recorded once."""
-        return f"{self.channel_id}-{round(self.started_at * 1000)}"
+        return f"{self.channel_id}-{self.match_stamp}"
 
     @property
     def link(self) -> str:

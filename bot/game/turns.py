@@ -17,6 +17,7 @@ import logging
 import time
 from collections.abc import Callable
 
+from bot.ai import Question
 from bot.engine import NO_EFFECT, Action, Event, Game
 from bot.game.clock import Clock, Handle
 from bot.game.computers import Computers
@@ -68,7 +69,7 @@ class Turns:
     async def begin(self, table: Table, dealt: list[Event]) -> None:
         """Called by ``GameManager.start`` under the lock, once the game is dealt;
         ``dealt`` tells the table log what the start card did."""
-        table.started_at = time.time()
+        table.started_at = self.clock.wall()
         await self._after_change(table, dealt, set())
 
     async def act(
@@ -115,24 +116,39 @@ class Turns:
             table = self.registry.tables.get(channel_id)
             if table is None or table.phase is not Phase.PLAYING or table.game is None:
                 return
-            game = table.game
-            action = self.computers.decide(table, game)
-            if action is None:
+            decided = self.computers.decide(table, table.game)
+            if not isinstance(decided, Question):
+                await self._computer_acts(table, table.game, decided)
                 return
-            catchable = set(game.catchable())
-            events = game.apply(action)
-            log.info("computer action guild=%s channel=%s player=%s do=%s", table.guild_id,
-                     channel_id, action.player, action.do)
-            with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
-                await self._after_change(table, events, catchable)
+            version = table.version
+        found = await self.computers.thinker.answer(decided)
+        async with self.registry.lock(channel_id):
+            if self.registry.tables.get(channel_id) is not table or table.version != version:
+                return  # the game moved on while it thought: that change scheduled a move
+            assert table.game is not None
+            game = table.game
+            action = found if found in game.legal_actions(decided.view["you"]) else (
+                self.computers.at_once(table, game, decided))
+            await self._computer_acts(table, game, action)
+
+    async def _computer_acts(self, table: Table, game: Game, action: Action | None) -> None:
+        """Under the lock: a computer player's ``action`` follows the path of a click."""
+        if action is None:
+            return
+        catchable = set(game.catchable())
+        events = game.apply(action)
+        log.info("computer action guild=%s channel=%s player=%s do=%s", table.guild_id,
+                 table.channel_id, action.player, action.do)
+        with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
+            await self._after_change(table, events, catchable)
 
     async def leave(self, channel_id: int, player_id: int, answer: Answer,
                     match: int | None = None) -> None:
         """``/uno leave`` during a game: the engine takes the player out of the match;
-        ``match`` (a confirmation's) names the match by its start, in whole seconds."""
+        ``match`` (a confirmation's) names the match by its ``match_stamp``."""
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
-            if match is not None and int(table.started_at) != match:
+            if match is not None and table.match_stamp != match:
                 raise StaleView()  # a confirmation from an earlier match
             if str(player_id) not in game.hands:
                 raise NotInGame()
@@ -144,7 +160,7 @@ class Turns:
     ) -> None:
         async with self.registry.lock(channel_id):
             table, game = self._game(channel_id)
-            if table.host.id != by and not may_moderate:
+            if not table.may_act_as_host(by, may_moderate=may_moderate):
                 raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
                                          "here can remove a player."))
             if str(player_id) not in game.hands:
@@ -157,7 +173,7 @@ class Turns:
         nothing is recorded (only a match played to its end or won by forfeit is)."""
         async with self.registry.lock(channel_id):
             table, _ = self._game(channel_id)
-            if table.host.id != by and not may_moderate:
+            if not table.may_act_as_host(by, may_moderate=may_moderate):
                 raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
                                          "here can end the game."))
             table.ended_by = by
@@ -196,8 +212,7 @@ class Turns:
             table, game = self._game(channel_id)
             if version != table.version or not game.round_over:
                 raise StaleView()
-            host = str(table.host.id)
-            if str(player_id) != host and host in game.hands:
+            if not table.may_act_as_host(player_id) and str(table.host.id) in game.hands:
                 raise NotHostOfGame(table.host.name)
             self.computers.person_back(table, str(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
@@ -261,7 +276,7 @@ class Turns:
             self.registry.close(table, CloseReason.FINISHED if game.match_over
                                 else CloseReason.EMPTY)
             table.turn_deadline = None
-            table.ended_at = time.time()
+            table.ended_at = self.clock.wall()
             log.info("match over guild=%s channel=%s winner=%s", table.guild_id,
                      table.channel_id, game.match_winner)
         else:

@@ -8,7 +8,12 @@ to call from any task.
 """
 
 from bot.game.ports import Storage
-from bot.storage.errors import DatabaseUnusable, SchemaTooNewError, StorageError
+from bot.storage.errors import (
+    DatabaseUnreachable,
+    DatabaseUnusable,
+    SchemaTooNewError,
+    StorageError,
+)
 from bot.storage.opening import Opening
 from bot.storage.postgres import PostgresStorage
 from bot.storage.saved_games import SAVED_GAME_FORMAT
@@ -31,6 +36,7 @@ def open_storage(url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> Ope
 __all__ = [
     "SAVED_GAME_FORMAT",
     "BadDatabaseUrl",
+    "DatabaseUnreachable",
     "DatabaseUnusable",
     "PostgresStorage",
     "SchemaTooNewError",

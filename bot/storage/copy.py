@@ -1,11 +1,12 @@
 """Move a server's data: ``python -m bot.storage.copy SOURCE_URL TARGET_URL``.
 
-Copies everything (finished matches with their players, server settings, saved games)
-from one database to another, for example from the SQLite file to PostgreSQL. Stop the
-bot first. The target must be empty (a new file, or a new PostgreSQL database); its
-schema is created by the copy. Each player's all-time totals are rebuilt in the target
-from the match rows, as recording a match builds them. Everything is written in one
-transaction, and the row counts of every table are compared afterwards.
+Copies everything (finished matches with their players, ratings, server settings,
+saved games) from one database to another, for example from the SQLite file to
+PostgreSQL. Stop the bot first. The target must be empty (a new file, or a new
+PostgreSQL database); its schema is created by the copy. Each player's all-time totals,
+and the count of players listed per rating, are rebuilt in the target by its triggers as
+the rows arrive. Everything is written in one transaction, and the row counts of every
+table are compared afterwards.
 
 Exit codes: 0 copied and checked; 1 the counts differ (or a bug); 2 something to fix
 first (a URL, a database that cannot be opened, a target that is not empty).
@@ -26,6 +27,7 @@ from bot.storage import (
     open_storage,
 )
 from bot.storage.matches import PLAYER_COLUMNS
+from bot.storage.ratings import CHANGE_COLUMNS, SKILL_COLUMNS
 from bot.storage.saved_games import SAVED_GAME_COLUMNS
 from bot.storage.session import Connected, Row
 from bot.storage.settings import SETTINGS_COLUMNS
@@ -33,14 +35,18 @@ from bot.storage.urls import sqlite_path, without_password
 
 COPIED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "matches": (("match_id", "guild_id", "channel_id", "ruleset", "started_at", "ended_at",
-                 "rounds", "winner_id"), ("match_id",)),
+                 "rounds", "winner_id", "scoring"), ("match_id",)),
     "match_players": (PLAYER_COLUMNS, ("match_id", "user_id")),
+    "ratings": (SKILL_COLUMNS, ("guild_id", "season", "user_id")),
+    "rating_changes": (CHANGE_COLUMNS, ("guild_id", "season", "user_id", "ended_at",
+                                        "match_id")),
+    "rated_seasons": (("guild_id", "season"), ("guild_id", "season")),
     "guild_settings": (SETTINGS_COLUMNS, ("guild_id",)),
     "saved_games": (SAVED_GAME_COLUMNS, ("channel_id",)),
 }
 """The tables copied row by row, parents first: their columns, and their primary key
 (read in its order, a page at a time)."""
-DERIVED = ("player_totals", "players_by_games")
+DERIVED = ("player_totals", "players_by_games", "listed_by_rating")
 """Tables the target's triggers fill as the match rows arrive: counted, not copied."""
 BATCH = 500
 """Rows per INSERT: well under SQLite's limit on parameters in one statement."""
@@ -57,7 +63,7 @@ class CopyMismatch(Exception):
 
 
 async def count(db: Connected, table: str) -> int:
-    return int((await db._read(f"SELECT COUNT(*) FROM {table}"))[0][0])
+    return int((await db.read(f"SELECT COUNT(*) FROM {table}"))[0][0])
 
 
 async def counts(db: Connected) -> dict[str, int]:
@@ -73,16 +79,16 @@ async def pages(
     order = f"ORDER BY {', '.join(key)} LIMIT {PAGE}"
     after = f"({', '.join(key)}) > ({', '.join('?' * len(key))})"
     at = [columns.index(name) for name in key]
-    rows = await db._read(f"{read} {order}")
+    rows = await db.read(f"{read} {order}")
     while rows:
         yield rows
         last = [rows[-1][i] for i in at]
-        rows = await db._read(f"{read} WHERE {after} {order}", last)
+        rows = await db.read(f"{read} WHERE {after} {order}", last)
 
 
 async def copy_rows(source: Connected, target: Connected) -> None:
     """Every row of ``COPIED`` from ``source`` into ``target``, in one transaction."""
-    async with target._transaction() as session:
+    async with target.transaction() as session:
         for table, (columns, key) in COPIED.items():
             row = f"({', '.join('?' * len(columns))})"
             async for page in pages(source, table, columns, key):

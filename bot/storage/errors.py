@@ -23,3 +23,13 @@ class SchemaTooNewError(StorageError):
 class DatabaseUnusable(StorageError):
     """The bot cannot start on this database; ``str()`` is one sentence that says what
     to do about it."""
+
+
+class DatabaseUnreachable(DatabaseUnusable):
+    """The database server cannot be reached just now (down, restarting, still starting
+    up, out of connections): trying again later may work, unlike a wrong password or a
+    missing database. ``reason`` is the server's or the network's own words."""
+
+    def __init__(self, sentence: str, reason: str) -> None:
+        super().__init__(sentence)
+        self.reason = reason

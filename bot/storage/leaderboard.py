@@ -27,6 +27,7 @@ from bot.game.standings import (
     PlayerStats,
     Ranking,
     RankRow,
+    shared_ranks,
 )
 from bot.storage.matches import COLOUR_COLUMNS
 from bot.storage.session import Connected
@@ -98,7 +99,7 @@ class LeaderboardQueries(Connected):
         if offset < 0 or limit < 1:
             raise ValueError("a page starts at offset 0 or later and holds at least one row")
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        rows = await self._read(
+        rows = await self.read(
             f"""SELECT {_ROW}, {ranking} FROM ({board}) AS board
                 ORDER BY {ranking} DESC, user_id LIMIT ? OFFSET ?""",
             [*params, limit, offset],
@@ -110,12 +111,12 @@ class LeaderboardQueries(Connected):
             size, size_params = f"SELECT COUNT(*) FROM ({board}) AS board", params
         # The first row's rank counts everyone above its value, on earlier pages too.
         top_value = rows[0][-1] if rows else None
-        ((total, above),) = await self._read(
+        ((total, above),) = await self.read(
             f"""SELECT ({size}),
                        (SELECT COUNT(*) FROM ({board}) AS board WHERE {ranking} > ?)""",
             [*size_params, *params, top_value],
         )
-        ranks = _shared_ranks([value for *_, value in rows], offset, above + 1)
+        ranks = shared_ranks([value for *_, value in rows], offset, above + 1)
         ranked = tuple(
             RankRow(rank, *columns) for rank, (*columns, _) in zip(ranks, rows, strict=True)
         )
@@ -133,7 +134,7 @@ class LeaderboardQueries(Connected):
     ) -> RankRow | None:
         """The player's own row on the board, wherever it is; None if not ranked on it."""
         board, params = _ranked_players(guild_id, ranking, period, min_games, now)
-        found = await self._read(
+        found = await self.read(
             f"""SELECT {_ROW},
                        (SELECT COUNT(*) FROM ({board}) AS board
                         WHERE {ranking} > mine.{ranking})
@@ -146,7 +147,7 @@ class LeaderboardQueries(Connected):
         return RankRow(above + 1, *columns)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        found = await self._read(
+        found = await self.read(
             f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
                 FROM player_totals WHERE guild_id = ? AND user_id = ?""",
             (guild_id, user_id),
@@ -162,12 +163,3 @@ class LeaderboardQueries(Connected):
 
 
 _STATS_COLUMNS = tuple(f.name for f in fields(PlayerStats) if f.name != "favourite_colour")
-
-
-def _shared_ranks(values: list[float], offset: int, first_rank: int) -> list[int]:
-    """Ranks of one page's values (highest first): a value equal to the one before it
-    shares its rank, any other value ranks at its own position."""
-    ranks = [first_rank] if values else []
-    for position, (value, previous) in enumerate(zip(values[1:], values, strict=False), offset + 2):
-        ranks.append(ranks[-1] if value == previous else position)
-    return ranks

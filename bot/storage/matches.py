@@ -8,7 +8,8 @@ from functools import cache
 from bot.engine.cards import COLOR_NAMES, COLORS
 from bot.game.ports import MatchRecord
 from bot.game.standings import MatchPlayer, MatchSummary
-from bot.storage.session import Connected
+from bot.storage.ratings import rate_match
+from bot.storage.session import Connected, value_rows
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +31,15 @@ SUMMED_COLUMNS: tuple[str, ...] = (
 
 _INSERT_MATCH = """
     INSERT INTO matches
-        (match_id, guild_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        (match_id, guild_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id,
+         scoring)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (match_id) DO NOTHING
     RETURNING match_id
 """
 PLAYER_COLUMNS = (
     "match_id", "user_id", "seat", "guild_id", "ended_at", "is_bot", "points", "won",
-    "best_round", *SUMMED_COLUMNS,
+    "best_round", "left_early", *SUMMED_COLUMNS,
 )
 
 
@@ -47,24 +49,23 @@ PLAYER_COLUMNS = (
 def _insert_players(players: int) -> str:
     return f"""
         INSERT INTO match_players ({", ".join(PLAYER_COLUMNS)})
-        VALUES {_rows(len(PLAYER_COLUMNS), players)}
+        VALUES {value_rows(len(PLAYER_COLUMNS), players)}
     """
-
-
-def _rows(width: int, count: int) -> str:
-    row = f"({', '.join('?' * width)})"
-    return ", ".join([row] * count)
 
 
 class MatchStore(Connected):
     async def record_match(self, record: MatchRecord) -> bool:
         """Record a finished match, in one transaction; a trigger adds each human
-        player's row to their all-time totals (``player_totals``) in the same transaction.
+        player's row to their all-time totals (``player_totals``) in the same transaction,
+        and the match is rated in it too (``bot.storage.ratings``), one at a time per
+        server.
 
         Returns False, changing nothing, when ``record.match_id`` is already recorded:
         the manager may safely retry after a crash.
         """
-        async with self._transaction() as session:
+        async with self.transaction() as session:
+            if self.server_lock is not None:  # first: the server's matches go one by one
+                await session.fetch(self.server_lock, (record.guild_id,))
             inserted = await session.fetch(
                 _INSERT_MATCH,
                 (
@@ -76,6 +77,7 @@ class MatchStore(Connected):
                     record.ended_at,
                     record.rounds,
                     record.winner_id,
+                    record.scoring,
                 ),
             )
             if not inserted:
@@ -91,11 +93,12 @@ class MatchStore(Connected):
                     for seat, p in enumerate(record.players)
                     for value in (
                         record.match_id, p.user_id, seat, record.guild_id, record.ended_at,
-                        int(p.is_bot), p.points, int(p.won), p.best_round,
+                        int(p.is_bot), p.points, int(p.won), p.best_round, int(p.left),
                         *p.summed_counts(),
                     )
                 ],
             )
+            await rate_match(session, record)
         log.info(
             "match %s recorded (guild %s, channel %s, winner %s)",
             record.match_id, record.guild_id, record.channel_id, record.winner_id,
@@ -111,7 +114,7 @@ class MatchStore(Connected):
         where, params = "guild_id = ?", [guild_id]
         if channel_id is not None:
             where, params = "guild_id = ? AND channel_id = ?", [guild_id, channel_id]
-        matches = await self._read(
+        matches = await self.read(
             f"""SELECT match_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id
                 FROM matches WHERE {where}
                 ORDER BY ended_at DESC, match_id DESC LIMIT ?""",
@@ -119,9 +122,9 @@ class MatchStore(Connected):
         )
         if not matches:  # PostgreSQL refuses an empty IN ()
             return []
-        players = await self._read(
+        players = await self.read(
             f"""SELECT match_id, user_id, is_bot, points, won FROM match_players
-                WHERE match_id IN {_rows(len(matches), 1)} ORDER BY seat""",
+                WHERE match_id IN {value_rows(len(matches), 1)} ORDER BY seat""",
             [m[0] for m in matches],
         )
         seated: dict[str, list[MatchPlayer]] = {m[0]: [] for m in matches}

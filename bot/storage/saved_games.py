@@ -97,7 +97,7 @@ class SavedGameStore(Connected):
             ids = sorted(shards.ids)
             where = f"WHERE (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})"
             values = (shards.count, *ids)
-        rows = await self._read(
+        rows = await self.read(
             f"""SELECT channel_id, guild_id, format_version, {self.raw_state}, updated_at,
                        version
                 FROM saved_games {where} ORDER BY channel_id""",

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.storage.errors import SchemaTooNewError
+from bot.storage.session import Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,6 +14,9 @@ class Migration:
     version: int
     description: str
     statements: tuple[str, ...]
+    then: Callable[[Session], Awaitable[None]] | None = None
+    """Work on the data that SQL alone cannot do (rating the recorded matches), run
+    after the statements in the step's transaction."""
 
 
 def refuse_newer(found: int, name: str, migrations: Sequence[Migration]) -> None:

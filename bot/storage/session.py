@@ -34,12 +34,16 @@ class Connected(ABC):
     name: str
     """The database for log lines: a path, or a URL without its password."""
 
+    server_lock: ClassVar[str | None] = None
+    """SQL that makes the rest of a transaction wait for any other holding it on the
+    same server (one ``?``: the guild id); None where transactions never overlap."""
+
     raw_state: ClassVar[str]
     """SQL for a saved game's ``state`` column as bytes: a state that is not valid UTF-8
     must fail its own row, not the whole query."""
 
     @abstractmethod
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """A read that never waits for a write and sees only committed ones."""
 
     @abstractmethod
@@ -53,6 +57,12 @@ class Connected(ABC):
         sound database: a damaged page can lose a row or change its version."""
 
     @abstractmethod
-    def _transaction(self) -> AbstractAsyncContextManager[Session]:
+    def transaction(self) -> AbstractAsyncContextManager[Session]:
         """A session inside one transaction: committed at the end, rolled back by any
         exception (then ``StorageUnavailable`` for a failure of the database)."""
+
+
+def value_rows(width: int, count: int) -> str:
+    """``count`` rows of ``width`` placeholders, for a multi-row VALUES or an IN list."""
+    row = f"({', '.join('?' * width)})"
+    return ", ".join([row] * count)

@@ -1,7 +1,8 @@
 """``DATABASE_URL``: which database the bot keeps its data in.
 
-``sqlite:///data/uno.sqlite3`` (a path relative to the working directory; four slashes
-for an absolute one: ``sqlite:////var/lib/uno/uno.sqlite3``) or
+``sqlite:///data/uno.sqlite3`` (a relative path, which the settings make absolute
+against the project folder; four slashes for an absolute one:
+``sqlite:////var/lib/uno/uno.sqlite3``) or
 ``postgresql://user:password@host:5432/dbname``.
 """
 

@@ -44,6 +44,7 @@ from bot.game.clock import Clock, Handle
 from bot.game.table import Phase, Table
 from bot.game.turns import Turns
 from bot.i18n import _, speaking
+from bot.ui.background import in_background
 from bot.ui.controls import Rows, disabled, to_view
 from bot.ui.hand import hand_message
 from bot.ui.lobby_text import table_embed
@@ -280,9 +281,7 @@ class Board:
         self._spawn(self._deliver(channel))
 
     def _spawn(self, sending: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(sending)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        in_background(sending, self._tasks)
 
     async def _deliver(self, channel: Channel) -> None:
         async def deliver() -> None:

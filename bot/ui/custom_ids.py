@@ -28,7 +28,7 @@ EXACT = "!"
 PLAIN = ("hand", "rules", "catch", "next", "again")
 PAGE = re.compile(r"(page|pick):\d{1,3}")
 MENU = re.compile(r"pick:\d{1,3}")
-LEAVE = re.compile(r"leave:(?P<match>\d{1,12})")
+LEAVE = re.compile(r"leave:(?P<match>\d{1,15})")
 DRAFT_FIELDS = 6
 
 
@@ -114,9 +114,10 @@ def game_id(channel_id: int, version: int, what: str) -> str:
     return f"uno:g:{channel_id}:{version}:{what}"
 
 
-def leave_id(channel_id: int, version: int, started_at: float) -> str:
-    """The confirmation of ``/uno leave`` for the match that started at ``started_at``."""
-    return game_id(channel_id, version, f"leave:{int(started_at)}")
+def leave_id(channel_id: int, version: int, match_stamp: int) -> str:
+    """The confirmation of ``/uno leave`` for the match of ``match_stamp``
+    (``Table.match_stamp``)."""
+    return game_id(channel_id, version, f"leave:{match_stamp}")
 
 
 def parse(custom_id: str) -> re.Match[str] | None:

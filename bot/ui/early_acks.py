@@ -25,6 +25,7 @@ import discord
 from discord.webhook.async_ import async_context, interaction_response_params
 
 from bot.ui.answers import UNKNOWN_INTERACTION, ClickLoad, answered_too_late
+from bot.ui.background import in_background
 from bot.ui.custom_ids import PATTERN
 
 COMPONENT = discord.InteractionType.component.value
@@ -67,7 +68,7 @@ class EarlyAcks:
         if len(self._received) + self.clicks.in_flight <= self.clicks.busy:
             return None
         hand_message = bool(int(data["message"].get("flags") or 0) & EPHEMERAL)
-        sent = self._sent[interaction_id] = asyncio.get_running_loop().create_task(
+        sent = self._sent[interaction_id] = in_background(
             self._acknowledge(interaction_id, str(data["token"]), hand_message))
         return sent
 

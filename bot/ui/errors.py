@@ -4,36 +4,34 @@ reader's language."""
 from __future__ import annotations
 
 import logging
-from typing import Protocol, runtime_checkable
 
 import discord
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, OptionsError
 from bot.game.errors import TableError
-from bot.i18n import translate
+from bot.game.guild_settings import SettingError
+from bot.i18n import _, translate
 from bot.ui.answers import say
+from bot.ui.rule_words import OPTION_ERROR_WORDS, refusal_sentence
 
 log = logging.getLogger(__name__)
 
 
-@runtime_checkable
-class Refusal(Protocol):
-    """A refusal below the UI: an English message id and the values of its placeholders
-    (``TableError``, ``IllegalAction``, ``OptionsError``)."""
-
-    @property
-    def template(self) -> str: ...
-
-    @property
-    def params(self) -> dict[str, object]: ...
+Refusal = TableError | IllegalAction | OptionsError
+"""A refusal below the UI: the table service's and the settings' carry their own message
+id (``template``), the engine's a code the UI words (``bot.ui.rule_words``)."""
 
 
 def refusal_words(error: Refusal) -> str:
     """The refusal's sentence in the language of the moment; a placeholder filled with
     another refusal (the option error behind a bad setting) is said in it too."""
+    if isinstance(error, IllegalAction):
+        return _(refusal_sentence(error))
+    template = error.template if isinstance(error, TableError | SettingError) \
+        else OPTION_ERROR_WORDS[error.code]
     params = {name: refusal_words(value) if isinstance(value, Refusal) else value
               for name, value in error.params.items()}
-    return translate(error.template, **params)
+    return translate(template, **params)
 
 
 async def refuse(interaction: discord.Interaction, error: TableError | IllegalAction) -> None:

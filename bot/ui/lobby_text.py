@@ -44,8 +44,9 @@ def table_embed(table: Table) -> discord.Embed:
                              colour=LOBBY_COLOUR)
     if table.phase is Phase.PLAYING:  # one line: the table below says the rest
         order = " · ".join(mention(table, p.id) for p in table.players)
-        return discord.Embed(description=f'{_("The game has started. Seating order:")} {order}',
-                             colour=LOBBY_COLOUR)
+        # i18n: the lobby once the game is dealt; {order} lists the players' mentions
+        started = _("The game has started. Seating order: {order}").format(order=order)
+        return discord.Embed(description=started, colour=LOBBY_COLOUR)
     reason = table.close_reason or CloseReason.CANCELLED
     if table.game is not None:  # a game was played here: it is over now
         return discord.Embed(title=_("UNO game over"), description=_game_over(table, reason))

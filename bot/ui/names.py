@@ -19,6 +19,8 @@ COMPUTER_NAMES = {
     "easy": N_("🤖 Easy bot {number}"),
     # i18n: the seat name of a computer player that plays to win; {number} is its seat
     "normal": N_("🤖 Normal bot {number}"),
+    # i18n: the seat name of a computer player that thinks moves ahead; {number} is its seat
+    "hard": N_("🤖 Hard bot {number}"),
 }
 """A computer player's seat name at each level of ``bot.ai.LEVELS``."""
 

@@ -280,7 +280,7 @@ async def leave(interaction: discord.Interaction, channel_id: int,
                      "{player} wins by forfeit. Leave anyway?").format(
                          player=name_of(table, other))
         # i18n: a button that confirms leaving a two-player match, which ends it
-        button = Control(leave_id(channel_id, table.version, table.started_at),
+        button = Control(leave_id(channel_id, table.version, table.match_stamp),
                          pgettext("button", "Leave and end the match"), Style.danger)
         await say(interaction, question, view=to_view([[button]]))
         return

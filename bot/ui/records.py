@@ -5,31 +5,19 @@ language of the moment in the command's handler)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
-from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES, TABLE_OPTIONS, OptionsError
-from bot.game.guild_settings import GuildSettings
+from bot.engine.options import HOUSE_RULE_CARDS, HOUSE_RULES
+from bot.game.guild_settings import GuildSettings, SettingError
 from bot.game.ports import Storage
-from bot.game.standings import (
-    DEFAULT_MIN_GAMES,
-    PERIODS,
-    RANKINGS,
-    LeaderboardPage,
-    PlayerStats,
-    RankRow,
-)
-from bot.i18n import LANGUAGES, N_, _, ngettext, pgettext
-from bot.ui.stray import MAX_ID
-from bot.ui.words import HOUSE_RULE_CARD_NAMES, choice_name, color_name
+from bot.i18n import LANGUAGES, N_, _, ngettext
+from bot.ui.rule_words import HOUSE_RULE_WORDS, TABLE_OPTION_WORDS
+from bot.ui.words import HOUSE_RULE_CARD_NAMES, choice_name
 
-PAGE_SIZE = 10
-RANKING_NAMES = {"wins": N_("Wins"), "points": N_("Points"), "win_rate": N_("Win rate")}
-PERIOD_NAMES = {"all": N_("All time"), "month": N_("This month"), "week": N_("This week")}
-"""What to rank by and which matches count, in English marked for the catalogs."""
 HOUSE_RULE_TEXT_LIMIT = 200
+SEASON_LENGTH_NAMES = {"none": N_("none"), "month": N_("monthly"), "quarter": N_("quarterly")}
 
 
 def mention(user_id: int) -> str:
@@ -37,141 +25,7 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>" if user_id > 0 else _("🤖 computer player")
 
 
-# -- leaderboard ------------------------------------------------------------------------
-
-
-def _rank_line(row: RankRow, ranking: str) -> str:
-    if ranking == "wins":
-        shown = ngettext("{count} win", "{count} wins", row.wins).format(count=row.wins)
-    elif ranking == "points":
-        shown = ngettext("{count} point", "{count} points", row.points).format(count=row.points)
-    else:
-        # i18n: a win rate on the leaderboard: "40% of 5 games"
-        shown = ngettext("{rate} of {count} game", "{rate} of {count} games", row.games).format(
-            rate=f"{row.win_rate:.0%}", count=row.games)
-    return f"**{row.rank}.** {mention(row.user_id)} · {shown}"
-
-
-def leaderboard_embed(page: LeaderboardPage, own: RankRow | None, viewer: int) -> discord.Embed:
-    title = _("Leaderboard · {ranking} · {period}").format(
-        ranking=_(RANKING_NAMES[page.ranking]), period=_(PERIOD_NAMES[page.period]))
-    lines = [_rank_line(row, page.ranking) for row in page.rows]
-    if not lines:
-        lines = [_("Nobody is ranked yet: finish a match to get on the board.")]
-    if page.ranking == "win_rate":
-        lines.append("\n" + ngettext("(win rate ranks players with at least {count} game)",
-                                      "(win rate ranks players with at least {count} games)",
-                                      DEFAULT_MIN_GAMES).format(count=DEFAULT_MIN_GAMES))
-    if own is None:
-        lines.append("\n" + _("You ({player}) are not ranked here yet.").format(
-            player=mention(viewer)))
-    elif not any(row.user_id == viewer for row in page.rows):
-        # i18n: the reader's own place on the leaderboard, below the page shown
-        lines.append("\n" + _("You: {rank}").format(rank=_rank_line(own, page.ranking)))
-    embed = discord.Embed(title=title, description="\n".join(lines))
-    last = max(page.total - 1, 0) // PAGE_SIZE + 1
-    # i18n: the leaderboard's footer; {count} is how many players are ranked in all
-    embed.set_footer(text=ngettext("Page {page} of {pages} · {count} ranked",
-                                   "Page {page} of {pages} · {count} ranked",
-                                   page.total).format(page=page.offset // PAGE_SIZE + 1,
-                                                      pages=last, count=page.total))
-    return embed
-
-
-class LeaderboardPageButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"uno:lb:(?P<ranking>[a-z_]+):(?P<period>[a-z]+):(?P<offset>\d+)",
-):
-    """Turns the leaderboard's page: the custom_id carries the whole question."""
-
-    def __init__(self, ranking: str, period: str, offset: int, label: str,
-                 disabled: bool = False) -> None:
-        self.ranking, self.period, self.offset = ranking, period, offset
-        super().__init__(discord.ui.Button(
-            label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
-            custom_id=f"uno:lb:{ranking}:{period}:{offset}",
-        ))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LeaderboardPageButton:
-        return cls(match["ranking"], match["period"], int(match["offset"]), "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if self.ranking not in RANKINGS or self.period not in PERIODS or self.offset > MAX_ID:
-            await interaction.response.send_message(
-                _("That leaderboard button is out of date; run /uno leaderboard again."),
-                ephemeral=True,
-            )
-            return
-        await show_leaderboard(interaction, _database(interaction), self.ranking, self.period,
-                               self.offset, edit=True)
-
-
-def leaderboard_view(page: LeaderboardPage) -> discord.ui.View | None:
-    if page.total <= PAGE_SIZE:
-        return None
-    earlier = max(page.offset - PAGE_SIZE, 0)
-    later = page.offset + PAGE_SIZE
-    view = discord.ui.View(timeout=None)
-    # i18n: buttons that turn the leaderboard's pages
-    view.add_item(LeaderboardPageButton(page.ranking, page.period, earlier,
-                                        pgettext("button", "◀ Previous"),
-                                        disabled=page.offset == 0))
-    view.add_item(LeaderboardPageButton(page.ranking, page.period, later,
-                                        pgettext("button", "Next ▶"),
-                                        disabled=later >= page.total))
-    return view
-
-
-async def show_leaderboard(
-    interaction: discord.Interaction, db: Storage, ranking: str, period: str, offset: int,
-    *, edit: bool = False,
-) -> None:
-    assert interaction.guild_id is not None
-    page = await db.leaderboard(interaction.guild_id, ranking, period,  # type: ignore[arg-type]
-                                offset, PAGE_SIZE)
-    own = await db.player_rank(interaction.guild_id, interaction.user.id,
-                               ranking, period)  # type: ignore[arg-type]
-    embed = leaderboard_embed(page, own, interaction.user.id)
-    view = leaderboard_view(page)
-    if edit:
-        await interaction.response.edit_message(embed=embed, view=view)
-    elif view is None:
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-    else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-
-def _database(interaction: discord.Interaction) -> Storage:
-    db: Storage = interaction.client.db  # type: ignore[attr-defined]
-    return db
-
-
-# -- stats and history ----------------------------------------------------------------
-
-
-def stats_embed(user_id: int, stats: PlayerStats) -> discord.Embed:
-    favourite = stats.favourite_colour or ""
-    # i18n: the favourite colour of a player who has played no coloured card yet
-    colour = color_name(favourite) if favourite else _("none yet")
-    rate = f" ({stats.wins / stats.games:.0%})" if stats.games else ""
-    lines = [
-        _("Player: {player}").format(player=mention(user_id)),
-        # i18n: {rate} is empty, or the share of matches won in brackets: " (40%)"
-        _("Matches: {matches} · wins: {wins}{rate} · rounds won: {rounds}").format(
-            matches=stats.games, wins=stats.wins, rate=rate, rounds=stats.round_wins),
-        _("Points: {points} · best round: {best}").format(
-            points=stats.points, best=stats.best_round),
-        _("UNO calls: {calls} · catches made: {made} · caught: {caught}").format(
-            calls=stats.uno_calls, made=stats.catches_made, caught=stats.catches_suffered),
-        _("Challenges won: {won} · lost: {lost}").format(
-            won=stats.challenges_won, lost=stats.challenges_lost),
-        _("Cards played: {count} · favourite colour: {colour}").format(
-            count=stats.cards_played, colour=colour),
-    ]
-    return discord.Embed(title=_("UNO stats"), description="\n".join(lines))
+# -- history ----------------------------------------------------------------
 
 
 async def show_history(interaction: discord.Interaction, db: Storage, server_wide: bool) -> None:
@@ -210,7 +64,7 @@ def on_off(flag: bool) -> str:
 
 def settings_embed(settings: GuildSettings) -> discord.Embed:
     options = settings.options()
-    table_options = ", ".join(_(TABLE_OPTIONS[n][0]) for n in options.table_options())
+    table_options = ", ".join(_(TABLE_OPTION_WORDS[n][0]) for n in options.table_options())
     lines = [
         _("Ruleset: {ruleset}").format(ruleset=choice_name(settings.ruleset)),
         _("Seven-O: {seven_o} · stacking: {stacking}").format(
@@ -231,12 +85,14 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
         _("Language of the table, lobby and pings: {language}").format(
             language=LANGUAGES[settings.language].name) if settings.language
         else _("Language of the table, lobby and pings: the server's language on Discord"),
+        # i18n: how long a rating season lasts on the server: a month, a quarter, or none
+        _("Rating seasons: {length}").format(length=_(SEASON_LENGTH_NAMES[settings.season_length])),
         _("House rules:"),
     ]
     for rule, cards in _cards_by_rule(settings.house_rules).items():
         # i18n: house rule 9 with the text the server wrote for it
         said = _("9 — “{rule}”").format(rule=rule) if isinstance(rule, str) \
-            else f"{rule} — {_(HOUSE_RULES[rule])}"
+            else f"{rule} — {_(HOUSE_RULE_WORDS[rule])}"
         lines.append(f"  {cards}: {said}")
     return discord.Embed(title=_("UNO settings for this server"), description="\n".join(lines))
 
@@ -264,10 +120,10 @@ def parse_house_rule(value: str) -> int | str:
     if value.isdigit():
         number = int(value)
         if number not in HOUSE_RULES:
-            raise OptionsError(N_("a house rule is a number from 1 to 9, or a text for rule 9"))
+            raise SettingError(N_("a house rule is a number from 1 to 9, or a text for rule 9"))
         return number
     if not value or len(value) > HOUSE_RULE_TEXT_LIMIT:
-        raise OptionsError(N_("a written house rule takes 1 to {count} characters"),
+        raise SettingError(N_("a written house rule takes 1 to {count} characters"),
                            count=HOUSE_RULE_TEXT_LIMIT)
     return value
 
@@ -285,6 +141,7 @@ def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSe
     threads = changes.pop("threads", None)
     language = changes.pop("language", None)
     tables_per_member = changes.pop("tables_per_member", None)
+    season_length = changes.pop("seasons", None) or current.season_length
     house_rules = dict(current.overrides.get("house_rules", {}))
     for card in HOUSE_RULE_CARDS:
         value = changes.pop(card, None)
@@ -303,4 +160,5 @@ def changed_settings(current: GuildSettings, changes: dict[str, Any]) -> GuildSe
                   else None if language == FOLLOW_DISCORD else language),
         tables_per_member=(current.tables_per_member if tables_per_member is None
                            else tables_per_member),
+        season_length=season_length,
     )

@@ -26,6 +26,7 @@ from bot.game.ports import BadRow
 from bot.game.saving import Recovered
 from bot.game.table import CloseReason, Phase, Table
 from bot.i18n import N_, _, speaking
+from bot.ui.background import in_background
 from bot.ui.services import UnoClient
 from bot.ui.table import TableMessage, round_message, table_message
 
@@ -128,7 +129,7 @@ async def announce_restart(bot: UnoClient, clock: Clock, recovered: Recovered) -
         bot.board.adopt(table)
     tables += playing
     queue = RestoreQueue(bot, clock, tables)
-    bot.board.restoring = asyncio.create_task(queue.run())
+    bot.board.restoring = in_background(queue.run())
     return queue
 
 

@@ -7,6 +7,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.game.clock import Clock
 from bot.game.manager import GameManager
 from bot.game.ports import Storage
 from bot.ui.answers import ClickLoad
@@ -15,6 +16,7 @@ from bot.ui.pictures import Pictures
 
 
 class UnoClient(Protocol):
+    clock: Clock
     manager: GameManager
     board: Board
     pictures: Pictures

@@ -29,6 +29,7 @@ from discord.webhook.async_ import interaction_response_params
 
 from bot.i18n import N_, _, speaking
 from bot.ui.answers import say
+from bot.ui.background import in_background
 from bot.ui.early_acks import EPHEMERAL, adopt, respond
 from bot.ui.failures import Guarded
 
@@ -103,10 +104,7 @@ class PayloadRefusals:
         interaction_id, token = int(data["id"]), str(data["token"])
         with speaking(data.get("locale")):
             content = _(STRAY)
-        task = asyncio.get_running_loop().create_task(
-            self._answer(interaction_id, token, content))
-        self._answering.add(task)
-        task.add_done_callback(self._answering.discard)
+        in_background(self._answer(interaction_id, token, content), self._answering)
 
     async def _answer(self, interaction_id: int, token: str, content: str) -> None:
         params = interaction_response_params(

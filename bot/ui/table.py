@@ -15,13 +15,14 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.engine import PlayerView
-from bot.engine.options import TABLE_OPTIONS
 from bot.game.table import CloseReason, Phase, Table
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.controls import Control, Rows, Style, disabled
 from bot.ui.custom_ids import game_id
 from bot.ui.names import mention, name_of, namer
+from bot.ui.rating_words import rating_change
 from bot.ui.replay import replayable
+from bot.ui.rule_words import TABLE_OPTION_WORDS
 from bot.ui.words import action_line, card_words, cards_words, color_words, count_cards, plural
 
 TABLE_COLOUR = discord.Colour.red()
@@ -88,8 +89,9 @@ def call(table: Table, seen: PlayerView) -> str:
         if table.close_reason is CloseReason.EMPTY:
             return _("Only computer players were left, so the game ended.")
         winner = seen.match_winner
-        return _("🏆 {player} wins the match!").format(player=mention(table, winner)) \
+        over = _("🏆 {player} wins the match!").format(player=mention(table, winner)) \
             if winner else _("The match is over.")
+        return "\n".join(line for line in (over, ratings_line(table)) if line)
     phase = seen.waiting.phase
     if seen.round_over:
         return _("{player} wins round {round}. The next round starts soon.").format(
@@ -133,7 +135,7 @@ def ended_by(table: Table) -> str:
 def _description(table: Table, seen: PlayerView) -> str:
     """A few lines for a phone: the top card and colour and the table options that
     change how play goes (jump-ins...), the seats on one line, the last few actions."""
-    in_force = [_(TABLE_OPTIONS[name][0]) for name in seen.options.table_options()]
+    in_force = [_(TABLE_OPTION_WORDS[name][0]) for name in seen.options.table_options()]
     top = [] if seen.top is None else [
         _("Top card **{card}**").format(card=card_words(seen.top)),
         # i18n: the colour the next card must match
@@ -189,6 +191,18 @@ def _scored(table: Table, seen: PlayerView) -> str:
         player=name_of(table, winner), points=plural(gained, "point"), sources=taken)
 
 
+def ratings_line(table: Table) -> str:
+    """What the finished match did to each person's rating; empty if it was not rated."""
+    if not table.ratings:
+        return ""
+    # i18n: each person's new rating and its change: "ana 1043 (+12), ben 988? (-12)";
+    # a "?" marks a rating still provisional
+    return _("**Ratings:** {ratings}").format(ratings=", ".join(
+        _("{player} {score}").format(player=name_of(table, change.user_id),
+                                     score=rating_change(change))
+        for change in table.ratings))
+
+
 def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     """The end of a round: every hand's points, the winner's score, the match table;
     a "Next round" button while the next round is still to be dealt."""
@@ -205,6 +219,7 @@ def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
     if seen.match_over:
         lines.append(_("🏆 {player} wins the match!").format(
             player=name_of(table, seen.match_winner or "")))
+        lines.append(ratings_line(table))
     rows: Rows = []
     if replayable(table):
         # i18n: a button that starts a new match with the same players and rules

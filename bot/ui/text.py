@@ -4,9 +4,10 @@ language of the moment (the texts of /uno help are message ids, translated when 
 from __future__ import annotations
 
 from bot.engine.cards import build_deck
-from bot.engine.options import HAND_SIZE, RULESETS, TABLE_OPTIONS, Options
+from bot.engine.options import HAND_SIZE, Options
 from bot.game.lobby import MAX_PLAYERS, MIN_PLAYERS
 from bot.i18n import N_, _, ngettext, pgettext
+from bot.ui.rule_words import RULESET_WORDS, TABLE_OPTION_WORDS
 from bot.ui.words import choice_name, count_cards
 
 
@@ -34,7 +35,7 @@ def rules_line(ruleset: str, options: Options, turn_seconds: int | None = None) 
         _seven_o(options),
         _stacking(options),
         _scoring_to(options),
-        *(_(TABLE_OPTIONS[name][0]) for name in options.table_options()),
+        *(_(TABLE_OPTION_WORDS[name][0]) for name in options.table_options()),
     ]
     if turn_seconds is not None:
         # i18n: the turn timer in the one-line rules: "60 s turns"
@@ -52,7 +53,7 @@ def ruleset_details(ruleset: str, options: Options) -> str:
                            "Scoring: standard, first to {target} points.", target)
     return "\n".join(
         [
-            _(RULESETS[ruleset]),
+            _(RULESET_WORDS[ruleset]),
             " ".join([_("Deck: {cards}.").format(cards=count_cards(len(build_deck(ruleset)))),
                       _("Hand: {cards}.").format(cards=count_cards(HAND_SIZE[ruleset]))]),
             " ".join([_("Seven-O: on.") if options.seven_o else _("Seven-O: off."),
@@ -67,7 +68,7 @@ def table_options_details(options: Options) -> list[str]:
     """The table options in force (RULES.md 11), two lines each."""
     lines: list[str] = []
     for name in options.table_options():
-        label, what, more = TABLE_OPTIONS[name]
+        label, what, more = TABLE_OPTION_WORDS[name]
         lines += [f"**{_(label)}**: {_(what)}", _(more)]
     return lines
 
@@ -103,7 +104,7 @@ COMMANDS: tuple[tuple[str, str | None, str], ...] = (
     ("stats", "player", N_("a player's matches, wins, catches, challenges and more")),
     ("history", None, N_("the last matches of this channel or server")),
     ("settings", None, N_("the server's defaults and house rules (Manage Server)")),
-    ("addbot", "level", N_("seat a computer player, easy or normal (host)")),
+    ("addbot", "level", N_("seat a computer player, easy, normal or hard (host)")),
     ("removebot", "number", N_("take a computer player's seat away (host)")),
     ("rules", "ruleset", N_("the rules of this channel's game, or of a named ruleset")),
     ("help", None, N_("this message")),

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLOR_NAMES, Card, card_name
-from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS, HOUSE_RULES
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, Card
+from bot.engine.options import FREE_TEXT_RULE, HOUSE_RULE_CARDS
 from bot.i18n import N_, NP_, _, ngettext, pgettext, translate
+from bot.ui.rule_words import COLOR_WORDS, HOUSE_RULE_WORDS, card_name
 
 COLOR_MARKS = {"r": "🔴", "y": "🟡", "g": "🟩", "b": "🔷"}
 """A mark per colour, of a different shape for red, green and blue; labels always say
@@ -49,7 +50,7 @@ def card_words(card: Card) -> str:
 
 def color_name(color: str) -> str:
     """A colour's word in a sentence: "red"."""
-    return _(COLOR_NAMES[color])
+    return _(COLOR_WORDS[color])
 
 
 CARD_LABELS: dict[Card, str] = {
@@ -321,8 +322,8 @@ def _drew_sentence(who: str, count: int, misses_turn: bool) -> str:
 def _house_rule_text(data: dict[str, Any]) -> str:
     """What the house rule did: its own words for rules 1-8, the table's for rule 9."""
     rule = data.get("rule")
-    if rule in HOUSE_RULES and rule != FREE_TEXT_RULE:
-        return _(HOUSE_RULES[rule])
+    if rule in HOUSE_RULE_WORDS and rule != FREE_TEXT_RULE:
+        return _(HOUSE_RULE_WORDS[rule])
     return data.get("text") or _("none was written for this card, so nothing more happens.")
 
 

@@ -24,7 +24,7 @@ def test_hidden_cards_do_not_change_the_challenge(ben_holds: list[Card]) -> None
     assert decide(game, ais, "ana") == Action("ana", "challenge")
 
 
-def _reshuffle_hidden(game: Game, viewer: str, rng: random.Random) -> Game:
+def reshuffle_hidden(game: Game, viewer: str, rng: random.Random) -> Game:
     """A copy of ``game`` that ``viewer`` cannot tell apart: the other hands and the
     draw pile dealt again from the same cards, every hand keeping its size."""
     copy = Game.from_dict(game.to_dict())
@@ -51,7 +51,7 @@ def test_same_view_and_events_with_other_hidden_cards_give_the_same_choice(
             if not legal or game.hands_shown_until is not None or player not in computers:
                 continue
             twin = ComputerPlayer.from_dict(computers[player].to_dict())
-            other = _reshuffle_hidden(game, player, rng)
+            other = reshuffle_hidden(game, player, rng)
             assert other.view(player) == game.view(player)
             real = computers[player].choose(game.view(player), legal)
             assert twin.choose(other.view(player), other.legal_actions(player)) == real

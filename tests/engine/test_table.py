@@ -115,7 +115,7 @@ def test_refusals_carry_their_code_and_change_nothing(action: Action, code: str)
     with pytest.raises(IllegalAction) as refused:
         game.apply(action)
     assert refused.value.code == code
-    assert refused.value.message
+    assert refused.value.reason
     assert game.to_dict() == before
 
 

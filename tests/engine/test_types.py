@@ -10,7 +10,8 @@ from mypy import api
 
 WELL_TYPED = """\
 from bot.engine import Action, Card, Color
-from bot.engine.cards import CARD_COLOR, card_name, is_card
+from bot.engine.cards import CARD_COLOR, is_card
+from bot.ui.rule_words import card_name
 
 card: Card = "r5"
 color: Color = "g"

@@ -27,11 +27,12 @@ message in a guild's channel is told on the gateway (MESSAGE_CREATE), as Discord
 
 from tests.fakediscord.members import FakeGuild, FakeMember, add_guild, answered
 from tests.fakediscord.records import EPHEMERAL, Interaction, RestCall, StoredMessage, Violation
-from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.server import WRONG_TOKEN, FakeDiscord
 from tests.fakediscord.wire import Latency, RouteKind
 
 __all__ = [
     "EPHEMERAL",
+    "WRONG_TOKEN",
     "FakeDiscord",
     "FakeGuild",
     "FakeMember",

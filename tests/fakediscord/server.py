@@ -51,7 +51,9 @@ NONCE_WINDOW = 5 * 60.0
 made: Discord checks it "for uniqueness in the past few minutes"."""
 API_PREFIX = "/api/v10"
 CONNECTION_BACKLOG = 4096
-DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghij"
+DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-discord-token_0123456789abcdefghi"
+WRONG_TOKEN = "OTg3NjU0MzIxMDk4NzY1NDMy.GwRoNg.wrong-token_wrong-token_wrong-token_ab"
+"""Shaped like a bot token (``bot.app.settings.well_formed_token``), but not the fake's."""
 
 log = logging.getLogger(__name__)
 JSON_BODY = web.RequestKey("json_body", dict)

@@ -3,6 +3,8 @@
 from datetime import UTC, datetime
 
 from bot.game.ports import MatchRecord, PlayerResult
+from bot.storage.matches import PLAYER_COLUMNS
+from tests.storage.backends import Backend
 
 GUILD = 1
 CHANNEL = 10
@@ -39,3 +41,19 @@ def match(
             for user_id, points in results.items()
         ),
     )
+
+
+async def record_before_ratings(backend: Backend, record: MatchRecord) -> None:
+    """A match as a bot without ratings recorded it (its trigger fills the totals)."""
+    await backend.sql(
+        """INSERT INTO matches (match_id, guild_id, channel_id, ruleset, started_at,
+                                ended_at, rounds, winner_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+        (record.match_id, record.guild_id, record.channel_id, record.ruleset,
+         record.started_at, record.ended_at, record.rounds, record.winner_id))
+    columns = [c for c in PLAYER_COLUMNS if c != "left_early"]
+    for seat, p in enumerate(record.players):
+        await backend.sql(
+            f"INSERT INTO match_players ({', '.join(columns)}) "
+            f"VALUES ({', '.join('?' * len(columns))})",
+            (record.match_id, p.user_id, seat, record.guild_id, record.ended_at,
+             int(p.is_bot), p.points, int(p.won), p.best_round, *p.summed_counts()))

@@ -45,7 +45,9 @@ async def test_everything_moves_from_sqlite_to_postgresql(
     copied = await copy(source, postgres_url)
 
     assert copied == {"matches": 7, "match_players": 21, "guild_settings": 2, "saved_games": 2,
-                      "player_totals": 2, "players_by_games": 7}  # a row per count of games
+                      "ratings": 4, "rating_changes": 28, "rated_seasons": 1,
+                      "player_totals": 2, "players_by_games": 7,  # a row per count of games
+                      "listed_by_rating": 0}  # nobody has the 10 rated matches to be listed
     async with open_storage(source) as before, open_storage(postgres_url) as after:
         for guild in (GUILD, GUILD + 1):
             assert await after.get_settings(guild) == await before.get_settings(guild)
@@ -54,6 +56,8 @@ async def test_everything_moves_from_sqlite_to_postgresql(
             GUILD, "points")
         for user in (1, 2):
             assert await after.player_stats(GUILD, user) == await before.player_stats(
+                GUILD, user)
+            assert await after.player_rating(GUILD, user) == await before.player_rating(
                 GUILD, user)
         games, bad = await after.load_games()
         assert bad == [] and games == (await before.load_games())[0]

@@ -10,7 +10,7 @@ from tests.storage.builders import CHANNEL, GUILD, match
 
 
 async def count_rows(db: StorageUnderTest, table: str) -> int:
-    rows = await db._read(f"SELECT COUNT(*) FROM {table}")
+    rows = await db.read(f"SELECT COUNT(*) FROM {table}")
     return int(rows[0][0])
 
 
@@ -192,9 +192,10 @@ async def test_a_recording_cancelled_while_it_begins_leaves_the_connection_usabl
 
 async def test_reads_do_not_wait_for_an_open_write_nor_see_it(db: StorageUnderTest) -> None:
     await db.record_match(match("before", {1: 10, 2: 0}, winner=1))
-    async with db._transaction() as session:
+    async with db.transaction() as session:
         await session.fetch(
-            "INSERT INTO matches VALUES ('during', ?, ?, 'classic', 0, 2e9, 1, NULL)",
+            "INSERT INTO matches (match_id, guild_id, channel_id, ruleset, started_at, ended_at, "
+            "rounds, winner_id) VALUES ('during', ?, ?, 'classic', 0, 2e9, 1, NULL)",
             (GUILD, CHANNEL),
         )
         # With one lock for reads and writes this would wait forever; the guard turns
@@ -206,4 +207,4 @@ async def test_reads_do_not_wait_for_an_open_write_nor_see_it(db: StorageUnderTe
 
 async def test_the_sqlite_read_connection_cannot_write(sqlite_db: SqliteStorage) -> None:
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
-        await sqlite_db._read("DELETE FROM matches")
+        await sqlite_db.read("DELETE FROM matches")

@@ -7,7 +7,9 @@ import pytest
 from bot.game.guild_settings import GuildSettings
 from bot.storage import SchemaTooNewError, SqliteStorage
 from bot.storage.sqlite import MIGRATIONS, Migration
-from tests.storage.builders import GUILD, match
+from bot.storage.urls import sqlite_url
+from tests.storage.backends import Backend
+from tests.storage.builders import GUILD, match, record_before_ratings
 
 
 @pytest.fixture
@@ -94,14 +96,17 @@ async def test_steps_out_of_order_are_rejected(db_path: Path) -> None:
 async def test_a_version_1_file_is_upgraded_step_by_step_and_keeps_its_data(
     db_path: Path,
 ) -> None:
-    async with SqliteStorage.open(db_path, migrations=MIGRATIONS[:1]) as old:
-        assert await old.record_match(match("kept", {1: 120, 2: 0}, winner=1)) is True
+    async with SqliteStorage.open(db_path, migrations=MIGRATIONS[:1]):
+        pass
+    await record_before_ratings(Backend("sqlite", sqlite_url(db_path)),
+                                match("kept", {1: 120, 2: 0}, winner=1))
     assert await user_version(db_path) == 1
     assert "saved_games" not in await table_names(db_path)
 
     async with SqliteStorage.open(db_path) as upgraded:
         assert [m.match_id for m in await upgraded.history(GUILD)] == ["kept"]
         assert (await upgraded.player_stats(GUILD, 1)).points == 120
+        assert [c.user_id for c in await upgraded.match_ratings("kept")] == [1, 2]
         assert await upgraded.record_match(match("kept", {1: 120, 2: 0}, winner=1)) is False
         await upgraded.save_settings(GUILD, GuildSettings(ruleset="bff"))
         await upgraded.save_game(10, GUILD, {"turn": 1})

@@ -12,7 +12,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.app.main import EXIT_FIX_AND_RESTART
+from bot.app.main import EXIT_FIX_AND_RESTART, EXIT_UNREACHABLE
 from bot.game.ports import NEW_TABLE, StorageDamaged, StorageUnavailable
 from bot.storage import DatabaseUnusable, PostgresStorage, SchemaTooNewError, open_storage
 from bot.storage.postgres import MIGRATIONS
@@ -68,7 +68,7 @@ async def test_a_connection_lost_mid_transaction_raises_storage_unavailable(
 ) -> None:
     async with PostgresStorage.open(backend.url) as db:
         with pytest.raises(StorageUnavailable) as raised:
-            async with db._transaction() as session:
+            async with db.transaction() as session:
                 await session.fetch("INSERT INTO saved_games VALUES (5, 1, 1, '{}', 0, 0)")
                 ((pid,),) = await session.fetch("SELECT pg_backend_pid()")
                 # Returns once the server process is gone (or after 10 s).
@@ -159,7 +159,8 @@ async def test_a_fresh_database_gets_every_step(
     tables = {row[0] for row in await backend.sql(
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert {"matches", "match_players", "player_totals", "players_by_games",
-            "guild_settings", "saved_games", "schema_version"} == tables
+            "guild_settings", "saved_games", "schema_version", "ratings", "rating_changes",
+            "rated_seasons", "listed_by_rating"} == tables
     assert f"upgraded to version {len(MIGRATIONS)}" in caplog.text
 
 
@@ -201,14 +202,16 @@ def test_a_url_is_shown_without_its_password() -> None:
     assert without_password("sqlite:///data/uno.sqlite3") == "sqlite:///data/uno.sqlite3"
 
 
-async def test_the_bot_refuses_a_server_it_cannot_reach_with_exit_2_and_no_password(
+async def test_the_bot_gives_up_a_server_it_cannot_reach_with_exit_3_and_no_password(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     url = f"postgresql://uno:s3cret-pw@127.0.0.1:{free_port()}/uno"
-    env = env_for(fake_discord, tmp_path / "uno.sqlite3", DATABASE_URL=url)
+    env = env_for(fake_discord, tmp_path / "uno.sqlite3", DATABASE_URL=url,
+                  CONNECT_ATTEMPTS="1")
     code, out, err = await run_bot(tmp_path, env)
-    assert code == EXIT_FIX_AND_RESTART
-    assert "cannot be reached" in last_sentence(err)
+    assert code == EXIT_UNREACHABLE
+    assert "could not be reached" in last_sentence(err)
+    assert "after 1 attempt (" in last_sentence(err)
     assert "s3cret-pw" not in out + err
     assert fake_discord.calls == []  # refused before any network
 

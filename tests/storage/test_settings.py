@@ -7,6 +7,7 @@ import pytest
 from bot.engine.options import OptionsError
 from bot.game.guild_settings import GuildSettings
 from bot.storage import SqliteStorage
+from bot.ui.errors import refusal_words
 from tests.storage.backends import Backend, StorageUnderTest
 
 GUILD = 1
@@ -36,6 +37,7 @@ async def test_settings_round_trip(db: StorageUnderTest) -> None:
         threads=True,
         language="pt-BR",
         tables_per_member=7,
+        season_length="quarter",
     )
     await db.save_settings(GUILD, chosen)
 
@@ -91,14 +93,18 @@ async def test_a_corrupted_row_gives_defaults_and_a_warning(
 
 
 def test_invalid_settings_are_refused_before_saving() -> None:
-    with pytest.raises(OptionsError, match="unknown ruleset"):
+    with pytest.raises(OptionsError) as unknown:
         GuildSettings(ruleset="poker")
+    assert "unknown ruleset" in refusal_words(unknown.value)
     with pytest.raises(OptionsError, match="between 10 and 600"):
         GuildSettings(turn_seconds=5)
     with pytest.raises(OptionsError, match="does not speak"):
         GuildSettings(language="tlh")
-    with pytest.raises(OptionsError, match="house rule"):
+    with pytest.raises(OptionsError, match="a season lasts"):
+        GuildSettings(season_length="week")
+    with pytest.raises(OptionsError) as no_rule:
         GuildSettings().overridden({"house_rules": {"wildcustom": 12}})
+    assert "house rule" in refusal_words(no_rule.value)
 
 
 async def test_a_value_of_the_wrong_type_in_a_sqlite_file_gives_defaults(

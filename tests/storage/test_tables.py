@@ -194,7 +194,7 @@ async def test_tables_saved_by_the_old_table_store_move_to_saved_games(db_path: 
 
     async with SqliteStorage.open(db_path) as db:
         tables, bad = await TableStore(db).load()
-        listed = await db._read(
+        listed = await db.read(
             "SELECT name FROM sqlite_master WHERE name = 'tables'")
     assert [(t.channel_id, t.guild_id) for t in tables] == [(10, GUILD)]
     assert [(b.channel_id, b.guild_id) for b in bad] == [(11, 0)]

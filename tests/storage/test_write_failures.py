@@ -57,7 +57,7 @@ async def test_a_full_disk_raises_storage_unavailable_and_keeps_the_row(
 async def test_a_full_disk_rolls_back_a_whole_transaction(db: SqliteStorage) -> None:
     await cap_pages(db, 1)
     with pytest.raises(StorageUnavailable):
-        async with db._transaction() as connection:
+        async with db.transaction() as connection:
             await connection.fetch(
                 "INSERT INTO saved_games VALUES (7, 1, 1, '{}', 0, 0)")
             await connection.fetch(
@@ -84,7 +84,7 @@ async def test_a_lock_held_past_the_busy_timeout_raises_storage_unavailable(
             assert isinstance(raised.value.__cause__, sqlite3.OperationalError)
             assert raised.value.__cause__.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY
             with pytest.raises(StorageUnavailable):
-                async with db._transaction():
+                async with db.transaction():
                     pass
         finally:
             other.execute("ROLLBACK")

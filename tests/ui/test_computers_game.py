@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.ai import Question
 from bot.app.client import UnoBot
 from bot.engine import Action, Game, legal
 from bot.engine import Phase as EnginePhase
@@ -23,8 +24,13 @@ UPDATE_MESSAGE = 7
 BOTS = ["🤖 Normal bot 1", "🤖 Easy bot 2", "🤖 Normal bot 3"]
 
 
+def seat_names(levels: tuple[str, ...]) -> list[str]:
+    return [f"🤖 {level.capitalize()} bot {n}" for n, level in enumerate(levels, 1)]
+
+
 async def start_with_computers(
-    guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeClock, **options: Any
+    guild: FakeGuild, bot: UnoBot, fake: FakeDiscord, clock: FakeClock,
+    levels: tuple[str, ...] = ("normal", "easy", "normal"), **options: Any
 ) -> Playing:
     """``/uno new`` by the first member, three computer players, Start; the deals and
     the pauses come from fixed seeds, so each test plays the same game every time."""
@@ -35,9 +41,9 @@ async def start_with_computers(
     answer = await person.slash("uno new", **options)
     assert answer.response is not None
     lobby = answer.response
-    for level in ("normal", "easy", "normal"):
+    for level in levels:
         await person.slash("uno addbot", level=level)
-    assert all(name in lobby.text for name in BOTS)
+    assert all(name in lobby.text for name in seat_names(levels))
     started = await person.click(lobby, lobby.custom_id("uno:lobby:start:"))
     assert started.callback_type == UPDATE_MESSAGE
     session = Playing(bot, fake, guild, clock, [person])
@@ -50,15 +56,14 @@ def lately(message: StoredMessage) -> str:
     return "\n".join(line for line in message.text.splitlines() if line.startswith("• "))
 
 
-async def test_a_person_and_three_computer_players_play_a_whole_match(
-    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
-) -> None:
-    session = await start_with_computers(guild, bot, fake_discord, clock, target=500, seed=2)
-    person = session.members[0]
+async def play_the_match(session: Playing, bots: list[str]) -> tuple[int, int, set[str]]:
+    """The person plays any legal move, deals the next rounds as host, and the clock moves
+    on for the computer players, until the match ends: the computer turns, the person's
+    moves, and the computer players the table's log named."""
+    bot, fake_discord, clock, table, game = (session.bot, session.fake, session.clock,
+                                              session.table, session.game)
+    guild, person = session.guild, session.members[0]
     me = str(person.id)
-    table = session.table
-    game = session.game
-    assert game.players == [me, "-1", "-2", "-3"]
     rng = random.Random(7)
     hands: dict[str, StoredMessage] = {}
     logged: set[str] = set()
@@ -67,7 +72,7 @@ async def test_a_person_and_three_computer_players_play_a_whole_match(
         if bot.manager.get(guild.channel_id) is None:
             break
         message = session.table_message()
-        logged |= {name for name in BOTS if name in lately(message)}
+        logged |= {name for name in bots if name in lately(message)}
         if game.round_over:
             rounds = [m for m in fake_discord.messages.values()
                       if m.content.startswith(f"**Round {game.round_number}:")]
@@ -96,6 +101,18 @@ async def test_a_person_and_three_computer_players_play_a_whole_match(
             await bot.board.idle()
     else:
         raise AssertionError("the match did not end")
+    return computer_turns, person_moves, logged
+
+
+async def test_a_person_and_three_computer_players_play_a_whole_match(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_with_computers(guild, bot, fake_discord, clock, target=500, seed=2)
+    person = session.members[0]
+    table = session.table
+    game = session.game
+    assert game.players == [str(person.id), "-1", "-2", "-3"]
+    computer_turns, person_moves, logged = await play_the_match(session, BOTS)
     await session.settle()
     assert table.phase is Phase.ENDED and table.close_reason is CloseReason.FINISHED
     assert game.match_over and game.match_winner is not None
@@ -115,6 +132,42 @@ async def test_a_person_and_three_computer_players_play_a_whole_match(
     assert {p.user_id for p in recorded.players} == {person.id, *map(int, table.computers)}
     board = await bot.db.leaderboard(guild.id, "points", "all", 0, 10)
     assert [row.user_id for row in board.rows] == [person.id]
+
+
+async def test_a_person_and_three_hard_computer_players_play_a_whole_match(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Hard players think in the bot's worker process and play a match to its end; each
+    answer found is one of the player's legal actions when it is applied."""
+    levels = ("hard", "hard", "hard")
+    thinker = bot.manager.computers.thinker
+    thinker.seconds = 60.0  # the first search also starts the worker process
+    answers: list[Action | None] = []
+    asked = thinker.answer
+
+    async def answer(question: Question) -> Action | None:
+        found = await asked(question)
+        answers.append(found)
+        return found
+
+    thinker.answer = answer  # type: ignore[method-assign]
+    session = await start_with_computers(guild, bot, fake_discord, clock, levels, target=60,
+                                         seed=3)
+    table, game = session.table, session.game
+    for computer in table.computers.values():
+        assert computer.level == "hard"
+        computer.playouts = 16  # quick: this test checks the path, not the play
+    computer_turns, person_moves, logged = await play_the_match(session, seat_names(levels))
+    await session.settle()
+    assert table.phase is Phase.ENDED and table.close_reason is CloseReason.FINISHED
+    assert game.match_over and game.match_winner is not None
+    assert computer_turns > 10 and person_moves > 3, (computer_turns, person_moves)
+    assert logged
+    found = [a for a in answers if a is not None]
+    assert len(found) > 10 and {a.player for a in found} <= set(table.computers)
+    (recorded,) = await bot.db.history(guild.id)
+    assert {p.user_id for p in recorded.players} == {session.members[0].id,
+                                                    *map(int, table.computers)}
 
 
 async def next_move(session: Playing) -> None:

@@ -57,8 +57,8 @@ async def test_refusals_are_ephemeral_and_change_nothing(bot: UnoBot, guild: Fak
     await host.slash("uno addbot", level="easy")
     await assert_refused(guest.slash("uno addbot"), lobby, "Only the host, player1, can add")
     await assert_refused(guest.slash("uno removebot"), lobby, "Only the host, player1, can")
-    await assert_refused(host.slash("uno addbot", level="hard"), lobby,
-                         "no computer level called 'hard'")
+    await assert_refused(host.slash("uno addbot", level="expert"), lobby,
+                         "no computer level called 'expert'")
     await assert_refused(host.slash("uno removebot", number=5), lobby,
                          "no computer player number 5")
     await assert_refused(host.slash("uno removebot", number=-1), lobby,

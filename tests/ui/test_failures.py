@@ -44,12 +44,23 @@ def said_privately(answer: Interaction, sentence: str) -> None:
 async def test_a_failing_command_is_answered_in_the_readers_language(
     bot: UnoBot, guild: FakeGuild, monkeypatch: pytest.MonkeyPatch, error_log: ErrorRecords
 ) -> None:
-    monkeypatch.setattr(bot.db, "player_stats", broken)
+    monkeypatch.setattr(bot.db, "history", broken)
     member = guild.members[0]
-    said_privately(await member.slash("uno stats"), FAILED)
-    logged_once(error_log, "what=/uno stats")
+    said_privately(await member.slash("uno history"), FAILED)
+    logged_once(error_log, "what=/uno history")
     member.locale = "de"
-    said_privately(await member.slash("uno stats"), FAILED_DE)
+    said_privately(await member.slash("uno history"), FAILED_DE)
+    logged_once(error_log, "what=/uno history")
+
+
+async def test_a_failing_deferred_command_fills_its_thinking_message(
+    bot: UnoBot, guild: FakeGuild, monkeypatch: pytest.MonkeyPatch, error_log: ErrorRecords
+) -> None:
+    """``/uno stats`` defers (its picture takes a while) before it reads the database."""
+    monkeypatch.setattr(bot.db, "player_stats", broken)
+    answer = await guild.members[0].slash("uno stats")
+    assert answer.callback_type == DEFERRED_MESSAGE and answer.ephemeral
+    assert answer.text == FAILED
     logged_once(error_log, "what=/uno stats")
 
 

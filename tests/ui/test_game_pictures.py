@@ -14,10 +14,11 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.engine import Game
-from bot.engine.cards import Card, CardColor, card_name, is_card
+from bot.engine.cards import Card, CardColor, is_card
 from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, threaded, warm
 from bot.render.table import HEIGHT, WIDTH
+from bot.ui.rule_words import card_name
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.render.conftest import decode

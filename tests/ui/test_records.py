@@ -47,8 +47,10 @@ def finished_match(
 async def test_an_empty_leaderboard_says_so(bot: UnoBot, guild: FakeGuild) -> None:
     answer = await guild.members[0].slash("uno leaderboard")
     assert answer.ephemeral
-    assert "Nobody is ranked yet" in answer.text
+    assert "Nobody is listed yet: a player is listed after 10 rated matches." in answer.text
     assert "are not ranked here yet" in answer.text
+    by_wins = await guild.members[0].slash("uno leaderboard", ranking="wins")
+    assert "Nobody is ranked yet" in by_wins.text
 
 
 async def test_leaderboard_pages_with_buttons_and_shows_the_callers_rank(
@@ -63,7 +65,7 @@ async def test_leaderboard_pages_with_buttons_and_shows_the_callers_rank(
             await bot.db.record_match(
                 finished_match(guild, number * 100 + repeat, {winner: 50, loser: 0}, winner)
             )
-    answer = await caller.slash("uno leaderboard")
+    answer = await caller.slash("uno leaderboard", ranking="wins")
     board = answer.response
     assert board is not None and answer.ephemeral
     assert board.text.splitlines()[1].startswith(f"**1.** {members[0].mention} · 11 wins")

@@ -24,7 +24,8 @@ GERMAN: dict[tuple[str | None, str], str] = {
     (None, "UNO lobby"): "UNO-Lobby",
     (None, "Host: {player}"): "Gastgeber: {player}",
     (None, "🤖 Normal bot {number}"): "🤖 Normaler Bot {number}",
-    (None, "The game has started. Seating order:"): "Das Spiel hat begonnen. Sitzordnung:",
+    (None, "The game has started. Seating order: {order}"):
+        "Das Spiel hat begonnen. Sitzordnung: {order}",
     (None, "{player}, it is your turn."): "{player}, du bist dran.",
     ("button", "Join"): "Beitreten",
     ("button", "My hand"): "Meine Hand",

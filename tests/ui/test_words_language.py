@@ -103,7 +103,8 @@ def test_a_refusal_is_translated_before_it_is_filled_in_even_one_inside_another(
     except BadSetting as error:
         bad = error
     assert isinstance(bad.params["problem"], OptionsError)
-    assert bad.message == "That rule setting does not work: target must be between 1 and 10000."
+    assert refusal_words(bad) == (
+        "That rule setting does not work: target must be between 1 and 10000.")
     with speaking("de"):
         assert refusal_words(bad) == "Diese Regel geht nicht: das Ziel liegt zwischen 1 und 10000."
         assert refusal_words(NotHost("ana")) == "Nur ana darf das Spiel starten."

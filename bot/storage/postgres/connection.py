@@ -49,13 +49,16 @@ class PostgresSession:
 
 class PostgresConnected(Connected):
     raw_state = "convert_to(state, 'UTF8')"
+    # Two int4 keys, a space apart from the one-bigint keys of the leases and migrations.
+    server_lock = ("SELECT pg_advisory_xact_lock(5390676, "
+                   "CAST(CAST(? AS BIGINT) % 2147483647 AS INTEGER))")
 
     def __init__(self, pool: asyncpg.Pool, name: str, acquire_timeout: float) -> None:
         self._pool = pool
         self.name = name
         self._acquire_timeout = acquire_timeout
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return [tuple(row) for row in await self._pool.fetch(numbered(sql), *params)]
 
     @asynccontextmanager
@@ -71,7 +74,7 @@ class PostgresConnected(Connected):
         """Nothing to check: the server reports damage on the statement that meets it."""
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[PostgresSession]:
+    async def transaction(self) -> AsyncIterator[PostgresSession]:
         """Any exception rolls back; on a lost connection the server has dropped the
         transaction itself. A rollback cut short by a cancellation is left to the pool,
         which resets a connection before its next use."""

@@ -13,9 +13,10 @@ from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
 from bot.storage.postgres.connection import PostgresConnected
-from bot.storage.postgres.errors import unusable
+from bot.storage.postgres.errors import is_unreachable, unusable
 from bot.storage.postgres.leases import AdvisoryLeases
 from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
+from bot.storage.ratings import RatingQueries
 from bot.storage.saved_games import SavedGameStore
 from bot.storage.schema import Migration, refuse_newer
 from bot.storage.session import DEFAULT_BUSY_TIMEOUT
@@ -31,7 +32,8 @@ CLOSE_GRACE = 10.0
 
 
 class PostgresStorage(
-    MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore, PostgresConnected
+    MatchStore, LeaderboardQueries, RatingQueries, SettingsStore, SavedGameStore,
+    PostgresConnected,
 ):
     """The bot's database on a PostgreSQL server, shared by any number of bot processes.
     Either ``db = await PostgresStorage.open(url)`` ... ``await db.close()``, or
@@ -101,9 +103,7 @@ async def _connect(
             version = await upgrade(connection, name, migrations)
     except BaseException as error:
         pool.terminate()
-        if isinstance(error, StorageError) or not isinstance(
-            error, OSError | TimeoutError | asyncpg.PostgresConnectionError
-        ):
+        if isinstance(error, StorageError) or not is_unreachable(error):
             raise
         raise unusable(name, error) from None
     log.info("database %s open at schema version %d", name, version)

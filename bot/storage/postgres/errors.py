@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncpg
 
-from bot.storage.errors import DatabaseUnusable
+from bot.storage.errors import DatabaseUnreachable, DatabaseUnusable
 
 UNAVAILABLE_CLASSES = frozenset({
     "08",  # connection exception: the connection was lost or refused
@@ -21,6 +21,21 @@ UNAVAILABLE_STATES = frozenset({
     "40001",  # serialization failure
     "40P01",  # deadlock detected
 })
+
+NOT_YET_STATES = frozenset({
+    "57P01",  # admin shutdown: the server is stopping
+    "57P02",  # crash shutdown
+    "57P03",  # cannot connect now: the server is starting up
+    "53300",  # too many connections
+})
+"""Refusals at connection time that go away by themselves: tried again at start."""
+
+
+def is_unreachable(error: BaseException) -> bool:
+    """Whether ``error``, met while connecting, means the server cannot be reached just
+    now (see ``DatabaseUnreachable``)."""
+    return isinstance(error, OSError | TimeoutError | asyncpg.PostgresConnectionError) or (
+        isinstance(error, asyncpg.PostgresError) and error.sqlstate in NOT_YET_STATES)
 
 
 def is_unavailable(error: BaseException) -> bool:
@@ -62,10 +77,11 @@ def unusable(name: str, error: BaseException) -> DatabaseUnusable:
             f"PostgreSQL refused the user or password of DATABASE_URL {name} ({reason}): "
             "correct them, then start the bot again."
         )
-    if isinstance(error, OSError | TimeoutError | asyncpg.PostgresConnectionError):
-        return DatabaseUnusable(
+    if is_unreachable(error):
+        return DatabaseUnreachable(
             f"The PostgreSQL server of DATABASE_URL {name} cannot be reached ({reason}): "
-            "start it or correct DATABASE_URL, then start the bot again."
+            "start it or correct DATABASE_URL, then start the bot again.",
+            reason,
         )
     return DatabaseUnusable(
         f"The database {name} cannot be used ({reason}): check the server and its disk, "

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 import asyncpg
 
+from bot.storage.postgres.connection import PostgresSession
+from bot.storage.ratings import rate_history
 from bot.storage.schema import Migration, check_order
 
 log = logging.getLogger(__name__)
@@ -186,6 +188,82 @@ MIGRATIONS: tuple[Migration, ...] = (
         "how many open lobbies and games one member may host on each server",
         ("ALTER TABLE guild_settings ADD COLUMN tables_per_member INTEGER NOT NULL DEFAULT 3",),
     ),
+    Migration(
+        7,
+        "skill ratings per server, all time and per season, rated from the recorded matches",
+        (
+            "ALTER TABLE matches ADD COLUMN scoring TEXT NOT NULL DEFAULT 'standard'",
+            "ALTER TABLE match_players ADD COLUMN left_early INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE guild_settings ADD COLUMN season_length TEXT NOT NULL DEFAULT 'month'",
+            # season '' is the all-time board; rating is round(40 * mu), what boards sort by;
+            # name is the one the player last played under ('' for matches rated on upgrade).
+            """CREATE TABLE ratings (
+                guild_id BIGINT NOT NULL,
+                season   TEXT NOT NULL,
+                user_id  BIGINT NOT NULL,
+                mu       DOUBLE PRECISION NOT NULL,
+                sigma    DOUBLE PRECISION NOT NULL,
+                rating   INTEGER NOT NULL,
+                matches  INTEGER NOT NULL,
+                name     TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (guild_id, season, user_id)
+            )""",
+            """CREATE INDEX ratings_by_rating
+                ON ratings (guild_id, season, rating DESC, user_id) INCLUDE (matches)""",
+            """CREATE TABLE rating_changes (
+                guild_id      BIGINT NOT NULL,
+                season        TEXT NOT NULL,
+                user_id       BIGINT NOT NULL,
+                ended_at      DOUBLE PRECISION NOT NULL,
+                match_id      TEXT NOT NULL,
+                rating_before INTEGER NOT NULL,
+                rating        INTEGER NOT NULL,
+                matches       INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, user_id, ended_at, match_id)
+            )""",
+            "CREATE INDEX rating_changes_by_match ON rating_changes (match_id, season)",
+            """CREATE TABLE rated_seasons (
+                guild_id BIGINT NOT NULL,
+                season   TEXT NOT NULL,
+                PRIMARY KEY (guild_id, season)
+            )""",
+            # Players listed on each board per rating (10 rated matches or more): a
+            # board's size and a place are sums over a few hundred rows. Counted by this
+            # step, then kept by step 8's triggers.
+            """CREATE TABLE listed_by_rating (
+                guild_id BIGINT NOT NULL,
+                season   TEXT NOT NULL,
+                rating   INTEGER NOT NULL,
+                players  INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, rating)
+            )""",
+        ),
+        then=rate_history,
+    ),
+    Migration(
+        8,
+        "the count of players listed per rating kept by triggers from now on (the "
+        "previous step counted the rated history at once)",
+        (
+            """CREATE FUNCTION list_by_rating() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'UPDATE' AND OLD.matches >= 10 THEN
+                    UPDATE listed_by_rating SET players = players - 1
+                    WHERE guild_id = OLD.guild_id AND season = OLD.season
+                      AND rating = OLD.rating;
+                END IF;
+                IF NEW.matches >= 10 THEN
+                    INSERT INTO listed_by_rating AS listed (guild_id, season, rating, players)
+                    VALUES (NEW.guild_id, NEW.season, NEW.rating, 1)
+                    ON CONFLICT (guild_id, season, rating)
+                    DO UPDATE SET players = listed.players + 1;
+                END IF;
+                RETURN NULL;
+            END $$""",
+            """CREATE TRIGGER ratings_list AFTER INSERT OR UPDATE OF rating, matches
+                ON ratings FOR EACH ROW EXECUTE FUNCTION list_by_rating()""",
+        ),
+    ),
 )
 
 
@@ -216,6 +294,8 @@ async def upgrade(
                     await connection.execute("INSERT INTO schema_version VALUES (0)")
                 for statement in migration.statements:
                     await connection.execute(statement)
+                if migration.then is not None:
+                    await migration.then(PostgresSession(connection))
                 await connection.execute(
                     "UPDATE schema_version SET version = $1", migration.version)
             log.info(

@@ -7,7 +7,7 @@ Every store (matches, leaderboard, settings, saved games) is a mixin over ``Conn
 Writes share one connection, and an open transaction on it is visible to every statement
 sent on it: without the lock, a ``save_game`` issued while ``record_match`` is half done
 would land inside that transaction (and be rolled back with it). So every write goes
-through the lock, either alone in autocommit (``_writing``) or in a ``_transaction``.
+through the lock, either alone in autocommit (``_writing``) or in a ``transaction``.
 
 Reads use a second, read-only connection (``_reader``): in WAL mode it sees every
 committed write and never waits for the writer, so a slow leaderboard never delays a
@@ -63,7 +63,7 @@ class SqliteConnected(Connected):
         self._lock = asyncio.Lock()
         self.name = path
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._reader.execute_fetchall(sql, params))  # type: ignore[arg-type]
 
     @asynccontextmanager
@@ -85,7 +85,7 @@ class SqliteConnected(Connected):
             raise StorageDamaged(f"the database {self.name} is damaged: {'; '.join(found[:3])}")
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[SqliteSession]:
+    async def transaction(self) -> AsyncIterator[SqliteSession]:
         """The connection inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back.
 
         A cancelled await does not stop aiosqlite's thread: a statement already queued

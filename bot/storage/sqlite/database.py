@@ -15,6 +15,7 @@ from bot.storage.errors import DatabaseUnusable
 from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
+from bot.storage.ratings import RatingQueries
 from bot.storage.saved_games import SavedGameStore
 from bot.storage.schema import refuse_newer
 from bot.storage.session import DEFAULT_BUSY_TIMEOUT
@@ -27,7 +28,8 @@ from bot.storage.sqlite.migrations import MIGRATIONS, Migration, schema_version,
 log = logging.getLogger(__name__)
 
 
-class SqliteStorage(MatchStore, LeaderboardQueries, SettingsStore, SavedGameStore, SqliteConnected):
+class SqliteStorage(MatchStore, LeaderboardQueries, RatingQueries, SettingsStore, SavedGameStore,
+                    SqliteConnected):
     """The bot's database in one SQLite file. Either ``db = await SqliteStorage.open(path)``
     ... ``await db.close()``, or ``async with SqliteStorage.open(path) as db: ...``.
 

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 
 import aiosqlite
 
+from bot.storage.ratings import rate_history
 from bot.storage.schema import Migration, check_order
+from bot.storage.sqlite.connection import SqliteSession
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,13 @@ _STAT_COLUMNS = """
     yellow_played    INTEGER NOT NULL,
     green_played     INTEGER NOT NULL,
     blue_played      INTEGER NOT NULL,
+"""
+
+# Step 9's: a rating listed on its board (10 rated matches or more) counted in or out.
+_LIST_RATING = """
+    INSERT INTO listed_by_rating (guild_id, season, rating, players)
+    SELECT NEW.guild_id, NEW.season, NEW.rating, 1 WHERE NEW.matches >= 10
+    ON CONFLICT (guild_id, season, rating) DO UPDATE SET players = players + 1;
 """
 
 _COUNT_PLAYER_IN = """
@@ -224,6 +233,73 @@ MIGRATIONS: tuple[Migration, ...] = (
         "how many open lobbies and games one member may host on each server",
         ("ALTER TABLE guild_settings ADD COLUMN tables_per_member INTEGER NOT NULL DEFAULT 3",),
     ),
+    Migration(
+        10,
+        "skill ratings per server, all time and per season, rated from the recorded matches",
+        (
+            "ALTER TABLE matches ADD COLUMN scoring TEXT NOT NULL DEFAULT 'standard'",
+            "ALTER TABLE match_players ADD COLUMN left_early INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE guild_settings ADD COLUMN season_length TEXT NOT NULL DEFAULT 'month'",
+            # season '' is the all-time board; rating is round(40 * mu), what boards sort by;
+            # name is the one the player last played under ('' for matches rated on upgrade).
+            """CREATE TABLE ratings (
+                guild_id INTEGER NOT NULL,
+                season   TEXT NOT NULL,
+                user_id  INTEGER NOT NULL,
+                mu       REAL NOT NULL,
+                sigma    REAL NOT NULL,
+                rating   INTEGER NOT NULL,
+                matches  INTEGER NOT NULL,
+                name     TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (guild_id, season, user_id)
+            ) WITHOUT ROWID""",
+            """CREATE INDEX ratings_by_rating
+                ON ratings (guild_id, season, rating DESC, user_id, matches)""",
+            """CREATE TABLE rating_changes (
+                guild_id      INTEGER NOT NULL,
+                season        TEXT NOT NULL,
+                user_id       INTEGER NOT NULL,
+                ended_at      REAL NOT NULL,
+                match_id      TEXT NOT NULL,
+                rating_before INTEGER NOT NULL,
+                rating        INTEGER NOT NULL,
+                matches       INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, user_id, ended_at, match_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX rating_changes_by_match ON rating_changes (match_id, season)",
+            """CREATE TABLE rated_seasons (
+                guild_id INTEGER NOT NULL,
+                season   TEXT NOT NULL,
+                PRIMARY KEY (guild_id, season)
+            ) WITHOUT ROWID""",
+            # Players listed on each board per rating: a board's size and a place are sums
+            # over a few hundred rows. Counted by step 10, then kept by step 11's triggers.
+            """CREATE TABLE listed_by_rating (
+                guild_id INTEGER NOT NULL,
+                season   TEXT NOT NULL,
+                rating   INTEGER NOT NULL,
+                players  INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, rating)
+            ) WITHOUT ROWID""",
+        ),
+        then=rate_history,
+    ),
+    Migration(
+        11,
+        "the count of players listed per rating kept by triggers from now on (the "
+        "previous step counted the rated history at once)",
+        (
+            f"""CREATE TRIGGER ratings_list_new AFTER INSERT ON ratings
+            BEGIN {_LIST_RATING} END""",
+            f"""CREATE TRIGGER ratings_list_change AFTER UPDATE OF rating, matches ON ratings
+            BEGIN
+                UPDATE listed_by_rating SET players = players - 1
+                WHERE guild_id = OLD.guild_id AND season = OLD.season AND rating = OLD.rating
+                  AND OLD.matches >= 10;
+                {_LIST_RATING}
+            END""",
+        ),
+    ),
 )
 
 
@@ -246,6 +322,8 @@ async def upgrade(
                 continue
             for statement in migration.statements:
                 await connection.execute_fetchall(statement)
+            if migration.then is not None:
+                await migration.then(SqliteSession(connection))
             await connection.execute_fetchall(f"PRAGMA user_version = {migration.version}")
         except BaseException:
             await connection.execute_fetchall("ROLLBACK")

@@ -1,0 +1,149 @@
+"""Possible worlds for the ``hard`` level: the hidden cards dealt so that they agree with
+everything its seat has seen, and a ``Game`` built from them and its own view.
+
+What is unseen is the deck less our hand and the discard pile (``Memory.pile``); it is
+dealt to the opponents, each keeping their hand size, and the rest is the draw pile. A
+deal honours what the memory learnt: cards an opponent surely holds (a hand we traded
+them, a hand a challenge showed us), a colour they drew on instead of playing (at most
+as many of it as they took since), a colour they probably hold (one they named). The
+last two are evidence, not proof (people draw with a playable card in hand, and name
+colours they lack), so each is trusted for a share of the deals only.
+
+The world's ``Game`` is built from the view alone, and checked: our legal actions in
+it must be the ones the table gave us, or the world is not used (``None``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from bot.ai.memory import Memory
+from bot.ai.rng import SplitMix
+from bot.engine.actions import Action
+from bot.engine.cards import CARD_COLOR, Card, full_deck
+from bot.engine.game import Game
+from bot.engine.options import Options
+
+DRAW_TRUST = 0.8
+"""The share of deals that believe a draw meant the colour was lacking."""
+LIKELY_TRUST = 0.6
+"""The share of deals that give a player a card of the colour they named."""
+
+
+def unseen_cards(view: dict[str, Any], memory: Memory) -> list[Card] | None:
+    """The cards we cannot see (opponents' hands and the draw pile), or ``None`` when the
+    memory does not account for every card (it missed events: a seat taken mid-round, a
+    player who left with their cards)."""
+    left = Counter(full_deck(view["ruleset"]))
+    left.subtract(view["hand"])
+    left.subtract(memory.pile)
+    if min(left.values(), default=0) < 0 or sum(memory.pile.values()) != view["discard_size"]:
+        return None
+    hidden = sum(seat["cards"] for seat in view["players"] if seat["id"] != view["you"])
+    cards = sorted(left.elements())
+    return cards if len(cards) == hidden + view["draw_size"] else None
+
+
+def shuffle(cards: list[Card], rng: SplitMix) -> None:
+    """Fisher-Yates with our own generator: the same seed deals the same worlds."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def deal_hidden(
+    view: dict[str, Any], unseen: list[Card], memory: Memory, rng: SplitMix
+) -> tuple[dict[str, list[Card]], list[Card]]:
+    """One deal of the unseen cards: each opponent's hand, and the draw pile."""
+    pool = list(unseen)
+    shuffle(pool, rng)
+    sizes = {seat["id"]: seat["cards"] for seat in view["players"] if seat["id"] != view["you"]}
+    hands: dict[str, list[Card]] = {p: [] for p in sizes}
+    for player, cards in memory.known.items():
+        for card in cards:
+            if player in hands and len(hands[player]) < sizes[player] and card in pool:
+                pool.remove(card)
+                hands[player].append(card)
+    for player, color in memory.likely.items():
+        if player in hands and rng.chance(LIKELY_TRUST):
+            _take_one_of(color, pool, hands[player], sizes[player])
+    constrained = [p for p in sizes if p in memory.lacks and rng.chance(DRAW_TRUST)]
+    for player in [*constrained, *(p for p in sizes if p not in constrained)]:
+        allowed = dict(memory.lacks.get(player, {})) if player in constrained else {}
+        _fill(hands[player], sizes[player], pool, allowed)
+    return hands, pool
+
+
+def _take_one_of(color: str, pool: list[Card], hand: list[Card], size: int) -> None:
+    if len(hand) >= size or any(CARD_COLOR[c] == color for c in hand):
+        return
+    for i, card in enumerate(pool):
+        if CARD_COLOR[card] == color:
+            hand.append(pool.pop(i))
+            return
+
+
+def _fill(hand: list[Card], size: int, pool: list[Card], allowed: dict[str, int]) -> None:
+    """Fill ``hand`` from the front of the shuffled ``pool``, with at most ``allowed[c]``
+    more cards of each colour ``c`` it names (any card when nothing else is left)."""
+    kept: list[Card] = []
+    while len(hand) < size and pool:
+        card = pool.pop()
+        color = CARD_COLOR[card]
+        if color in allowed:
+            if allowed[color] <= 0:
+                kept.append(card)
+                continue
+            allowed[color] -= 1
+        hand.append(card)
+    while len(hand) < size and kept:
+        hand.append(kept.pop())
+    pool.extend(reversed(kept))
+
+
+def world(
+    view: dict[str, Any], memory: Memory, hands: dict[str, list[Card]], draw: list[Card],
+    seed: int,
+) -> Game:
+    """The game as ``view`` shows it, with ``hands`` for the opponents and ``draw`` as the
+    draw pile (its top last); its own shuffles come from ``seed``."""
+    me = view["you"]
+    seats = view["players"]
+    game = Game(view["ruleset"], Options.from_dict(view["options"]), [s["id"] for s in seats],
+                seed)
+    game.hands = {s["id"]: list(view["hand"]) if s["id"] == me else list(hands[s["id"]])
+                  for s in seats}
+    game.draw_pile = list(draw)
+    top = view["top"]
+    pile = Counter(memory.pile)
+    pile[top] -= 1
+    game.discard_pile = [*pile.elements(), top]
+    game.color = view["color"]
+    game.direction = view["direction"]
+    game.current = view["current"]
+    game.dealer = view["dealer"]
+    game.round_number = view["round"]
+    game.scores = {s["id"]: s["score"] for s in seats}
+    game.uno_called = {s["id"] for s in seats if s["uno"]}
+    game.uno_with_two = {s["id"] for s in seats if s["uno"] and s["cards"] == 2}
+    game.catch_window = set(view["catchable"])
+    game.pending_draw = view["pending_draw"]
+    game.pending_kind = view["pending_kind"] or ""
+    game.wild4_by = view["wild4_by"]
+    game.wild4_color = view["wild4_color"]
+    if game.wild4_by is not None:
+        by = game.hands[game.wild4_by]
+        game.wild4_guilty = any(CARD_COLOR[c] == game.wild4_color for c in by)
+    game.drawn = list(view["drawn"]) if game.current == me else []
+    game.choosing_start_color = view["choosing_start_color"]
+    game.hands_shown_until = view["hands_shown_until"]
+    game.discards_owed = dict(view["discards_owed"])
+    game.voters = list(view["voters"])
+    game.joke_by = view["joke_by"]
+    return game
+
+
+def agrees(game: Game, me: str, legal: list[Action]) -> bool:
+    """Whether the built world offers us exactly the actions the real table does."""
+    return set(game.legal_actions(me)) == set(legal)

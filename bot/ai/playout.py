@@ -1,0 +1,81 @@
+"""Playing a possible world to the end of the round, quickly, for the ``hard`` level.
+
+Every seat of a world is played by ``normal``'s judgement without its memory: UNO
+called at once, card plays scored by ``scoring`` (so the search asks what happens
+when everyone plays about as ``normal`` does), the colour held most named. It reads
+the world's hands directly (``Context.from_world``): a world is made of guesses
+(``determinize``), never of the real hidden cards.
+
+The result of a playout, seen from one seat: 1 for winning the round, else a little
+for each card fewer than the winner's opponents (so a lost round still prefers a small
+hand), and a playout cut off after ``MAX_ACTIONS`` counts by hand sizes alone.
+"""
+
+from __future__ import annotations
+
+from bot.ai.context import Context
+from bot.ai.rng import SplitMix
+from bot.ai.scoring import DRAW, score_play
+from bot.engine.actions import Action
+from bot.engine.cards import CARD_COLOR, CARD_POINTS
+from bot.engine.game import Game
+
+MAX_ACTIONS = 400
+"""A playout longer than this (a long Seven-O or stacking round) is judged where it stands."""
+_PLAYS = frozenset({"play", "play_drawn"})
+
+
+def play_out(game: Game, me: str, rng: SplitMix) -> float:
+    """Play ``game`` (a world, changed in place) to the end of the round; its result."""
+    for _ in range(MAX_ACTIONS):
+        if game.round_over:
+            break
+        for player in game.catchable():
+            game.apply(Action(player, "uno"))
+        waiting = game.waiting.players
+        if not waiting:
+            break
+        player = waiting[0]
+        game.apply(policy(game, player, game.legal_actions(player), rng))
+    return result(game, me)
+
+
+def result(game: Game, me: str) -> float:
+    if game.round_winner is not None:
+        return 1.0 if game.round_winner == me else 0.0
+    mine = len(game.hands[me])
+    fewest = min(len(h) for p, h in game.hands.items() if p != me)
+    return 0.5 + 0.05 * max(-9, min(9, fewest - mine))
+
+
+def policy(game: Game, player: str, legal: list[Action], rng: SplitMix) -> Action:
+    """The fast policy's choice among ``legal`` (never empty for a player waited on)."""
+    first = legal[0]
+    if len(legal) == 1 or first.do == "uno" or first.do == "catch":
+        return first  # the engine lists the UNO call first, then the catches
+    ctx = Context.from_world(game, player)
+    best: list[Action] = []
+    best_score = -1e18
+    for action in legal:
+        score = _score(action, ctx)
+        if score > best_score:
+            best, best_score = [action], score
+        elif score == best_score:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def _score(action: Action, ctx: Context) -> float:
+    """``normal``'s scores for card plays; the rest as ``normal`` would rank them."""
+    do = action.do
+    if do in _PLAYS:
+        return score_play(action, ctx)
+    if do == "discard":
+        return float(CARD_POINTS[action.played_cards()[0]])
+    if do == "vote":
+        return 1.0 if action.laughed is False else 0.0
+    if do == "color" or do == "bff":
+        return DRAW + 1 + sum(1 for c in ctx.hand if CARD_COLOR[c] == action.color)
+    if do == "challenge":
+        return DRAW - 1
+    return DRAW  # draw, keep, accept

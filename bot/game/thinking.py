@@ -1,0 +1,108 @@
+"""Where ``hard`` computer players think: worker processes, never the event loop.
+
+A hard player's search (``bot.ai.answer``) is CPU work of up to a second; run on the
+event loop it would hold up every table of the process. ``Thinker`` sends each
+``Question`` to a process pool and waits for the answer without blocking. Each search
+gets a deadline: ``seconds`` when the workers are free, less when more searches are
+under way than there are workers (a busy machine shortens the thinking rather than
+anyone's click waiting). ``None`` comes back when there was no answer in time, or the
+pool broke (a worker killed): the caller then decides as ``normal`` does, and the next
+question goes to a new pool.
+
+The pool's processes are spawned (not forked from a process with threads) when the
+first question comes, and are replaced whenever the pool breaks. They run at a lower
+priority (``WORKER_NICENESS``): on a busy machine the bot's own process, which answers
+the clicks, gets the CPU first, and a search does fewer playouts by its deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from bot.ai import Question, answer
+from bot.engine import Action
+
+log = logging.getLogger(__name__)
+
+THINK_SECONDS = 1.0
+WORKER_NICENESS = 10
+GRACE_SECONDS = 0.25
+"""How long past its deadline a search may take to come back (a worker finishes the
+playout under way, then the answer crosses back)."""
+
+
+def _lower_priority() -> None:
+    """Run in each worker as it starts."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
+
+
+def default_workers() -> int:
+    """One worker per core, less one left to the event loop (at least one)."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+class Thinker:
+    def __init__(self, seconds: float = THINK_SECONDS, workers: int | None = None) -> None:
+        self.seconds = seconds
+        self.workers = workers or default_workers()
+        self._pool: ProcessPoolExecutor | None = None
+        self._under_way = 0
+
+    def start(self) -> ProcessPoolExecutor:
+        """The pool, made now if there is none (its processes start with the first search)."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority)
+        return self._pool
+
+    def budget(self) -> float:
+        """Seconds for the next search: the whole budget while a worker is free for it,
+        a share of it when searches queue for the workers."""
+        waiting = self._under_way + 1
+        return self.seconds * min(1.0, self.workers / waiting)
+
+    async def answer(self, question: Question) -> Action | None:
+        """The search's answer, or ``None`` when none came in time. A pool that broke
+        (a worker died) is replaced, and the question asked again while time is left."""
+        seconds = self.budget()
+        deadline = time.monotonic() + seconds
+        self._under_way += 1
+        try:
+            for _ in range(2):
+                pool = self.start()
+                try:
+                    return await self._ask(pool, question, deadline)
+                except BrokenProcessPool:
+                    log.warning("the thinking workers stopped: starting new ones")
+                    self._replace(pool)
+            return None
+        except TimeoutError:
+            log.info("a hard player had no answer in %.2f s: it plays as normal", seconds)
+            return None
+        finally:
+            self._under_way -= 1
+
+    @staticmethod
+    async def _ask(pool: ProcessPoolExecutor, question: Question, deadline: float
+                   ) -> Action | None:
+        future = asyncio.get_running_loop().run_in_executor(pool, answer, question, deadline)
+        return await asyncio.wait_for(future, deadline - time.monotonic() + GRACE_SECONDS)
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        if self._pool is broken:
+            self._pool = None
+            broken.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the workers (a search under way is abandoned)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
