@@ -44,7 +44,7 @@ def _cases() -> dict[str, dict[str, Any]]:
             "current": 2, "draw_pile": 61,
         }},
     }
-    for count in (7, 25):
+    for count in (1, 7, 25, 60):
         cards = random.Random(count).sample(build_deck("classic"), count)
         playable = [i for i, card in enumerate(cards) if card[0] in "rw"]
         cases[f"hand, {count} cards"] = {"hand": cards, "playable": playable}

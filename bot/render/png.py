@@ -108,10 +108,20 @@ class Sprite:
     at: tuple[int, int] = (0, 0)
 
     def paste_on(self, canvas: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
-        """Paste onto ``canvas`` (from ``canvas``) with ``at`` moved by ``offset``."""
+        """Paste onto ``canvas`` (from ``canvas``) with ``at`` moved by ``offset``.
+
+        Through Pillow's core ``paste`` (what ``Image.paste`` calls once it has checked
+        its arguments, which here are right by construction): the checks took half of
+        a hand's composing time."""
         x, y = self.at[0] + offset[0], self.at[1] + offset[1]
+        core = canvas.im
         for band in self.bands:
-            canvas.paste(band.image, (x, y + band.top), band.mask)
+            width, height = band.image.size
+            box = (x, y + band.top, x + width, y + band.top + height)
+            if band.mask is None:
+                core.paste(band.image.im, box)
+            else:
+                core.paste(band.image.im, box, band.mask.im)
 
 
 def _bands(image: Image.Image, mask: Image.Image) -> tuple[Band, ...]:
