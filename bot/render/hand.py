@@ -15,7 +15,15 @@ from PIL import Image
 
 from bot.engine.cards import Card
 from bot.render.faces import card_face, card_height, dimmed_face
-from bot.render.png import Sprite, canvas, encode_png, layer, sprite
+from bot.render.png import (
+    COMPRESS_LEVEL,
+    DENSE_LEVEL,
+    Sprite,
+    canvas,
+    encode_png,
+    layer,
+    sprite,
+)
 from bot.render.style import LABEL_RGB, MUTED_RGB, font
 
 CARD_WIDTH = 120
@@ -40,6 +48,13 @@ def _row_length(count: int) -> int:
     ``MOST_ROWS`` rows), with the rows as even as they can be."""
     rows = min(math.ceil(count / CARDS_PER_ROW), MOST_ROWS)
     return math.ceil(count / rows)
+
+
+def _step(per_row: int) -> int:
+    """How far apart the cards of a row are: a card and a gap, less when a row of
+    ``per_row`` would be wider than ``MAX_WIDTH`` (the cards then overlap)."""
+    squeezed = (MAX_WIDTH - 2 * MARGIN - CARD_WIDTH) // max(1, per_row - 1)
+    return min(CARD_WIDTH + GAP, squeezed)
 
 
 @cache
@@ -72,9 +87,7 @@ def hand_image(cards: list[Card], playable: set[int] | None = None,
     per_row = _row_length(len(cards)) if cards else 1
     rows = math.ceil(len(cards) / per_row) if cards else 1
     card_h = card_height(CARD_WIDTH)
-    natural_step = CARD_WIDTH + GAP
-    squeezed_step = (MAX_WIDTH - 2 * MARGIN - CARD_WIDTH) // max(1, per_row - 1)
-    step = min(natural_step, squeezed_step)
+    step = _step(per_row)
     row_h = LIFT + card_h + LABEL_HEIGHT + ROW_GAP
     width = 2 * MARGIN + CARD_WIDTH + step * (max(per_row, NARROWEST) - 1)
     image = canvas((width, 2 * MARGIN + rows * row_h - ROW_GAP))
@@ -105,4 +118,6 @@ def render_hand(cards: list[Card], playable: set[int] | None = None,
     button. As wide as seven cards at least, at most 1200 px wide; 60 cards stay well
     under a megabyte.
     """
-    return encode_png(hand_image(cards, playable, counts))
+    shows = _step(_row_length(len(cards))) if cards else CARD_WIDTH
+    level = DENSE_LEVEL if 2 * shows < CARD_WIDTH else COMPRESS_LEVEL
+    return encode_png(hand_image(cards, playable, counts), level)

@@ -13,8 +13,11 @@ colour instead of the card beneath), which ``tests/render/test_look.py`` bounds.
 Measured with ``benchmarks/render.py`` beside the rendering that composed in RGB,
 quantised each picture and let Pillow deflate it with zlib at level 3 (25-card hand:
 compose 2.7 ms, quantise 0.8 ms, deflate 2.6 ms of CPU): composing in the palette
-leaves about 0.8 ms, and the deflate is the floor for zlib (1.9 ms at its fastest
-level, and larger), so ``encode_png`` deflates with ISA-L instead (0.25 ms).
+leaves about 0.2 ms, and the deflate is then most of a picture's CPU. zlib is 1.9 ms
+at its fastest level, and larger; ISA-L 0.25 ms but 5 to 9 % larger; libdeflate
+spends long on the runs of table colour. zlib-ng (``zlib_ng``) at its level 3 takes
+1.2 ms for a PNG 8 % smaller, filter "none" on every row (the palette indices of
+flat colours repeat as they are; "sub", "up" and a choice per row came out larger).
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from isal import isal_zlib
 from PIL import Image, ImageDraw
+from zlib_ng import zlib_ng
 
 from bot.engine.cards import ALL_CARDS, COLORS
 from bot.render.faces import card_back, card_face, card_height, dimmed_face
@@ -42,9 +45,15 @@ from bot.render.style import (
     font,
 )
 
-COMPRESS_LEVEL = 2
-"""ISA-L's level (0 to 3): 1 and 2 are about as fast, 2 a little smaller, 3 much slower
-and no smaller on these pictures."""
+COMPRESS_LEVEL = 3
+"""zlib-ng's level for a picture: 2 is about a third faster but its PNGs are as large as
+zlib's level 3 made them, or larger (hands of 16 cards and more); 4 is a quarter slower
+and 4 % smaller."""
+DENSE_LEVEL = 4
+"""zlib-ng's level for a hand whose cards show less than half their width: rows of
+narrow slices of many faces, where level 3 finds too few repeats to stay smaller than
+zlib's level 3 (hands of 55 cards and more); such hands cost the most to draw before,
+so the slower level still takes under a fifth of their CPU then."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PALETTE_COLORS = 128
 _SAMPLE_WIDTH = 60
@@ -173,13 +182,12 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def encode_png(image: Image.Image) -> bytes:
+def encode_png(image: Image.Image, level: int = COMPRESS_LEVEL) -> bytes:
     """``image`` as PNG bytes: a "P" image from ``canvas`` as it is, any other (RGB)
-    quantised to ``shared_palette`` without dithering.
+    quantised to ``shared_palette`` without dithering; deflated by zlib-ng at ``level``.
 
-    Written here rather than by Pillow, to deflate with ISA-L (``isal``): at its level
-    ``COMPRESS_LEVEL`` it takes about a tenth of the CPU of zlib's level 3 for a hand
-    (deflate was most of a picture's CPU), for PNGs a few percent larger.
+    Written here rather than by Pillow, whose PNGs are deflated by zlib, at least twice
+    the CPU of zlib-ng for a larger PNG.
     """
     indexed = image if image.mode == "P" else _quantize(image)
     width, height = indexed.size
@@ -191,6 +199,6 @@ def encode_png(image: Image.Image) -> bytes:
         PNG_SIGNATURE,
         _chunk(b"IHDR", header),
         _chunk(b"PLTE", palette),
-        _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), COMPRESS_LEVEL)),
+        _chunk(b"IDAT", zlib_ng.compress(rows.tobytes(), level)),
         _chunk(b"IEND", b""),
     ))
