@@ -1,59 +1,162 @@
-"""Time and size of the two images a turn sends: a 25-card hand and the table.
+"""CPU time and size of the pictures a turn sends (the table, and hands of 1, 7, 25 and
+60 cards, some lifted as playable), beside the rendering of an earlier revision
+measured in the same run.
 
-Run: .venv/bin/python benchmarks/render.py [runs]
+Run: .venv/bin/python benchmarks/render.py [--rounds 30] [--batch 20] [--baseline REV]
 
-The first render is timed on its own (it draws and caches the faces and the palette);
-then each image is rendered ``runs`` times (default 200) and the median and 95th
-percentile reported, with the PNG size.
+The baseline's ``bot`` package is taken out of git (``git archive REV bot``) into a
+temporary folder; each side renders in a subprocess of its own, importing ``bot`` from
+its tree. After one untimed render of each picture (it draws and caches the faces and
+the palette), the two sides take turns, in alternating order: each round every side
+renders every picture ``batch`` times, timed with ``time.process_time`` (CPU, so other
+processes on a shared machine weigh less than in wall time). Printed: the median over
+the rounds of the CPU per picture, the ratio new/baseline, and the PNG sizes.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from bot.engine.cards import build_deck
-from bot.render import TableScene, render_hand, render_table
-
-HAND = random.Random(25).sample(build_deck("classic"), 25)
-PLAYABLE = {i for i, card in enumerate(HAND) if card[0] in "rw"}
-SCENE = TableScene(
-    top_card="wild4",
-    color="g",
-    direction=-1,
-    players=tuple((f"Player {seat}", 7 + seat) for seat in range(6)),
-    current=2,
-    draw_pile=61,
-)
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "0b24eb14884000e1dfccddb281c85327cef69f93"
+"""The last commit before the pictures were composed in the palette (issue 27)."""
 
 
-def _time_ms(render: Callable[[], bytes]) -> tuple[float, bytes]:
-    start = time.perf_counter()
-    png = render()
-    return (time.perf_counter() - start) * 1000, png
+def _cases() -> dict[str, dict[str, Any]]:
+    """What each picture shows, as plain data both sides can read."""
+    from bot.engine.cards import build_deck
+
+    cases: dict[str, dict[str, Any]] = {
+        "table, 6 players": {"table": {
+            "top_card": "wild4", "color": "g", "direction": -1,
+            "players": [[f"Player {seat}", 7 + seat] for seat in range(6)],
+            "current": 2, "draw_pile": 61,
+        }},
+    }
+    for count in (1, 7, 25, 60):
+        cards = random.Random(count).sample(build_deck("classic"), count)
+        playable = [i for i, card in enumerate(cards) if card[0] in "rw"]
+        cases[f"hand, {count} cards"] = {"hand": cards, "playable": playable}
+    return cases
 
 
-def main(runs: int) -> None:
-    cases: list[tuple[str, Callable[[], bytes]]] = [
-        ("hand, 25 cards", lambda: render_hand(HAND, PLAYABLE)),
-        ("table, 6 players", lambda: render_table(SCENE)),
-    ]
-    for name, render in cases:
-        cold, _ = _time_ms(render)
-        print(f"{name:18} cold first render {cold:8.1f} ms")
-    print(f"{'image':18} {'median ms':>10} {'p95 ms':>8} {'PNG KB':>8}   ({runs} runs)")
-    for name, render in cases:
-        times, png = [], b""
-        for _ in range(runs):
-            elapsed, png = _time_ms(render)
-            times.append(elapsed)
-        p95 = statistics.quantiles(times, n=20)[-1]
-        median = statistics.median(times)
-        print(f"{name:18} {median:10.2f} {p95:8.2f} {len(png) / 1024:8.1f}")
+def _renderer(case: dict[str, Any]) -> Callable[[], bytes]:
+    from bot.render import TableScene, render_hand, render_table
+
+    if "table" in case:
+        scene = dict(case["table"])
+        scene["players"] = tuple(tuple(player) for player in scene["players"])
+        table = TableScene(**scene)
+        return lambda: render_table(table)
+    cards, playable = case["hand"], set(case["playable"])
+    return lambda: render_hand(cards, playable)
+
+
+def worker(tree: str) -> None:
+    """Answer each line ``{"case": ..., "batch": n}`` on stdin with the CPU seconds per
+    picture and the PNG's size, rendering with the ``bot`` package under ``tree``."""
+    sys.path.insert(0, tree)
+    cases = json.loads(sys.stdin.readline())
+    renderers = {name: _renderer(case) for name, case in cases.items()}
+    for render in renderers.values():
+        render()
+    print(json.dumps("ready"), flush=True)
+    for line in sys.stdin:
+        ask = json.loads(line)
+        render = renderers[ask["case"]]
+        start = time.process_time()
+        for _ in range(ask["batch"]):
+            png = render()
+        cpu = (time.process_time() - start) / ask["batch"]
+        print(json.dumps({"cpu": cpu, "size": len(png)}), flush=True)
+
+
+class Side:
+    """One rendering, in a subprocess of its own."""
+
+    def __init__(self, tree: Path, cases: dict[str, dict[str, Any]]) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--worker", str(tree)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tree,
+            env={**os.environ, "PYTHONPATH": str(tree)},
+        )
+        self._send(cases)
+        if self._receive() != "ready":
+            raise RuntimeError(f"the renderer under {tree} did not start")
+
+    def _send(self, message: object) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message) + "\n")
+        self.process.stdin.flush()
+
+    def _receive(self) -> Any:
+        assert self.process.stdout is not None
+        return json.loads(self.process.stdout.readline())
+
+    def render(self, case: str, batch: int) -> dict[str, Any]:
+        self._send({"case": case, "batch": batch})
+        answer: dict[str, Any] = self._receive()
+        return answer
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def _extract(revision: str, into: Path) -> None:
+    archive = subprocess.run(["git", "archive", revision, "bot"], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    archive_path = into / "bot.tar"
+    archive_path.write_bytes(archive)
+    with tarfile.open(archive_path) as tar:
+        tar.extractall(into, filter="data")
+
+
+def main(rounds: int, batch: int, baseline: str) -> None:
+    cases = _cases()
+    with tempfile.TemporaryDirectory() as folder:
+        _extract(baseline, Path(folder))
+        sides = {"baseline": Side(Path(folder), cases), "new": Side(ROOT, cases)}
+        cpu: dict[tuple[str, str], list[float]] = {}
+        size: dict[tuple[str, str], int] = {}
+        for round_ in range(rounds):
+            order = list(sides) if round_ % 2 == 0 else list(reversed(sides))
+            for case in cases:
+                for name in order:
+                    answer = sides[name].render(case, batch)
+                    cpu.setdefault((name, case), []).append(answer["cpu"])
+                    size[name, case] = answer["size"]
+        for side in sides.values():
+            side.close()
+    print(f"baseline {baseline[:12]}; {rounds} rounds of {batch}; load {os.getloadavg()[0]:.1f}")
+    print(f"{'picture':18} {'base ms':>8} {'new ms':>8} {'new/base':>8} {'base B':>7} {'new B':>7}")
+    for case in cases:
+        old = statistics.median(cpu["baseline", case]) * 1000
+        new = statistics.median(cpu["new", case]) * 1000
+        print(f"{case:18} {old:8.3f} {new:8.3f} {new / old:8.2f} "
+              f"{size['baseline', case]:7} {size['new', case]:7}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    if len(sys.argv) == 3 and sys.argv[1] == "--worker":
+        worker(sys.argv[2])
+        sys.exit()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--batch", type=int, default=20)
+    parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with")
+    arguments = parser.parse_args()
+    main(arguments.rounds, arguments.batch, arguments.baseline)

@@ -18,20 +18,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import ALL_CARDS, COLORS, Card, Color
 from bot.render.faces import SUPERSAMPLE, card_back, card_face, card_height
 from bot.render.names import fit_name
-from bot.render.png import encode_png
+from bot.render.png import Sprite, canvas, encode_png, layer, sprite
 from bot.render.style import (
     CARD_RGB,
     HIGHLIGHT_RGB,
     LABEL_RGB,
     PAPER,
-    TABLE_RGB,
     draw_mark,
     font,
 )
@@ -87,12 +86,16 @@ SWATCH = (COLUMN_LEFT, 10, COLUMN_LEFT + 200, 72)
 SWATCH_MARKS = 3
 
 
-def _draw_pile(image: Image.Image, draw: ImageDraw.ImageDraw, count: int) -> None:
-    back = card_back(BACK_WIDTH)
-    x, y = 16, RING_CENTRE[1] - back.height // 2 - 16
-    image.paste(back, (x, y), back)
-    draw.text((x + BACK_WIDTH / 2, y + back.height + 16), str(count), PAPER, font(MIN_TEXT),
-              "mm")
+PILE_AT = (16, RING_CENTRE[1] - card_height(BACK_WIDTH) // 2 - 16)
+"""The top-left corner of the draw pile's back, its count under it."""
+
+
+@lru_cache(maxsize=256)
+def _pile_count(count: int) -> Sprite:
+    x, y = PILE_AT
+    return layer((WIDTH, HEIGHT), lambda draw: draw.text(
+        (x + BACK_WIDTH / 2, y + card_height(BACK_WIDTH) + 16), str(count), PAPER,
+        font(MIN_TEXT), "mm"))
 
 
 @cache
@@ -111,23 +114,42 @@ def _ring(color: str) -> Image.Image:
     return image.reduce(SUPERSAMPLE)
 
 
-def _colour_ring(image: Image.Image, scene: TableScene) -> None:
+@cache
+def _back() -> Sprite:
+    return sprite(card_back(BACK_WIDTH), PILE_AT)
+
+
+@cache
+def _colour(color: str) -> tuple[Sprite, Sprite]:
+    """The ring round the top card, and the swatch right of it."""
     cx, cy = RING_CENTRE
-    r = RING_RADIUS
-    ring = _ring(scene.color)
-    image.paste(ring, (cx - r, cy - r), ring)
-    face = card_face(scene.top_card, TOP_WIDTH)
-    image.paste(face, (cx - TOP_WIDTH // 2, cy - card_height(TOP_WIDTH) // 2), face)
+    ring = sprite(_ring(color), (cx - RING_RADIUS, cy - RING_RADIUS))
+    return ring, layer((WIDTH, HEIGHT), lambda draw: _swatch(draw, color))
 
 
-def _column(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
-    """Right of the ring: the colour to play (a large swatch with its marks), then whose
-    turn it is: their name after an arrow the way play goes."""
-    left, width = COLUMN_LEFT, COLUMN_RIGHT - COLUMN_LEFT
-    _swatch(draw, scene.color)
-    _direction_arrow(draw, scene.direction, (left, 98))
-    name, face = fit_name(scene.players[scene.current][0], MIN_TEXT, width - ARROW_ROOM)
-    draw.text((left + ARROW_ROOM, 98), name, HIGHLIGHT_RGB, face, "lm")
+@cache
+def _top_card(code: Card) -> Sprite:
+    cx, cy = RING_CENTRE
+    face = card_face(code, TOP_WIDTH)
+    return sprite(face, (cx - TOP_WIDTH // 2, cy - card_height(TOP_WIDTH) // 2))
+
+
+TURN_AT = (COLUMN_LEFT, 98)
+"""Where the arrow of the way play goes starts, the name whose turn it is after it."""
+
+
+@cache
+def _arrow(direction: int) -> Sprite:
+    return layer((WIDTH, HEIGHT), lambda draw: _direction_arrow(draw, direction, TURN_AT))
+
+
+@lru_cache(maxsize=1024)
+def _name(name: str) -> Sprite:
+    """The name whose turn it is, fitted to the column right of the arrow."""
+    text, face = fit_name(name, MIN_TEXT, COLUMN_RIGHT - COLUMN_LEFT - ARROW_ROOM)
+    left, y = TURN_AT
+    return layer((WIDTH, HEIGHT),
+                 lambda draw: draw.text((left + ARROW_ROOM, y), text, HIGHLIGHT_RGB, face, "lm"))
 
 
 def _swatch(draw: ImageDraw.ImageDraw, color: str) -> None:
@@ -148,12 +170,14 @@ def _direction_arrow(draw: ImageDraw.ImageDraw, direction: int, at: tuple[int, i
 
 
 def table_image(scene: TableScene) -> Image.Image:
-    """The RGB picture of ``render_table``."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), TABLE_RGB)
-    draw = ImageDraw.Draw(image)
-    _draw_pile(image, draw, scene.draw_pile)
-    _colour_ring(image, scene)
-    _column(draw, scene)
+    """The picture of ``render_table`` (in the shared palette): the draw pile, the top
+    card in its ring, the swatch, the way play goes and whose turn it is, each drawn
+    once and pasted."""
+    image = canvas((WIDTH, HEIGHT))
+    ring, swatch = _colour(scene.color)
+    for piece in (_back(), _pile_count(scene.draw_pile), ring, _top_card(scene.top_card),
+                  swatch, _arrow(scene.direction), _name(scene.players[scene.current][0])):
+        piece.paste_on(image)
     return image
 
 

@@ -11,9 +11,8 @@ import asyncio
 from typing import cast
 
 from bot.engine.cards import ALL_CARDS, COLORS, Card
-from bot.render.faces import card_face
 from bot.render.hand import hand_image, render_hand
-from bot.render.table import TOP_WIDTH, TableScene, render_table, table_image
+from bot.render.table import TableScene, render_table, table_image
 
 _warm = False
 """Set once everything is drawn: the caches last as long as the process."""
@@ -21,7 +20,7 @@ _warm = False
 
 def warm_faces() -> None:
     """Every card face in hands, plain and faded; every top card, colour ring, the back;
-    the fonts, and the palette that PNG encoding quantises to. Once per process."""
+    the fonts, and the palette that the pictures are drawn in. Once per process."""
     global _warm
     if _warm:
         return
@@ -29,7 +28,7 @@ def warm_faces() -> None:
     render_hand(cards)
     hand_image(cards, set())
     for top in cards:
-        card_face(top, TOP_WIDTH)
+        table_image(TableScene(top, COLORS[0], 1, (("", 0),), 0, 0))
     for color in COLORS:
         table_image(TableScene(cast(Card, f"{color}0"), color, 1, (("", 0),), 0, 0))
     render_table(TableScene("wild", COLORS[0], -1, (("", 0),), 0, 0))

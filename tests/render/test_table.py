@@ -5,9 +5,10 @@ import dataclasses
 import pytest
 from PIL import ImageDraw
 
-from bot.render import TableScene, render_table
+from bot.render import TableScene, render_table, table
 from bot.render.faces import card_face
 from bot.render.names import ELLIPSIS, clean_name, drawable_name, fit_name, has_glyph
+from bot.render.png import shared_palette
 from bot.render.style import FALLBACK_FONT, fallback_font, font
 from bot.render.table import HEIGHT, MIN_TEXT, PHONE_WIDTH, WIDTH, table_image
 from tests.render.conftest import decode
@@ -133,7 +134,10 @@ def test_the_table_picture_carries_no_words(monkeypatch: pytest.MonkeyPatch) -> 
         drawn.append(words)
         text(self, xy, words, *args, **kwargs)  # type: ignore[arg-type]
 
+    shared_palette()  # drawn from a sample of every face and text, before recording
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recorded)
-    card_face.cache_clear()  # the card itself draws only its digit, so none is left out
+    # drawn afresh: the card itself draws only its digit, so none is left out
+    for cached in (card_face, table._top_card, table._pile_count, table._name):
+        cached.cache_clear()
     table_image(scene(top_card="r7", color="g", current=1))
     assert set(drawn) == {"40", "Bob", "7"}

@@ -3,18 +3,21 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.cards import ALL_CARDS
-from bot.render import warm, warm_faces
+from bot.render import hand, table, warm, warm_faces
 from bot.render.faces import card_face, dimmed_face
 from bot.render.png import shared_palette
 
 
 def test_warming_draws_every_face_and_the_palette(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(warm, "_warm", False)
-    for cached in (card_face, dimmed_face, shared_palette):
+    for cached in (card_face, dimmed_face, shared_palette, hand._face, table._top_card):
         cached.cache_clear()
     warm_faces()
     assert card_face.cache_info().currsize >= 2 * len(ALL_CARDS)  # in hands, on top
     assert dimmed_face.cache_info().currsize >= len(ALL_CARDS)
+    # and each quantised once to the palette, ready to paste
+    assert hand._face.cache_info().currsize == 2 * len(ALL_CARDS)  # plain and faded
+    assert table._top_card.cache_info().currsize == len(ALL_CARDS)
     assert shared_palette.cache_info().currsize == 1
     shared_palette.cache_clear()
     warm_faces()  # once per process: the caches stay

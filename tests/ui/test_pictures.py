@@ -78,6 +78,37 @@ async def test_a_picture_is_drawn_once_for_what_it_shows(monkeypatch: pytest.Mon
     assert len(drawn) == 3
 
 
+async def test_a_hand_picture_is_encoded_once_while_the_hand_does_not_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 27: another player's move leaves this hand's picture as it was drawn."""
+    drawn: list[list[Any]] = []
+
+    async def render(cards: list[Any], playable: Any, counts: Any) -> bytes:
+        drawn.append(list(cards))
+        return b"png"
+
+    monkeypatch.setattr("bot.ui.pictures.render_hand_async", render)
+    game = position("classic", ["1", "2"], hands={"1": ["r1", "y4"], "2": ["y1"]},
+                    discard=["r9"], draw=[], current="2")
+    table = table_with(game)
+    pictures = Pictures()
+
+    async def hand_file() -> None:
+        picture = pictures.hand_picture(table, "1")
+        assert picture is not None
+        assert await pictures.file(picture) is not None
+
+    await hand_file()
+    await hand_file()
+    game.hands["2"].append("y2")  # the other player's hand changed, not this one
+    await hand_file()
+    assert drawn == [["r1", "y4"]]
+    game.hands["1"].append("g5")
+    await hand_file()
+    assert drawn == [["r1", "y4"], ["r1", "y4", "g5"]]
+
+
 class NoGuilds:
     def get_guild(self, guild_id: int) -> None:
         return None
