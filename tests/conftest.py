@@ -31,18 +31,21 @@ WATCHED_LOGGERS = ("discord", "bot", "cogs")
 MEMBER_NAMES = [f"player{n}" for n in range(1, 12)] + ["moderator"]
 
 
+TESTS = Path(__file__).resolve().parent
 PROCESS_TEST_FILES = frozenset({
-    "test_main.py", "test_startup.py", "test_settings.py",
+    "app/test_main.py", "app/test_startup.py", "app/test_settings.py",
     "test_process_restart.py", "test_process_shards.py", "test_table_load.py",
 })
-"""The test files that start ``python -m bot`` (or a load run of it) as processes: they
-take most of a suite's time and test the process, not the interpreter, so CI runs them
-on one Python only (``-m "not process"`` on the others; see ``.ci/run``)."""
+"""The test files (paths under ``tests/``) that start ``python -m bot`` (or a load run of
+it) as processes: they take most of a suite's time and test the process, not the
+interpreter, so CI runs them on one Python only (``-m "not process"`` on the others; see
+``.ci/run``)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if item.path.name in PROCESS_TEST_FILES and item.path.parent.name == "tests":
+        path = item.path.resolve()
+        if path.is_relative_to(TESTS) and path.relative_to(TESTS).as_posix() in PROCESS_TEST_FILES:
             item.add_marker(pytest.mark.process)
 
 

@@ -19,10 +19,10 @@ import pytest
 from yarl import URL
 
 from bot.app.main import EXIT_FIX_AND_RESTART, EXIT_STOPPED, EXIT_UNREACHABLE
+from tests.app.test_main import LONGEST_LOG_LINE, read_until
+from tests.app.test_startup import closed_port, env_for, forward, last_sentence, run_bot
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.pgserver import MISSING, PostgresServer, binaries
-from tests.test_main import LONGEST_LOG_LINE, read_until
-from tests.test_startup import closed_port, env_for, forward, last_sentence, run_bot
 
 TIMEOUT = 60.0
 

@@ -1,58 +1,51 @@
-"""Properties of random legal play over every ruleset, 2 to 10 players (hypothesis;
-the profiles, fixed in CI and deep on demand, are in conftest.py)."""
+"""Properties of legal play over every ruleset, 2 to 10 players (hypothesis; the profiles,
+fixed in CI and deep on demand, are in conftest.py). Hypothesis draws the deal and every
+choice of the game (``random_play.choosers``), so a failure shrinks to a short game."""
 
 from __future__ import annotations
 
+import copy
 import random
 
-from hypothesis import given
+from hypothesis import given, note
 from hypothesis import strategies as st
 
-from bot.engine import NO_EFFECT, Action, Game, IllegalAction
+from bot.engine import NO_EFFECT, Game, IllegalAction
 from bot.engine.cards import build_deck
 from bot.engine.legal import canonical
 from tests.engine.random_play import (
-    ALL_RULESETS,
+    Deal,
+    FirstChoice,
     candidate_actions,
-    choose_action,
-    choose_actor,
-    new_game,
-    random_options,
+    choosers,
+    deals,
+    play_on,
+    step,
 )
 
 MAX_ACTIONS = 30_000
+DRAWN_ACTIONS = 1_000
+"""Actions whose choices Hypothesis draws; a longer match plays on with the first choice
+each time, within Hypothesis's budget of choices per example."""
 NO_EFFECT_KINDS = [[kind] for kind in NO_EFFECT]
 
-games = st.tuples(
-    st.sampled_from(ALL_RULESETS), st.integers(2, 10), st.integers(0, 2**32 - 1)
-)
+
+def played(game: Game, rng: random.Random, steps: int) -> bool:
+    """Plays ``steps`` actions; False when the match ends before them all."""
+    for _ in range(steps):
+        if game.match_over:
+            return False
+        play_on(game, rng)
+    return True
 
 
-def _setup(spec: tuple[str, int, int]) -> tuple[Game, random.Random]:
-    ruleset, players, seed = spec
-    rng = random.Random(seed)
-    return new_game(ruleset, players, seed, random_options(rng, ruleset)), rng
-
-
-def _step(game: Game, rng: random.Random) -> Action:
-    """One random legal action (dealing the next round when a round is over)."""
-    if game.round_over:
-        return Action(game.players[0], "next_round")
-    actor = choose_actor(game, rng)
-    actions = game.legal_actions(actor)
-    if not actions:
-        actor = rng.choice(game.waiting_for())
-        actions = game.legal_actions(actor)
-    return choose_action(actions, rng)
-
-
-@given(games)
+@given(deals, choosers)
 def test_cards_are_conserved_and_the_player_to_move_can_always_act(
-    spec: tuple[str, int, int],
+    deal: Deal, rng: random.Random
 ) -> None:
-    game, rng = _setup(spec)
+    game = deal.new()
     deck_size = len(build_deck(game.ruleset))
-    for _ in range(MAX_ACTIONS):
+    for count in range(MAX_ACTIONS):
         if game.match_over:
             break
         if not game.round_over:
@@ -60,22 +53,18 @@ def test_cards_are_conserved_and_the_player_to_move_can_always_act(
             assert waiting
             for player in waiting:
                 assert game.legal_actions(player), f"{player} has no legal action"
-        game.apply(_step(game, rng))
+        play_on(game, rng if count < DRAWN_ACTIONS else FirstChoice())
         assert game.card_count() == deck_size
     assert game.match_over, "the match did not end"
     assert game.match_winner in game.players
 
 
-@given(games, st.integers(0, 200))
+@given(deals, choosers, st.integers(0, 200))
 def test_listed_actions_apply_and_unlisted_ones_change_nothing(
-    spec: tuple[str, int, int], steps: int
+    deal: Deal, rng: random.Random, steps: int
 ) -> None:
-    game, rng = _setup(spec)
-    for _ in range(steps):
-        if game.match_over:
-            return
-        game.apply(_step(game, rng))
-    if game.round_over:
+    game = deal.new()
+    if not played(game, rng, steps) or game.round_over:
         return
     snapshot = game.to_dict()
     for player in game.players:
@@ -95,39 +84,37 @@ def test_listed_actions_apply_and_unlisted_ones_change_nothing(
             assert trial.to_dict() == snapshot, f"{action} changed the state"
 
 
-@given(games, st.integers(0, 300), st.integers(1, 200))
+@given(deals, choosers, st.integers(0, 300), st.integers(1, 200))
 def test_a_restored_state_plays_on_identically(
-    spec: tuple[str, int, int], before: int, after: int
+    deal: Deal, rng: random.Random, before: int, after: int
 ) -> None:
-    game, rng = _setup(spec)
-    for _ in range(before):
-        if game.match_over:
-            return
-        game.apply(_step(game, rng))
+    game = deal.new()
+    if not played(game, rng, before):
+        return
     restored = Game.from_dict(game.to_dict())
     assert restored.to_dict() == game.to_dict()
-    chooser_state = rng.getstate()
-    twin_rng = random.Random()
-    twin_rng.setstate(chooser_state)
+    twin_rng = copy.copy(rng)  # the same choices for the same questions
     for _ in range(after):
         if game.match_over:
             break
-        action = _step(game, rng)
-        assert _step(restored, twin_rng) == action
+        action = step(game, rng)
+        note(action)
+        assert step(restored, twin_rng) == action
         assert [e.to_dict() for e in game.apply(action)] == [
             e.to_dict() for e in restored.apply(action)
         ]
     assert restored.to_dict() == game.to_dict()
 
 
-@given(games, st.integers(0, 300))
-def test_a_view_never_shows_another_players_cards(spec: tuple[str, int, int], steps: int) -> None:
-    game, rng = _setup(spec)
+@given(deals, choosers, st.integers(0, 300))
+def test_a_view_never_shows_another_players_cards(
+    deal: Deal, rng: random.Random, steps: int
+) -> None:
+    game = deal.new()
     for _ in range(steps):
         if game.match_over:
             return
-        action = _step(game, rng)
-        events = game.apply(action)
+        events = play_on(game, rng)
         for viewer in game.players:
             for event in events:
                 seen = event.redact(viewer)
@@ -142,15 +129,15 @@ def test_a_view_never_shows_another_players_cards(spec: tuple[str, int, int], st
                 assert "hand" not in seat
 
 
-@given(games)
-def test_same_seed_and_actions_give_the_same_game(spec: tuple[str, int, int]) -> None:
-    first, rng = _setup(spec)
-    second, _ = _setup(spec)
+@given(deals, choosers)
+def test_same_seed_and_actions_give_the_same_game(deal: Deal, rng: random.Random) -> None:
+    first, second = deal.new(), deal.new()
     assert first.to_dict() == second.to_dict()
     for _ in range(300):
         if first.match_over:
             break
-        action = _step(first, rng)
+        action = step(first, rng)
+        note(action)
         first_events = [e.to_dict() for e in first.apply(action)]
         assert first_events == [e.to_dict() for e in second.apply(action)]
     assert first.to_dict() == second.to_dict()

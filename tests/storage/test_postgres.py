@@ -18,11 +18,11 @@ from bot.storage import DatabaseUnusable, PostgresStorage, SchemaTooNewError, op
 from bot.storage.postgres import MIGRATIONS
 from bot.storage.schema import Migration
 from bot.storage.urls import without_password
+from tests.app.test_startup import env_for, last_sentence, run_bot
 from tests.fakediscord import FakeDiscord
 from tests.pgserver import PostgresServer, free_port
 from tests.storage.backends import Backend
 from tests.storage.test_open_problems import one_sentence
-from tests.test_startup import env_for, last_sentence, run_bot
 
 GUILD = 1
 

@@ -13,13 +13,10 @@ from bot.game.manager import GameManager
 from bot.game.players import PlayerId
 from bot.game.registry import Reply
 from bot.game.table import CloseReason, Player, Table, TableStatus
+from tests.game.replies import post, sent_nothing
 
 CHANNEL = 10
 PLAYERS = [Player(PlayerId(n), f"p{n}") for n in range(1, 13)]
-
-
-async def sent_nothing() -> None:
-    """A reply that sends nothing (the stand-in messages record at compose time)."""
 
 
 class Board:
@@ -30,11 +27,7 @@ class Board:
 
     def post(self, table: Table) -> Callable[[], Awaitable[int]]:
         self.publish(table)
-
-        async def send() -> int:
-            return 999
-
-        return send
+        return post(table)
 
     def publish(self, table: Table) -> Reply:
         """Composed under the table's lock: records the state it would show."""

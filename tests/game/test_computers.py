@@ -4,7 +4,6 @@ matches played on a fake clock in every ruleset, autoplay and the engine's timeo
 from __future__ import annotations
 
 import itertools
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -25,28 +24,13 @@ from bot.game.errors import (
 )
 from bot.game.manager import GameManager
 from bot.game.players import PlayerId
-from bot.game.registry import Reply
 from bot.game.table import CloseReason, Player, Table, TableStatus
+from tests.game.replies import post, publish
 
 CHANNEL = 10
 HOST = Player(PlayerId(1), "ana")
 GUEST = Player(PlayerId(2), "ben")
 MAX_ADVANCES = 20_000
-
-
-async def sent_nothing() -> None:
-    """A reply that sends nothing (the stand-in messages record at compose time)."""
-
-
-def publish(table: Table) -> Reply:
-    return sent_nothing
-
-
-def post(table: Table) -> Callable[[], Awaitable[int]]:
-    async def send() -> int:
-        return 999
-
-    return send
 
 
 def new_manager(clock: FakeClock) -> GameManager:

@@ -13,8 +13,8 @@ import pytest
 from bot.app import container
 from bot.app.health import HealthServer
 from bot.app.main import EXIT_STOPPED, EXIT_UNREACHABLE
+from tests.app.test_startup import closed_port, env_for, last_sentence
 from tests.fakediscord import FakeDiscord
-from tests.test_startup import closed_port, env_for, last_sentence
 
 TIMEOUT = 60.0
 

@@ -128,7 +128,7 @@ def test_other_bad_settings_name_the_setting(
 
 
 def test_every_setting_is_in_env_example_and_readme() -> None:
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     example = (root / ".env.example").read_text()
     readme = (root / "README.md").read_text()
     for name in SETTING_NAMES:
