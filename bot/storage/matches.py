@@ -44,7 +44,8 @@ PLAYER_COLUMNS = (
 
 
 # One multi-row INSERT rather than executemany: each statement is one trip to aiosqlite's
-# thread (or to the server), and record_match makes four of them in all.
+# thread (or to the server). On PostgreSQL record_match makes five in all: BEGIN with the
+# server's lock, the match, its players with their skills' read, the rating, COMMIT.
 @cache
 def _insert_players(players: int) -> str:
     return f"""
@@ -63,9 +64,7 @@ class MatchStore(Connected):
         Returns False, changing nothing, when ``record.match_id`` is already recorded:
         the manager may safely retry after a crash.
         """
-        async with self.transaction() as session:
-            if self.server_lock is not None:  # first: the server's matches go one by one
-                await session.fetch(self.server_lock, (record.guild_id,))
+        async with self.transaction(server=record.guild_id) as session:
             inserted = await session.fetch(
                 _INSERT_MATCH,
                 (
@@ -86,7 +85,7 @@ class MatchStore(Connected):
                     record.match_id, record.guild_id, record.channel_id,
                 )
                 return False
-            await session.fetch(
+            players = (
                 _insert_players(len(record.players)),
                 [
                     value
@@ -98,7 +97,7 @@ class MatchStore(Connected):
                     )
                 ],
             )
-            await rate_match(session, record)
+            await rate_match(session, record, players)
         log.info(
             "match %s recorded (guild %s, channel %s, winner %s)",
             record.match_id, record.guild_id, record.channel_id, record.winner_id,
