@@ -81,6 +81,30 @@ async def test_a_connection_lost_mid_transaction_raises_storage_unavailable(
         assert await stored_state(backend, 5) == '{"turn":1}'
 
 
+async def test_a_connection_goes_back_to_the_pool_without_a_reset_trip(
+    backend: Backend,
+) -> None:
+    """asyncpg's reset query on each release would make every read two trips: the last
+    statement the pooled connection ran is the read's own."""
+    async with PostgresStorage.open(backend.url) as db:
+        assert await db.read("SELECT 41") == [(41,)]
+        ran = await backend.sql(
+            "SELECT query FROM pg_stat_activity WHERE application_name = 'uno-bot'")
+        assert ran == [("SELECT 41",)]
+
+
+async def test_a_transaction_left_open_is_rolled_back_before_the_next_use(
+    backend: Backend,
+) -> None:
+    async with PostgresStorage.open(backend.url) as db:
+        async with db._pool.acquire() as connection:
+            await connection.execute("BEGIN")
+            await connection.execute("INSERT INTO saved_games VALUES (6, 1, 1, '{}', 0, 0)")
+        assert await db.load_games() == ([], [])
+        await db.save_game(6, GUILD, {"turn": 1})
+        assert await stored_state(backend, 6) == '{"turn":1}'
+
+
 async def test_a_full_disk_raises_storage_unavailable_and_keeps_the_row(
     backend: Backend, db: PostgresStorage
 ) -> None:
