@@ -117,10 +117,12 @@ def _name_seasons(rows: int) -> str:
                ON CONFLICT (guild_id, season) DO NOTHING"""
 
 
-# One trip for all a match's rating reads: the season length, the players' skills on the
-# all-time board and on each season the match could fall in (by any length), and which of
-# those seasons the server already has (a new one is named with the match's writes).
-_BEFORE_MATCH = """
+# One trip for all a match's reads: whether it is recorded already; for a rated match, the
+# season length, the players' skills on the all-time board and on each season the match
+# could fall in (by any length), and which of those seasons the server already has (a new
+# one is named with the match's writes).
+_RECORDED = "SELECT 'recorded', NULL, NULL, NULL, NULL, NULL FROM matches WHERE match_id = ?"
+_BEFORE_RATING = """
     SELECT 'skill', season, user_id, mu, sigma, matches FROM ratings
     WHERE guild_id = ? AND season IN {boards} AND user_id IN {players}
     UNION ALL
@@ -128,27 +130,39 @@ _BEFORE_MATCH = """
     WHERE guild_id = ?
     UNION ALL
     SELECT 'season', season, NULL, NULL, NULL, NULL FROM rated_seasons
-    WHERE guild_id = ? AND season IN {seasons}"""
+    WHERE guild_id = ? AND season IN {seasons}
+    UNION ALL """
 
 
-async def rate_match(session: Session, record: MatchRecord, players: Statement) -> None:
-    """Write a match's ``players`` rows and rate the match, inside the transaction that
-    records it (the server's update serialised by the caller); an unrated match changes
-    nothing more. Two trips on PostgreSQL: the players' rows with the read of their
-    skills, then all the rating's writes."""
+async def record_rated(session: Session, record: MatchRecord,
+                       rows: Sequence[Statement]) -> bool:
+    """Write a match's own ``rows`` and rate it, inside one transaction (the server's
+    matches serialised by the caller); False, writing nothing, if the match is recorded
+    already. Two trips on PostgreSQL: every read, then every write."""
     places_of = match_places(record)
     if places_of is None:
-        await session.fetch(*players)
-        return
+        found = await session.fetch(_RECORDED, (record.match_id,))
+    else:
+        guild_id = record.guild_id
+        seasons = sorted({season for length in SEASON_LENGTHS
+                          if (season := season_of(record.ended_at, length))})
+        found = await session.fetch(
+            _BEFORE_RATING.format(boards=value_rows(len(seasons) + 1, 1),
+                                  players=value_rows(len(places_of), 1),
+                                  seasons=value_rows(len(seasons), 1)) + _RECORDED,
+            [guild_id, ALL_TIME, *seasons, *places_of, guild_id, guild_id, *seasons,
+             record.match_id])
+    if any(kind == "recorded" for kind, *_ in found):
+        return False
+    writes = [*rows, *([] if places_of is None else _rating(record, places_of, found))]
+    await session.fetch_after(writes[:-1], *writes[-1])
+    return True
+
+
+def _rating(record: MatchRecord, places_of: dict[int, int],
+            found: Iterable[Sequence[Any]]) -> list[Statement]:
+    """The writes that rate a match, from what was read before it."""
     guild_id = record.guild_id
-    seasons = sorted({season for length in SEASON_LENGTHS
-                      if (season := season_of(record.ended_at, length))})
-    found = await session.fetch_after(
-        [players],
-        _BEFORE_MATCH.format(boards=value_rows(len(seasons) + 1, 1),
-                             players=value_rows(len(places_of), 1),
-                             seasons=value_rows(len(seasons), 1)),
-        [guild_id, ALL_TIME, *seasons, *places_of, guild_id, guild_id, *seasons])
     length, known, book = DEFAULT_SEASON_LENGTH, set(), SkillBook()
     for kind, season, user_id, mu, sigma, matches in found:
         if kind == "skill":
@@ -159,10 +173,8 @@ async def rate_match(session: Session, record: MatchRecord, players: Statement) 
             known.add((guild_id, season))
     changes = rate_into(book, guild_id, record.match_id, record.ended_at, places_of,
                         boards_of(record.ended_at, length))
-    *writes, last = rating_writes({key: book[key] for key in
-                                   ((g, b, u) for g, b, u, *_ in changes)}, changes,
-                                  {p.user_id: p.name for p in record.players}, known)
-    await session.fetch_after(writes, *last)
+    return rating_writes({key: book[key] for key in ((g, b, u) for g, b, u, *_ in changes)},
+                         changes, {p.user_id: p.name for p in record.players}, known)
 
 
 async def rate_history(session: Session) -> None:
