@@ -130,8 +130,7 @@ _BEFORE_RATING = """
     WHERE guild_id = ?
     UNION ALL
     SELECT 'season', season, NULL, NULL, NULL, NULL FROM rated_seasons
-    WHERE guild_id = ? AND season IN {seasons}
-    UNION ALL """
+    WHERE guild_id = ? AND season IN {seasons}"""
 
 
 async def record_rated(session: Session, record: MatchRecord,
@@ -149,7 +148,8 @@ async def record_rated(session: Session, record: MatchRecord,
         found = await session.fetch(
             _BEFORE_RATING.format(boards=value_rows(len(seasons) + 1, 1),
                                   players=value_rows(len(places_of), 1),
-                                  seasons=value_rows(len(seasons), 1)) + _RECORDED,
+                                  seasons=value_rows(len(seasons), 1))
+            + " UNION ALL " + _RECORDED,
             [guild_id, ALL_TIME, *seasons, *places_of, guild_id, guild_id, *seasons,
              record.match_id])
     if any(kind == "recorded" for kind, *_ in found):

@@ -86,8 +86,8 @@ class PostgresConnected(Connected):
         one at a time under a transaction lock, taken in the BEGIN's own trip."""
         try:
             async with self._pool.acquire(timeout=self._acquire_timeout) as connection:
-                await connection.execute(_begin(server))
                 try:
+                    await connection.execute(_begin(server))  # the lock may time out
                     yield PostgresSession(connection)
                 except BaseException:
                     with suppress(asyncpg.InterfaceError, asyncpg.PostgresConnectionError):
