@@ -12,8 +12,9 @@ players on the board, restoring 1,000 saved games at most 2 s: both the rows alo
 (load_games) and the bot's whole start-up path (TableStore.recover, which reads each
 table with table_from_dict and Game.from_dict, then GameManager.restore).
 
-record_match is four round trips (BEGIN, match, players, COMMIT); the first line shows
-what one costs on this machine, which is most of what varies from run to run.
+record_match is four round trips on PostgreSQL (BEGIN with the server's lock, every read,
+every write: the match, its players and the rating, COMMIT); the first line shows what one
+costs on this machine, which is most of what varies from run to run.
 """
 
 from __future__ import annotations

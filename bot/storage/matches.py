@@ -8,7 +8,7 @@ from functools import cache
 from bot.engine.cards import COLOR_NAMES, COLORS
 from bot.game.ports import MatchRecord
 from bot.game.standings import MatchPlayer, MatchSummary
-from bot.storage.ratings import rate_match
+from bot.storage.ratings import record_rated
 from bot.storage.session import Connected, value_rows
 
 log = logging.getLogger(__name__)
@@ -34,8 +34,6 @@ _INSERT_MATCH = """
         (match_id, guild_id, channel_id, ruleset, started_at, ended_at, rounds, winner_id,
          scoring)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (match_id) DO NOTHING
-    RETURNING match_id
 """
 PLAYER_COLUMNS = (
     "match_id", "user_id", "seat", "guild_id", "ended_at", "is_bot", "points", "won",
@@ -44,7 +42,8 @@ PLAYER_COLUMNS = (
 
 
 # One multi-row INSERT rather than executemany: each statement is one trip to aiosqlite's
-# thread (or to the server), and record_match makes four of them in all.
+# thread (or to the server). On PostgreSQL record_match makes four in all: BEGIN with the
+# server's lock, every read, every write (the match, its players, the rating), COMMIT.
 @cache
 def _insert_players(players: int) -> str:
     return f"""
@@ -63,42 +62,40 @@ class MatchStore(Connected):
         Returns False, changing nothing, when ``record.match_id`` is already recorded:
         the manager may safely retry after a crash.
         """
-        async with self.transaction() as session:
-            if self.server_lock is not None:  # first: the server's matches go one by one
-                await session.fetch(self.server_lock, (record.guild_id,))
-            inserted = await session.fetch(
-                _INSERT_MATCH,
-                (
-                    record.match_id,
-                    record.guild_id,
-                    record.channel_id,
-                    record.ruleset,
-                    record.started_at,
-                    record.ended_at,
-                    record.rounds,
-                    record.winner_id,
-                    record.scoring,
-                ),
-            )
-            if not inserted:
-                log.info(
-                    "match %s (guild %s, channel %s) was already recorded",
-                    record.match_id, record.guild_id, record.channel_id,
+        match = (
+            _INSERT_MATCH,
+            (
+                record.match_id,
+                record.guild_id,
+                record.channel_id,
+                record.ruleset,
+                record.started_at,
+                record.ended_at,
+                record.rounds,
+                record.winner_id,
+                record.scoring,
+            ),
+        )
+        players = (
+            _insert_players(len(record.players)),
+            [
+                value
+                for seat, p in enumerate(record.players)
+                for value in (
+                    record.match_id, p.user_id, seat, record.guild_id, record.ended_at,
+                    int(p.is_bot), p.points, int(p.won), p.best_round, int(p.left),
+                    *p.summed_counts(),
                 )
-                return False
-            await session.fetch(
-                _insert_players(len(record.players)),
-                [
-                    value
-                    for seat, p in enumerate(record.players)
-                    for value in (
-                        record.match_id, p.user_id, seat, record.guild_id, record.ended_at,
-                        int(p.is_bot), p.points, int(p.won), p.best_round, int(p.left),
-                        *p.summed_counts(),
-                    )
-                ],
+            ],
+        )
+        async with self.transaction(server=record.guild_id) as session:
+            recorded = await record_rated(session, record, (match, players))
+        if not recorded:
+            log.info(
+                "match %s (guild %s, channel %s) was already recorded",
+                record.match_id, record.guild_id, record.channel_id,
             )
-            await rate_match(session, record)
+            return False
         log.info(
             "match %s recorded (guild %s, channel %s, winner %s)",
             record.match_id, record.guild_id, record.channel_id, record.winner_id,

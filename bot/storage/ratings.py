@@ -16,7 +16,8 @@ PostgreSQL: a transaction lock on the server), so two tables ending together bot
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Callable, Iterable, Sequence, Set
+from functools import cache
 from itertools import groupby
 from typing import Any
 
@@ -31,7 +32,7 @@ from bot.game.standings import (
     RatingRow,
     shared_ranks,
 )
-from bot.storage.session import Connected, Session, value_rows
+from bot.storage.session import Connected, Session, Statement, value_rows
 
 WEEK = 7 * 24 * 3600
 BATCH = 500
@@ -73,44 +74,55 @@ def boards_of(ended_at: float, season_length: str) -> tuple[str, ...]:
     return (ALL_TIME, season) if season else (ALL_TIME,)
 
 
-async def write_ratings(session: Session, book: SkillBook, changes: list[ChangeRow],
-                        names: dict[int, str] | None = None,
-                        known_seasons: Set[tuple[int, str]] = frozenset()) -> None:
-    """Save the skills in ``book`` (with the players' ``names``, where known) and the
-    ``changes`` that made them, and name the seasons played (but the ``known_seasons``,
-    already named)."""
+def rating_writes(book: SkillBook, changes: list[ChangeRow],
+                  names: dict[int, str] | None = None,
+                  known_seasons: Set[tuple[int, str]] = frozenset()) -> list[Statement]:
+    """The statements that save the skills in ``book`` (with the players' ``names``,
+    where known) and the ``changes`` that made them, and name the seasons played (but
+    the ``known_seasons``, already named); each table's, and each batch's, rows apart
+    from the others', so they may run in one trip."""
     names = names or {}
     skills = [(g, b, u, s.mu, s.sigma, s.shown, s.matches, names.get(u, ""))
               for (g, b, u), s in book.items()]
-    for start in range(0, len(skills), BATCH):
-        chunk = skills[start:start + BATCH]
-        await session.fetch(
-            f"""INSERT INTO ratings ({", ".join(SKILL_COLUMNS)}) VALUES
-                {value_rows(len(SKILL_COLUMNS), len(chunk))}
-                ON CONFLICT (guild_id, season, user_id) DO UPDATE SET
-                    mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating,
-                    matches = excluded.matches,
-                    name = CASE WHEN excluded.name = '' THEN ratings.name
-                                ELSE excluded.name END""",
-            [value for row in chunk for value in row])
-    for start in range(0, len(changes), BATCH):
-        rows = changes[start:start + BATCH]
-        await session.fetch(
-            f"""INSERT INTO rating_changes ({", ".join(CHANGE_COLUMNS)}) VALUES
-                {value_rows(len(CHANGE_COLUMNS), len(rows))}""",
-            [value for row in rows for value in row])
     seasons = sorted({(g, b) for g, b, *_ in changes if b != ALL_TIME} - known_seasons)
-    if seasons:
-        await session.fetch(
-            f"""INSERT INTO rated_seasons (guild_id, season) VALUES {value_rows(2, len(seasons))}
-                ON CONFLICT (guild_id, season) DO NOTHING""",
-            [value for row in seasons for value in row])
+    return [*_batches(_save_skills, skills), *_batches(_add_changes, changes),
+            *_batches(_name_seasons, seasons)]
 
 
-# One trip for all a match's rating reads: the season length, the players' skills on the
-# all-time board and on each season the match could fall in (by any length), and which of
-# those seasons the server already has (a new one is named with the match's writes).
-_BEFORE_MATCH = """
+def _batches(sql: Callable[[int], str], rows: Sequence[Sequence[Any]]) -> list[Statement]:
+    return [(sql(len(batch)), [value for row in batch for value in row])
+            for batch in (rows[start:start + BATCH] for start in range(0, len(rows), BATCH))]
+
+
+@cache
+def _save_skills(rows: int) -> str:
+    return f"""INSERT INTO ratings ({", ".join(SKILL_COLUMNS)}) VALUES
+                   {value_rows(len(SKILL_COLUMNS), rows)}
+               ON CONFLICT (guild_id, season, user_id) DO UPDATE SET
+                   mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating,
+                   matches = excluded.matches,
+                   name = CASE WHEN excluded.name = '' THEN ratings.name
+                               ELSE excluded.name END"""
+
+
+@cache
+def _add_changes(rows: int) -> str:
+    return f"""INSERT INTO rating_changes ({", ".join(CHANGE_COLUMNS)}) VALUES
+                   {value_rows(len(CHANGE_COLUMNS), rows)}"""
+
+
+@cache
+def _name_seasons(rows: int) -> str:
+    return f"""INSERT INTO rated_seasons (guild_id, season) VALUES {value_rows(2, rows)}
+               ON CONFLICT (guild_id, season) DO NOTHING"""
+
+
+# One trip for all a match's reads: whether it is recorded already; for a rated match, the
+# season length, the players' skills on the all-time board and on each season the match
+# could fall in (by any length), and which of those seasons the server already has (a new
+# one is named with the match's writes).
+_RECORDED = "SELECT 'recorded', NULL, NULL, NULL, NULL, NULL FROM matches WHERE match_id = ?"
+_BEFORE_RATING = """
     SELECT 'skill', season, user_id, mu, sigma, matches FROM ratings
     WHERE guild_id = ? AND season IN {boards} AND user_id IN {players}
     UNION ALL
@@ -121,20 +133,36 @@ _BEFORE_MATCH = """
     WHERE guild_id = ? AND season IN {seasons}"""
 
 
-async def rate_match(session: Session, record: MatchRecord) -> None:
-    """Rate a match just recorded, inside its transaction (the server's update
-    serialised by the caller); an unrated match changes nothing."""
+async def record_rated(session: Session, record: MatchRecord,
+                       rows: Sequence[Statement]) -> bool:
+    """Write a match's own ``rows`` and rate it, inside one transaction (the server's
+    matches serialised by the caller); False, writing nothing, if the match is recorded
+    already. Two trips on PostgreSQL: every read, then every write."""
     places_of = match_places(record)
     if places_of is None:
-        return
+        found = await session.fetch(_RECORDED, (record.match_id,))
+    else:
+        guild_id = record.guild_id
+        seasons = sorted({season for length in SEASON_LENGTHS
+                          if (season := season_of(record.ended_at, length))})
+        found = await session.fetch(
+            _BEFORE_RATING.format(boards=value_rows(len(seasons) + 1, 1),
+                                  players=value_rows(len(places_of), 1),
+                                  seasons=value_rows(len(seasons), 1))
+            + " UNION ALL " + _RECORDED,
+            [guild_id, ALL_TIME, *seasons, *places_of, guild_id, guild_id, *seasons,
+             record.match_id])
+    if any(kind == "recorded" for kind, *_ in found):
+        return False
+    writes = [*rows, *([] if places_of is None else _rating(record, places_of, found))]
+    await session.fetch_after(writes[:-1], *writes[-1])
+    return True
+
+
+def _rating(record: MatchRecord, places_of: dict[int, int],
+            found: Iterable[Sequence[Any]]) -> list[Statement]:
+    """The writes that rate a match, from what was read before it."""
     guild_id = record.guild_id
-    seasons = sorted({season for length in SEASON_LENGTHS
-                      if (season := season_of(record.ended_at, length))})
-    found = await session.fetch(
-        _BEFORE_MATCH.format(boards=value_rows(len(seasons) + 1, 1),
-                             players=value_rows(len(places_of), 1),
-                             seasons=value_rows(len(seasons), 1)),
-        [guild_id, ALL_TIME, *seasons, *places_of, guild_id, guild_id, *seasons])
     length, known, book = DEFAULT_SEASON_LENGTH, set(), SkillBook()
     for kind, season, user_id, mu, sigma, matches in found:
         if kind == "skill":
@@ -145,9 +173,8 @@ async def rate_match(session: Session, record: MatchRecord) -> None:
             known.add((guild_id, season))
     changes = rate_into(book, guild_id, record.match_id, record.ended_at, places_of,
                         boards_of(record.ended_at, length))
-    await write_ratings(session, {key: book[key] for key in
-                                  ((g, b, u) for g, b, u, *_ in changes)}, changes,
-                        {p.user_id: p.name for p in record.players}, known)
+    return rating_writes({key: book[key] for key in ((g, b, u) for g, b, u, *_ in changes)},
+                         changes, {p.user_id: p.name for p in record.players}, known)
 
 
 async def rate_history(session: Session) -> None:
@@ -170,7 +197,8 @@ async def rate_history(session: Session) -> None:
         if places_of is not None:
             boards = boards_of(ended_at, lengths.get(guild_id, DEFAULT_SEASON_LENGTH))
             changes += rate_into(book, guild_id, match_id, ended_at, places_of, boards)
-    await write_ratings(session, book, changes)
+    for sql, params in rating_writes(book, changes):
+        await session.fetch(sql, params)
     # Counted once here: the triggers that keep the count come in the next step, as a
     # counter row updated once per player in one transaction slows PostgreSQL down.
     await session.fetch(

@@ -14,6 +14,8 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, ClassVar, Protocol
 
 Row = tuple[Any, ...]
+Statement = tuple[str, Sequence[Any]]
+"""SQL with its parameters."""
 
 DEFAULT_BUSY_TIMEOUT = 5.0
 """Seconds a statement waits for a lock held by another program (a backup, the sqlite3
@@ -27,16 +29,21 @@ class Session(Protocol):
         """Run one statement; its rows (none for most writes)."""
         ...
 
+    async def fetch_after(self, writes: Sequence[Statement], sql: str,
+                          params: Sequence[Any] = ()) -> list[Row]:
+        """Run ``writes``, then one statement; that statement's rows. One trip where the
+        database can (PostgreSQL: the writes go in the statement as data-modifying
+        ``WITH`` queries), so neither the statement nor any write may depend on what
+        the writes before it change: on PostgreSQL they all see the database as it was
+        before, and may run in any order."""
+        ...
+
 
 class Connected(ABC):
     """The base of the stores; a backend provides the three ways in."""
 
     name: str
     """The database for log lines: a path, or a URL without its password."""
-
-    server_lock: ClassVar[str | None] = None
-    """SQL that makes the rest of a transaction wait for any other holding it on the
-    same server (one ``?``: the guild id); None where transactions never overlap."""
 
     raw_state: ClassVar[str]
     """SQL for a saved game's ``state`` column as bytes: a state that is not valid UTF-8
@@ -57,9 +64,11 @@ class Connected(ABC):
         sound database: a damaged page can lose a row or change its version."""
 
     @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[Session]:
+    def transaction(self, server: int | None = None) -> AbstractAsyncContextManager[Session]:
         """A session inside one transaction: committed at the end, rolled back by any
-        exception (then ``StorageUnavailable`` for a failure of the database)."""
+        exception (then ``StorageUnavailable`` for a failure of the database). With a
+        ``server`` (a guild id), it waits for any other transaction of that server's to
+        end first, and holds the others back until it ends."""
 
 
 def value_rows(width: int, count: int) -> str:

@@ -16,12 +16,14 @@ from bot.app.main import EXIT_FIX_AND_RESTART, EXIT_UNREACHABLE
 from bot.game.ports import NEW_TABLE, StorageDamaged, StorageUnavailable
 from bot.storage import DatabaseUnusable, PostgresStorage, SchemaTooNewError, open_storage
 from bot.storage.postgres import MIGRATIONS
+from bot.storage.postgres.connection import SERVER_LOCKS
 from bot.storage.schema import Migration
 from bot.storage.urls import without_password
 from tests.app.test_startup import env_for, last_sentence, run_bot
 from tests.fakediscord import FakeDiscord
 from tests.pgserver import PostgresServer, free_port
 from tests.storage.backends import Backend
+from tests.storage.builders import match
 from tests.storage.test_open_problems import one_sentence
 
 GUILD = 1
@@ -63,6 +65,29 @@ async def test_a_lock_held_past_the_busy_timeout_raises_storage_unavailable(
         assert await stored_state(backend, 1) == '{"turn":3}'
 
 
+async def test_a_servers_match_lock_held_past_the_busy_timeout_raises_storage_unavailable(
+    backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The lock is taken in BEGIN's own trip: when it times out, that transaction is
+    rolled back there and then, not left open for the pool to find."""
+    async with PostgresStorage.open(backend.url, busy_timeout=0.2) as db:
+        other = await asyncpg.connect(backend.url)
+        try:
+            holding = other.transaction()
+            await holding.start()
+            await other.execute("SELECT pg_advisory_xact_lock($1, $2)", SERVER_LOCKS, GUILD)
+            with pytest.raises(StorageUnavailable) as raised:
+                await db.record_match(match("m1", {1: 10, 2: 5}, winner=1))
+            assert isinstance(raised.value.__cause__, asyncpg.LockNotAvailableError)
+            await holding.rollback()
+        finally:
+            await other.close()
+        assert await db.history(GUILD) == []
+        assert await db.record_match(match("m1", {1: 10, 2: 5}, winner=1))
+        assert [m.match_id for m in await db.history(GUILD)] == ["m1"]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
 async def test_a_connection_lost_mid_transaction_raises_storage_unavailable(
     backend: Backend,
 ) -> None:
@@ -79,6 +104,32 @@ async def test_a_connection_lost_mid_transaction_raises_storage_unavailable(
         assert await db.load_games() == ([], [])  # the insert went with the connection
         await db.save_game(5, GUILD, {"turn": 1})  # the pool connects again
         assert await stored_state(backend, 5) == '{"turn":1}'
+
+
+async def test_a_connection_goes_back_to_the_pool_without_a_reset_trip(
+    backend: Backend,
+) -> None:
+    """asyncpg's reset query on each release would make every read two trips: the last
+    statement the pooled connection ran is the read's own."""
+    async with PostgresStorage.open(backend.url) as db:
+        assert await db.read("SELECT 41") == [(41,)]
+        ran = await backend.sql(
+            "SELECT query FROM pg_stat_activity WHERE application_name = 'uno-bot'")
+        assert ran == [("SELECT 41",)]
+
+
+async def test_a_transaction_left_open_is_rolled_back_before_the_next_use(
+    backend: Backend,
+) -> None:
+    """Without the reset query, asyncpg still rolls back (and logs) a transaction a
+    connection went back to the pool in."""
+    async with PostgresStorage.open(backend.url) as db:
+        async with db._pool.acquire() as connection:
+            await connection.execute("BEGIN")
+            await connection.execute("INSERT INTO saved_games VALUES (6, 1, 1, '{}', 0, 0)")
+        assert await db.load_games() == ([], [])
+        await db.save_game(6, GUILD, {"turn": 1})
+        assert await stored_state(backend, 6) == '{"turn":1}'
 
 
 async def test_a_full_disk_raises_storage_unavailable_and_keeps_the_row(

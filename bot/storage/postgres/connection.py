@@ -23,7 +23,7 @@ import asyncpg
 
 from bot.game.ports import StorageDamaged, StorageUnavailable
 from bot.storage.postgres.errors import is_damaged, is_unavailable
-from bot.storage.session import Connected, Row, Session
+from bot.storage.session import Connected, Row, Session, Statement
 
 _PLACEHOLDER_OR_TEXT = re.compile(r"'[^']*'|\?")
 
@@ -46,12 +46,17 @@ class PostgresSession:
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return [tuple(row) for row in await self.connection.fetch(numbered(sql), *params)]
 
+    async def fetch_after(self, writes: Sequence[Statement], sql: str,
+                          params: Sequence[Any] = ()) -> list[Row]:
+        if not writes:
+            return await self.fetch(sql, params)
+        queries = ", ".join(f"w{number} AS ({write})" for number, (write, _) in enumerate(writes))
+        return await self.fetch(f"WITH {queries} {sql}",
+                                [value for _, values in writes for value in values] + [*params])
+
 
 class PostgresConnected(Connected):
     raw_state = "convert_to(state, 'UTF8')"
-    # Two int4 keys, a space apart from the one-bigint keys of the leases and migrations.
-    server_lock = ("SELECT pg_advisory_xact_lock(5390676, "
-                   "CAST(CAST(? AS BIGINT) % 2147483647 AS INTEGER))")
 
     def __init__(self, pool: asyncpg.Pool, name: str, acquire_timeout: float) -> None:
         self._pool = pool
@@ -74,24 +79,39 @@ class PostgresConnected(Connected):
         """Nothing to check: the server reports damage on the statement that meets it."""
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PostgresSession]:
+    async def transaction(self, server: int | None = None) -> AsyncIterator[PostgresSession]:
         """Any exception rolls back; on a lost connection the server has dropped the
         transaction itself. A rollback cut short by a cancellation is left to the pool,
-        which resets a connection before its next use."""
+        which resets a connection before its next use. A ``server``'s transactions go
+        one at a time under a transaction lock, taken in the BEGIN's own trip."""
         try:
             async with self._pool.acquire(timeout=self._acquire_timeout) as connection:
-                transaction = connection.transaction()
-                await transaction.start()
                 try:
+                    await connection.execute(_begin(server))  # the lock may time out
                     yield PostgresSession(connection)
                 except BaseException:
                     with suppress(asyncpg.InterfaceError, asyncpg.PostgresConnectionError):
-                        await transaction.rollback()  # fails only on a connection gone
+                        await connection.execute("ROLLBACK")  # fails only on a connection gone
                     raise
-                await transaction.commit()
+                await connection.execute("COMMIT")
         except Exception as error:
             _raise_unavailable(error, self.name)
             raise
+
+
+SERVER_LOCKS = 5390676
+"""The first key of the servers' transaction locks (two int4 keys: a space apart from
+the one-bigint keys of the leases and migrations); the second is the guild id's
+remainder by 2**31 - 1, truncated as PostgreSQL's ``%`` does."""
+
+
+def _begin(server: int | None) -> str:
+    """BEGIN, then the server's transaction lock: one trip in the simple protocol (the
+    key is written in the SQL, an int)."""
+    if server is None:
+        return "BEGIN"
+    key = abs(server) % 2147483647
+    return f"BEGIN; SELECT pg_advisory_xact_lock({SERVER_LOCKS}, {key if server >= 0 else -key})"
 
 
 def _raise_unavailable(error: BaseException, name: str) -> None:

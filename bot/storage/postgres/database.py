@@ -80,6 +80,15 @@ class PostgresStorage(
         return AdvisoryLeases(self._url, self.name)
 
 
+async def _as_it_is(connection: asyncpg.Connection) -> None:
+    """A connection goes back to the pool without asyncpg's reset query
+    (``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``), a second trip for
+    every read and write: the stores leave no session state on a pooled connection (no
+    SET, LISTEN, cursor out of a transaction or session lock; the migrations' lock is
+    released before the pool serves anyone, or the pool is closed). An open transaction
+    is still rolled back: asyncpg does that before it calls this."""
+
+
 async def _connect(
     cls: type[PostgresStorage], url: str, migrations: Sequence[Migration], busy_timeout: float
 ) -> PostgresStorage:
@@ -89,6 +98,7 @@ async def _connect(
             url,
             min_size=1,
             max_size=POOL_SIZE,
+            reset=_as_it_is,
             timeout=max(busy_timeout, 5.0),
             server_settings={
                 "lock_timeout": f"{round(busy_timeout * 1000)}ms",

@@ -35,7 +35,7 @@ from typing import Any
 import aiosqlite
 
 from bot.game.ports import StorageDamaged, StorageUnavailable
-from bot.storage.session import Connected, Row, Session
+from bot.storage.session import Connected, Row, Session, Statement
 from bot.storage.sqlite.errors import DAMAGED_CODES, UNAVAILABLE_CODES, primary_code
 
 
@@ -47,6 +47,13 @@ class SqliteSession:
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self.connection.execute_fetchall(sql, params))  # type: ignore[arg-type]
+
+    async def fetch_after(self, writes: Sequence[Statement], sql: str,
+                          params: Sequence[Any] = ()) -> list[Row]:
+        """One statement after the other: a trip to aiosqlite's thread costs little."""
+        for write, values in writes:
+            await self.fetch(write, values)
+        return await self.fetch(sql, params)
 
 
 class SqliteConnected(Connected):
@@ -85,8 +92,9 @@ class SqliteConnected(Connected):
             raise StorageDamaged(f"the database {self.name} is damaged: {'; '.join(found[:3])}")
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteSession]:
+    async def transaction(self, server: int | None = None) -> AsyncIterator[SqliteSession]:
         """The connection inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back.
+        Transactions never overlap (one writer), a ``server``'s or not.
 
         A cancelled await does not stop aiosqlite's thread: a statement already queued
         still runs, in order. So a task cancelled while waiting for its BEGIN still has
