@@ -31,6 +31,7 @@ from tests.fakediscord.commands import command_problems
 from tests.fakediscord.gateway import Gateway, GatewaySession
 from tests.fakediscord.limits import IS_COMPONENTS_V2, message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
+from tests.fakediscord.ratelimits import CHANNEL_LIMIT, CHANNEL_WINDOW, ChannelLimits, too_many
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
 from tests.fakediscord.threads import (
     CREATE_PUBLIC_THREADS,
@@ -74,11 +75,11 @@ class DiscordError(Exception):
                              status=self.status)
 
 
-def json_response(body: Any, status: int = 200) -> web.Response:
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None
+                  ) -> web.Response:
     """discord.py insists on ``Content-Type: application/json`` with no charset."""
-    return web.Response(
-        body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
+    return web.Response(body=json.dumps(body).encode(), status=status,
+                        headers={"Content-Type": "application/json", **(headers or {})})
 
 
 UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
@@ -114,6 +115,8 @@ class FakeDiscord:
         self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
         """Channel messages created with ``enforce_nonce``: (channel, nonce) -> when,
         and the message as created."""
+        self.channel_limits = ChannelLimits()
+        """The bot token's message calls per channel, against Discord's 5 in 5 s."""
         self.latency = Latency()
         """The wire's delay per kind of route (none by default; benchmarks use 80 ms)."""
         self.messages: dict[int, StoredMessage] = {}
@@ -353,6 +356,31 @@ class FakeDiscord:
         if fault is not None:
             self.faults.remove(fault)
             return fault[2].response()
+        limited = self._channel_limit(call)
+        if limited is not None and not limited[0]:
+            self._wake_waiters()
+            return json_response(too_many(limited[1]["X-RateLimit-Reset-After"]), 429,
+                                 limited[1])
+        response = await self._answer(request, handler, call)
+        if limited is not None:
+            response.headers.update(limited[1])
+        return response
+
+    def _channel_limit(self, call: RestCall) -> tuple[bool, dict[str, str]] | None:
+        """Count a bot-token call on a channel's messages against the channel's bucket:
+        None for other calls, else whether it may go and the bucket's headers. One
+        beyond the limit is a violation (discord.py waits on the headers instead)."""
+        if call.kind is not RouteKind.CHANNEL or call.method not in ("POST", "PATCH", "DELETE"):
+            return None
+        channel_id = int(call.path.strip("/").split("/")[1])
+        allowed, headers = self.channel_limits.take(channel_id, call.time)
+        if not allowed:
+            self.violate("channel rate limit", f"{call.method} {call.path}: more than "
+                         f"{CHANNEL_LIMIT} in {CHANNEL_WINDOW:.0f} s in the channel")
+        return allowed, headers
+
+    async def _answer(self, request: web.Request, handler: Handler, call: RestCall
+                      ) -> web.StreamResponse:
         lost = next((f for f in self.lost_answers
                      if f[0] == call.method and f[1] in call.path), None)
         try:
