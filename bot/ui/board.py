@@ -30,7 +30,8 @@ without waiting for anyone else's message. The courier then, in order:
 After a restart, :meth:`Board.show_restored` shows each saved table once (paced by
 ``bot.ui.restart``): an edit of its table message, whose age its snowflake id tells,
 unless that message is gone or near its hour. A click on a table not shown yet shows it
-at once through its token (the old message deleted with the bot token: still one call).
+at once, through its token (the old message then deleted with the bot token) or, if it
+answered by deferring, by an edit: one bot-token call either way.
 
 Messages are drawn from the table as it is when they are sent, so the newest state
 always wins and a burst of changes costs one edit.
@@ -198,6 +199,12 @@ class Board:
             self._forget_if_over(channel)
         await self.turns.registry.forget_shown(table)  # ended: shown, or tried once more
 
+    def shown_since_restart(self, table: Table) -> bool:
+        """Whether a click or a live change has shown ``table`` since the restart (the
+        restore queue passes over it)."""
+        channel = self.channels.get(table.channel_id)
+        return channel is not None and channel.table is table and channel.last_edit is not None
+
     def adopt(self, table: Table) -> None:
         """A game taken back after a restart: its table message's age comes from its id,
         so a live change before :meth:`show_restored` edits that message, as usual."""
@@ -230,7 +237,9 @@ class Board:
                 if error.code != UNKNOWN_MESSAGE:
                     raise
                 old_id = None  # deleted: post afresh
-        self._current_table(channel)  # the old message, if any, goes once this is out
+                channel.tables = Trail()
+        if old_id is not None:
+            self._current_table(channel)  # near its hour: it goes once the new one is out
         message = await self._with_picture(table, restored, lambda picture: messageable.send(
             shown.content, embed=shown.embed, view=to_view(shown.rows),
             files=[picture] if picture else discord.utils.MISSING))
@@ -258,7 +267,8 @@ class Board:
     def clicking(self, channel_id: int, interaction: discord.Interaction) -> Iterator[None]:
         """Around the handling of a click: the table and the ping it makes due are
         posted through its own token once it is answered (a token costs no bot-token
-        call); so is a table not shown yet since a restart."""
+        call); so is a table not shown yet since a restart (edited in place with the bot
+        token instead, should the click have answered by deferring: see ``pings``)."""
         self.pings.click_started(channel_id)
         try:
             yield
@@ -269,7 +279,7 @@ class Board:
             if channel is None:  # no game here (a stray or refused click): keep nothing
                 self.pings.forget(channel_id)
             else:
-                if channel.last_edit is None and via is not None:
+                if channel.last_edit is None:
                     channel.table_dirty = True  # restored, not shown yet: shown now
                 if channel.table_dirty or self.pings.due(channel_id):
                     channel.carrier = via
