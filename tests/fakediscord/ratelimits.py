@@ -1,7 +1,8 @@
-"""Discord's per-channel limit on the bot token's messages: 5 sends, edits or deletions
-of messages in a channel in any 5 seconds.
+"""Discord's per-channel limits on the bot token's messages: 5 sends, 5 edits and 5
+deletions of messages in a channel in 5 seconds.
 
-Discord counts a bucket per channel in fixed windows and tells the client where it
+Discord counts a bucket per route and channel (sending, editing and deleting messages
+are routes of their own, counted apart) in fixed windows and tells the client where it
 stands on every answer (``X-RateLimit-Limit``, ``-Remaining``, ``-Reset``,
 ``-Reset-After``, ``-Bucket``), so a client that reads the headers waits instead of
 being refused; a call beyond the limit is answered 429 with ``retry_after``. Interaction
@@ -16,8 +17,6 @@ from typing import Any
 
 CHANNEL_LIMIT = 5
 CHANNEL_WINDOW = 5.0
-BUCKET = "channel-messages"
-"""One bucket hash for POST, PATCH and DELETE of a channel's messages."""
 
 
 @dataclass(slots=True)
@@ -31,37 +30,43 @@ class ChannelLimits:
     """The bot token's message calls per channel: each one's loop time, and the current
     window of each channel's bucket."""
 
-    sent: dict[int, list[float]] = field(default_factory=dict)
-    _windows: dict[int, _Window] = field(default_factory=dict)
+    sent: dict[tuple[str, int], list[float]] = field(default_factory=dict)
+    """(method, channel) -> the loop time of each call carried out."""
+    _windows: dict[tuple[str, int], _Window] = field(default_factory=dict)
 
-    def take(self, channel_id: int, now: float) -> tuple[bool, dict[str, str]]:
+    def take(self, method: str, channel_id: int, now: float) -> tuple[bool, dict[str, str]]:
         """Count a call now: whether Discord carries it out, and the headers it answers
         with (the bucket after it, or the 429's)."""
-        window = self._windows.get(channel_id)
+        key = (method, channel_id)
+        window = self._windows.get(key)
         if window is None or now >= window.start + CHANNEL_WINDOW:
-            window = self._windows[channel_id] = _Window(now)
+            window = self._windows[key] = _Window(now)
         reset_after = window.start + CHANNEL_WINDOW - now
         if window.used >= CHANNEL_LIMIT:
-            return False, _headers(0, reset_after) | {
+            return False, _headers(method, 0, reset_after) | {
                 "Retry-After": str(max(1, round(reset_after))), "X-RateLimit-Scope": "user"}
         window.used += 1
-        self.sent.setdefault(channel_id, []).append(now)
-        return True, _headers(CHANNEL_LIMIT - window.used, reset_after)
+        self.sent.setdefault(key, []).append(now)
+        return True, _headers(method, CHANNEL_LIMIT - window.used, reset_after)
 
     def busiest(self, channel_id: int) -> int:
-        """The most calls the channel got in any ``CHANNEL_WINDOW`` seconds."""
-        times = self.sent.get(channel_id, [])
-        return max((sum(1 for t in times[i:] if t - start < CHANNEL_WINDOW)
-                    for i, start in enumerate(times)), default=0)
+        """The most calls of one route the channel got in any ``CHANNEL_WINDOW`` seconds."""
+        return max((_most_in_window(times) for (_, channel), times in self.sent.items()
+                    if channel == channel_id), default=0)
 
 
-def _headers(remaining: int, reset_after: float) -> dict[str, str]:
+def _most_in_window(times: list[float]) -> int:
+    return max((sum(1 for t in times[i:] if t - start < CHANNEL_WINDOW)
+                for i, start in enumerate(times)), default=0)
+
+
+def _headers(method: str, remaining: int, reset_after: float) -> dict[str, str]:
     return {
         "X-RateLimit-Limit": str(CHANNEL_LIMIT),
         "X-RateLimit-Remaining": str(remaining),
         "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
         "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-        "X-RateLimit-Bucket": BUCKET,
+        "X-RateLimit-Bucket": f"channel-messages-{method.lower()}",
     }
 
 

@@ -82,6 +82,8 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
                         headers={"Content-Type": "application/json", **(headers or {})})
 
 
+MESSAGE_COMPONENT = 3
+"""The interaction type of a click on a message's button or menu."""
 UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
 ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
 UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
@@ -183,10 +185,13 @@ class FakeDiscord:
         self.faults.append((method, path_part, DiscordError(status, code, message)))
 
     def delete_channel(self, channel_id: int) -> None:
+        """The channel is deleted, with its messages: neither the bot token nor an
+        interaction's token reaches it any more."""
         self.unreachable[channel_id] = UNKNOWN_CHANNEL
 
     def remove_access(self, channel_id: int) -> None:
-        """The bot may no longer view the channel; ``give_access`` gives it back."""
+        """The bot may no longer view the channel; ``give_access`` gives it back. An
+        interaction's webhook still works there (it needs no permission to view it)."""
         self.unreachable[channel_id] = MISSING_ACCESS
 
     def give_access(self, channel_id: int) -> None:
@@ -373,10 +378,10 @@ class FakeDiscord:
         if call.kind is not RouteKind.CHANNEL or call.method not in ("POST", "PATCH", "DELETE"):
             return None
         channel_id = int(call.path.strip("/").split("/")[1])
-        allowed, headers = self.channel_limits.take(channel_id, call.time)
+        allowed, headers = self.channel_limits.take(call.method, channel_id, call.time)
         if not allowed:
             self.violate("channel rate limit", f"{call.method} {call.path}: more than "
-                         f"{CHANNEL_LIMIT} in {CHANNEL_WINDOW:.0f} s in the channel")
+                         f"{CHANNEL_LIMIT} {call.method} in {CHANNEL_WINDOW:.0f} s in the channel")
         return allowed, headers
 
     async def _answer(self, request: web.Request, handler: Handler, call: RestCall
@@ -625,6 +630,8 @@ class FakeDiscord:
     def _component_message(self, interaction: Interaction) -> StoredMessage:
         """The message a component interaction came from (types 6 and 7 act on it)."""
         message = interaction.source_message
+        if message is None and interaction.type == MESSAGE_COMPONENT:
+            raise DiscordError(*UNKNOWN_MESSAGE)  # clicked just before it was deleted
         if message is None:
             self.violate("update without message", f"interaction {interaction.id} is a command")
             raise DiscordError(400, 50035, "Invalid Form Body",
@@ -645,6 +652,8 @@ class FakeDiscord:
             self.violate("not acknowledged", f"webhook call before interaction "
                          f"{interaction.id} was answered")
             raise DiscordError(*UNKNOWN_INTERACTION)
+        if self.unreachable.get(interaction.channel_id) == UNKNOWN_CHANNEL:
+            raise DiscordError(*UNKNOWN_CHANNEL)  # deleted, with its messages
         return interaction
 
     def _followup(self, token: str, body: dict[str, Any], uploads: list[Upload]) -> web.Response:
