@@ -11,7 +11,15 @@ from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.fakediscord.ratelimits import CHANNEL_LIMIT
-from tests.ui.game_helpers import Playing, play_any_legal_move, start_game, table_button
+from tests.ui.game_helpers import (
+    Playing,
+    card_button,
+    play_any_legal_move,
+    players,
+    position,
+    start_game,
+    table_button,
+)
 from tests.ui.test_computers_game import BOTS, play_the_match, start_with_computers
 from tests.ui.test_game_table import tables
 
@@ -83,4 +91,31 @@ async def test_a_match_with_computer_players_costs_at_most_a_tenth_of_a_call_a_m
     assert spent / moves <= MOST_PER_MOVE, (spent, moves)
     assert_tidy(session)
     assert fake_discord.channel_limits.busiest(guild.channel_id) <= CHANNEL_LIMIT
+    assert fake_discord.violations == []
+
+
+async def test_a_table_posted_twice_after_a_lost_answer_is_left_once(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Discord makes the table's follow-up and answers 500; discord.py sends it again
+    and a second copy is made: the one the bot never learnt of is found on the gateway
+    and deleted through its token."""
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    a, b, c = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
+        discard=["r9"], draw=["g1", "g2", "g3", "g4"], current=a))
+    member = session.member(a)
+    hand = await session.open_hand(member)
+    followups = f"/webhooks/{fake_discord.application_id}/"
+    fake_discord.lose_answer("POST", followups)
+    calls = len(fake_discord.calls)
+    clicked = await session.click(member, hand, card_button(hand, "play", "r1"))
+    await session.settle()
+    posted = [c for c in fake_discord.calls[calls:] if c.method == "POST"
+              and followups in c.path and c.json.get("embeds")]
+    assert len(posted) == 2 and posted[0].json == posted[1].json  # the table, sent again
+    (table,) = tables(session)
+    assert table.owner is clicked and fake_discord.lost_answers == []
+    assert fake_discord.bot_token_calls(calls) == 0
     assert fake_discord.violations == []
