@@ -131,12 +131,14 @@ class Report:
             return float("nan")
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
-    def ceiling(self) -> float:
+    def ceiling(self) -> str:
         """Tables the bot token's 50 requests a second carry at this pace of play:
         50 / (bot-token calls per move x moves a second per table)."""
-        per_move = self.bot_token_calls / max(self.changes, 1)
+        if not self.bot_token_calls or not self.changes:
+            return "no bot-token call in the window: no ceiling measured"
+        per_move = self.bot_token_calls / self.changes
         per_table = self.changes / max(self.seconds, 1e-9) / max(self.opened, 1)
-        return BOT_TOKEN_RATE / max(per_move * per_table, 1e-9)
+        return f"{BOT_TOKEN_RATE / (per_move * per_table):.0f} tables per bot token"
 
     def lines(self) -> list[str]:
         per_move = max(self.changes, 1)
@@ -160,7 +162,7 @@ class Report:
             f"  bot resident memory per table={self.rss_per_table / 1024:.1f} KiB",
             f"  bot-token REST calls per move={self.bot_token_calls / per_move:.3f} "
             f"({self.bot_token_calls} calls, {self.bot_token_calls / max(self.seconds, 1e-9):.1f}"
-            f"/s) ceiling={self.ceiling():.0f} tables per bot token",
+            f"/s) ceiling={self.ceiling()}",
         ]
         if self.shown_after:
             lines.append(f"  click->table shows the move p50="

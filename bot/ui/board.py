@@ -6,14 +6,7 @@ without waiting for anyone else's message. The courier then, in order:
 
 1. posts the round and match messages, and deletes a round's message once the next
    round is dealt, so the table is never more than a ping and one message up;
-2. refreshes the open hand messages of the players the game now waits for, of those
-   whose hand changed out of turn, and every one at a round's or the match's end or
-   where jump-ins are on (any change may give or take a player's Jump in!) (through
-   the webhook of the newest interaction on the hand message: My hand's, then each
-   click's, so a hand that is played from never freezes), each with its new picture;
-   a hand message replaced by a newer one becomes a note without buttons, and one
-   nobody clicked in for almost 15 minutes (when its token dies) says to press My hand;
-3. shows the table, its picture replaced by the new one, at no cost to the bot token
+2. shows the table, its picture replaced by the new one, at no cost to the bot token
    when it can (``bot.ui.trail``): a change a player's click made is posted afresh as a
    follow-up of that click (once it is answered: the courier waits for it), so the table
    moves to the bottom of the channel, and the table message before it is deleted
@@ -25,7 +18,17 @@ without waiting for anyone else's message. The courier then, in order:
    5 s). It is posted afresh before the message is an hour old, when Discord starts to
    limit edits of it. Once it shows a game's end, the ended game's saved row is
    deleted: until then a restart shows the end;
-4. posts the ping due, through the same token when a click carries it (``pings``).
+3. posts the ping due, through the same token when a click carries it (``pings``);
+4. refreshes the open hand messages of the players the game now waits for, of those
+   whose hand changed out of turn, and every one at a round's or the match's end or
+   where jump-ins are on (any change may give or take a player's Jump in!) (through
+   the webhook of the newest interaction on the hand message: My hand's, then each
+   click's, so a hand that is played from never freezes), each with its new picture;
+   a hand message replaced by a newer one becomes a note without buttons, and one
+   nobody clicked in for almost 15 minutes (when its token dies) says to press My hand.
+
+While a click is being answered, only the first step is taken: the rest waits for its
+answer, whose token then carries the table and the ping.
 
 After a restart, :meth:`Board.show_restored` shows each saved table once (paced by
 ``bot.ui.restart``): an edit of its table message, whose age its snowflake id tells,
@@ -281,7 +284,7 @@ class Board:
             else:
                 if channel.last_edit is None:
                     channel.table_dirty = True  # restored, not shown yet: shown now
-                if channel.table_dirty or self.pings.due(channel_id):
+                if channel.table_dirty or channel.stale_hands or self.pings.due(channel_id):
                     channel.carrier = via
                     self._wake(channel)
 
@@ -325,9 +328,8 @@ class Board:
     async def _deliver(self, channel: Channel) -> None:
         async def deliver() -> None:
             await self._send_posts(channel)
-            await self._refresh_hands(channel)
             channel_id = channel.table.channel_id
-            if self.pings.clicking(channel_id):  # its token posts them once it is answered
+            if self.pings.clicking(channel_id):  # the rest once it is answered, by its token
                 return
             via, channel.carrier = channel.carrier, None
             if via is not None and channel.table_dirty:
@@ -335,6 +337,7 @@ class Board:
             else:
                 await self._edit_table_when_allowed(channel)
             await self.pings.send(channel.table, via or self.pings.voice(channel_id))
+            await self._refresh_hands(channel)
 
         await self._send(channel, deliver)
 
