@@ -59,9 +59,9 @@ from bot.game.turns import Turns
 from bot.i18n import speaking
 from bot.ui.background import in_background
 from bot.ui.controls import Rows, to_view
-from bot.ui.hand import hand_message
+from bot.ui.hand_refresh import compose_refreshes, send_refreshes
 from bot.ui.lobby_text import table_embed
-from bot.ui.open_hands import HandSession, OpenHands
+from bot.ui.open_hands import OpenHands
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
 from bot.ui.pings import Pings
 from bot.ui.replay import Replay, replayable
@@ -401,36 +401,10 @@ class Board:
 
     async def _refresh_hands(self, channel: Channel) -> None:
         table = channel.table
-        refreshes: list[tuple[tuple[int, str], HandSession, str, Rows, Picture | None,
-                              bool]] = []
         async with self.turns.registry.lock(table.channel_id):  # only what was saved
             stale, channel.stale_hands = channel.stale_hands, set()
-            for player in sorted(stale):
-                key = (table.channel_id, player)
-                session = self.hands.get(key)
-                if session is None or session.version == table.version:
-                    continue
-                if not session.token_alive(self.clock.now()):
-                    self.hands.drop(key)  # the token is spent: "My hand" gives a fresh one
-                    continue
-                with speaking(session.interaction.locale):  # its owner's, not the mover's
-                    hand = hand_message(table, player)
-                    picture = self.pictures.hand_picture(table, player) \
-                        if self.pictures.in_answer(session.interaction, table) else None
-                session.version = table.version
-                kept = session.shows(picture)
-                refreshes.append((key, session, hand.content, hand.rows,
-                                  None if kept else picture, kept))
-        for key, session, content, rows, picture, kept in refreshes:
-            drawn = await self.pictures.file(picture) if picture is not None else None
-            attachments = discord.utils.MISSING if kept else [drawn] if drawn else []
-            try:
-                await session.interaction.edit_original_response(
-                    content=content, view=to_view(rows), attachments=attachments)
-            except discord.HTTPException as error:
-                log.debug("hand refresh failed channel=%s player=%s status=%s",
-                          table.channel_id, key[1], error.status)
-                self.hands.drop(key, session)  # unless a newer hand was opened meanwhile
+            refreshes = compose_refreshes(self.hands, self.pictures, table, stale)
+        await send_refreshes(self.hands, self.pictures, refreshes)
 
     async def _edit_table_when_allowed(self, channel: Channel) -> None:
         """Edit the table message now, or at its next slot (``EDIT_INTERVAL``, or
