@@ -10,7 +10,9 @@ through), a question (colour, player, cards: answer it), the hand with "out of d
 read from the bot's memory.
 
 Every click is kept in a :class:`Clicks` so the benchmark can time it from its
-INTERACTION_CREATE to its callback.
+INTERACTION_CREATE to its callback, and each applied move from its click to the table
+message showing it (the newest table message in the channel: the table moves down as
+each click posts it afresh).
 """
 
 from __future__ import annotations
@@ -47,6 +49,13 @@ class Clicks:
     sent: list[Interaction] = field(default_factory=list)
     unanswered: int = 0
     applied: int = 0
+    shown: list[tuple[float, float]] = field(default_factory=list)
+    """(loop time of the click, seconds until the table showed its move) per applied
+    move; ``inf`` when it did not within ``ANSWER_BOUND``."""
+
+    def shown_after(self, since: float) -> list[float]:
+        """Seconds from click to the table showing the move, for clicks since ``since``."""
+        return [seconds for at, seconds in self.shown if at >= since]
 
     def latencies(self, since: int = 0) -> list[float]:
         """Seconds from INTERACTION_CREATE to the callback reaching the fake, answered ones."""
@@ -80,6 +89,13 @@ def table_message(fake: FakeDiscord, channel_id: int) -> StoredMessage | None:
         if not message.ephemeral and any(c.endswith(":hand") for c in message.custom_ids()):
             return message
     return None
+
+
+def table_version(fake: FakeDiscord, channel_id: int) -> str | None:
+    """The game version the table message shows (its buttons carry it)."""
+    table = table_message(fake, channel_id)
+    return None if table is None else version_of(
+        next(c for c in table.custom_ids() if c.endswith(":hand")))
 
 
 def version_of(custom_id: str) -> str:
@@ -192,6 +208,17 @@ class Seats:
             applied += await self.move(member)
         return applied
 
+    async def seen_on_table(self, clicked: Interaction, before: str | None) -> None:
+        """Wait until the table message shows a newer version than ``before`` (the
+        move applied), and note how long after the click that was."""
+        try:
+            await self.fake.until(lambda: table_version(self.fake, self.channel_id) != before
+                                  or None, ANSWER_BOUND)
+            seconds = asyncio.get_running_loop().time() - clicked.created_loop_time
+        except AssertionError:  # the fake's bound ran out
+            seconds = float("inf")
+        self.clicks.shown.append((clicked.created_loop_time, seconds))
+
     async def hand(self, member: FakeMember, refresh: bool = False) -> StoredMessage | None:
         """The member's open hand message, opened (again) with "My hand" when needed."""
         hand = self.hands.get(member.id)
@@ -233,10 +260,13 @@ class Seats:
                 pick = self.rng.choice(others)
             else:
                 break
-            result = await outcome(self.fake, await self.click(member, hand, pick), self.clicks)
+            shown = table_version(self.fake, self.channel_id)
+            clicked = await self.click(member, hand, pick)
+            result = await outcome(self.fake, clicked, self.clicks)
             if result is Outcome.APPLIED:
                 applied += 1
                 self.clicks.applied += 1
+                await self.seen_on_table(clicked, shown)
                 if not uno:
                     break
             elif result is Outcome.REFUSED:

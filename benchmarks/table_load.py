@@ -15,10 +15,13 @@ Each run starts a fresh bot (its own database) and prints: interactions per seco
 p50/p99/max from INTERACTION_CREATE to the callback reaching Discord, unanswered clicks,
 the bot's CPU per applied move (/proc/<pid>/stat over the measured window), its resident
 memory per table (/proc/<pid>/statm, growth while the tables open, after a warm-up
-table), and its REST calls per move that count against Discord's global 50 a second
-(calls with the bot token: all but interaction callbacks and interaction webhooks).
-Aims: burst: all answered, p99 <= 1 s, no move applied twice; steady 200 tables:
-p99 <= 150 ms; at most 1 bot-token call per move.
+table), its REST calls per move that count against Discord's global 50 a second
+(calls with the bot token: all but interaction callbacks and interaction webhooks) and
+the ceiling they imply: tables per bot token = 50 / (calls per move x moves a second per
+table), whatever the processes and shards; steady: p50/p99 from a click to the table
+message showing its move. Aims: burst: all answered, p99 <= 1 s, no move applied twice;
+steady 200 tables: p99 <= 150 ms; at most 0.1 bot-token calls per move, the move shown
+within 1 s at p99.
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ from tests.botprocess import BotProcess, logged_errors
 from tests.fakediscord import FakeDiscord, FakeGuild, Latency, add_guild
 
 PLAYERS = 4
+BOT_TOKEN_RATE = 50.0
+"""Requests a second Discord allows a bot token, in all its processes and shards."""
 OPENING_AT_ONCE = 25
 """Tables being opened at the same time (people do not all type /uno new at once)."""
 TABLE_OPTIONS = {"ruleset": "classic", "turn_seconds": 600}
@@ -96,6 +101,8 @@ class Report:
     """State changes the bot saved in the window (moves, UNO calls, next rounds), its
     answer in time or not: what the per-move figures divide by."""
     latencies: list[float] = field(default_factory=list)
+    shown_after: list[float] = field(default_factory=list)
+    """steady: seconds from each applied move's click to the table message showing it."""
     cpu_seconds: float = 0.0
     players_cpu_seconds: float = 0.0
     """This process's CPU over the window (fake Discord and players): near a whole core,
@@ -118,11 +125,20 @@ class Report:
     load_average: float = 0.0
     """The machine's 1-minute load average when the run started (other work on it)."""
 
-    def quantile(self, q: float) -> float:
-        ordered = sorted(self.latencies)
+    def quantile(self, q: float, of: list[float] | None = None) -> float:
+        ordered = sorted(self.latencies if of is None else of)
         if not ordered:
             return float("nan")
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    def ceiling(self) -> str:
+        """Tables the bot token's 50 requests a second carry at this pace of play:
+        50 / (bot-token calls per move x moves a second per table)."""
+        if not self.bot_token_calls or not self.changes:
+            return "no bot-token call in the window: no ceiling measured"
+        per_move = self.bot_token_calls / self.changes
+        per_table = self.changes / max(self.seconds, 1e-9) / max(self.opened, 1)
+        return f"{BOT_TOKEN_RATE / (per_move * per_table):.0f} tables per bot token"
 
     def lines(self) -> list[str]:
         per_move = max(self.changes, 1)
@@ -144,10 +160,15 @@ class Report:
             f" of a core; fake Discord and players "
             f"{self.players_cpu_seconds / max(self.seconds, 1e-9):.0%})",
             f"  bot resident memory per table={self.rss_per_table / 1024:.1f} KiB",
-            f"  bot-token REST calls per state change={self.bot_token_calls / per_move:.2f} "
+            f"  bot-token REST calls per move={self.bot_token_calls / per_move:.3f} "
             f"({self.bot_token_calls} calls, {self.bot_token_calls / max(self.seconds, 1e-9):.1f}"
-            f"/s)",
+            f"/s) ceiling={self.ceiling()}",
         ]
+        if self.shown_after:
+            lines.append(f"  click->table shows the move p50="
+                         f"{self.quantile(0.5, self.shown_after) * 1000:.0f} ms "
+                         f"p99={self.quantile(0.99, self.shown_after) * 1000:.0f} ms "
+                         f"(of {len(self.shown_after)} moves)")
         if plan.mode == "burst":
             lines.append(f"  burst tables ready={self.burst_tables} "
                          f"tables with a move applied twice={self.applied_twice} "
@@ -319,6 +340,7 @@ class Window:
         report.unanswered = run.clicks.unanswered - self.unanswered
         report.latencies = run.clicks.latencies(self.sent)
         report.changes = self.changes()
+        report.shown_after = run.clicks.shown_after(self.started)
 
 
 async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) -> None:

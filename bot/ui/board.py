@@ -6,22 +6,35 @@ without waiting for anyone else's message. The courier then, in order:
 
 1. posts the round and match messages, and deletes a round's message once the next
    round is dealt, so the table is never more than a ping and one message up;
-2. refreshes the open hand messages of the players the game now waits for, of those
+2. shows the table, its picture replaced by the new one, at no cost to the bot token
+   when it can (``bot.ui.trail``): a change a player's click made is posted afresh as a
+   follow-up of that click (once it is answered: the courier waits for it), so the table
+   moves to the bottom of the channel, and the table message before it is deleted
+   through the token that posted it; a change no click carries (a computer player's
+   move, a timer) edits the table message through the token that posted it, at most
+   once a second, or, that token dead (a quiet quarter of an hour), with the bot token,
+   at most once every ``BOT_EDIT_INTERVAL`` seconds (later changes wait for the next
+   slot and go out together; Discord allows a bot 5 messages or edits per channel in
+   5 s). It is posted afresh before the message is an hour old, when Discord starts to
+   limit edits of it. Once it shows a game's end, the ended game's saved row is
+   deleted: until then a restart shows the end;
+3. posts the ping due, through the same token when a click carries it (``pings``);
+4. refreshes the open hand messages of the players the game now waits for, of those
    whose hand changed out of turn, and every one at a round's or the match's end or
    where jump-ins are on (any change may give or take a player's Jump in!) (through
    the webhook of the newest interaction on the hand message: My hand's, then each
    click's, so a hand that is played from never freezes), each with its new picture;
    a hand message replaced by a newer one becomes a note without buttons, and one
-   nobody clicked in for almost 15 minutes (when its token dies) says to press My hand;
-3. edits the table message, at most once a second per channel (later changes wait for
-   the next slot and go out together), its picture replaced by the new one, and posts
-   it afresh before the message is an hour old, when Discord starts to limit edits of it.
-   Once it shows a game's end, the ended game's saved row is deleted: until then a
-   restart shows the end.
+   nobody clicked in for almost 15 minutes (when its token dies) says to press My hand.
+
+While a click is being answered, only the first step is taken: the rest waits for its
+answer, whose token then carries the table and the ping.
 
 After a restart, :meth:`Board.show_restored` shows each saved table once (paced by
 ``bot.ui.restart``): an edit of its table message, whose age its snowflake id tells,
-unless that message is gone or near its hour.
+unless that message is gone or near its hour. A click on a table not shown yet shows it
+at once, through its token (the old message then deleted with the bot token) or, if it
+answered by deferring, by an edit: one bot-token call either way.
 
 Messages are drawn from the table as it is when they are sent, so the newest state
 always wins and a burst of changes costs one edit.
@@ -43,21 +56,26 @@ from bot.engine import Event
 from bot.game.clock import Clock, Handle
 from bot.game.table import Table, TableStatus
 from bot.game.turns import Turns
-from bot.i18n import _, speaking
+from bot.i18n import speaking
 from bot.ui.background import in_background
-from bot.ui.controls import Rows, disabled, to_view
-from bot.ui.hand import hand_message
+from bot.ui.controls import Rows, to_view
+from bot.ui.hand_refresh import compose_refreshes, send_refreshes
 from bot.ui.lobby_text import table_embed
-from bot.ui.open_hands import HandSession, OpenHands
+from bot.ui.open_hands import OpenHands
 from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
 from bot.ui.pings import Pings
 from bot.ui.replay import Replay, replayable
 from bot.ui.table import TableMessage, round_message, table_message
+from bot.ui.trail import Posted, Trail, Voice
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 EDIT_INTERVAL = 1.0
+"""Seconds between edits of the table message through a token (no click carrying them)."""
+BOT_EDIT_INTERVAL = 3.0
+"""Seconds between the bot token's edits of a table message: a fraction of the channel's
+5 in 5 s, the rest left for the round messages and a ping."""
 REPOST_AFTER = 50 * 60.0
 """Discord limits edits of messages older than an hour; repost well before."""
 MISSING_PERMISSIONS = 50013
@@ -93,6 +111,10 @@ class Channel:
     table_dirty: bool = False
     last_edit: float | None = None
     posted_at: float | None = None
+    tables: Trail = field(default_factory=Trail)
+    """The game's table messages: the current one stays, older ones are deleted."""
+    carrier: Voice | None = None
+    """The answered click whose token posts the next table and ping, if any."""
     edit_timer: Handle | None = None
     stale_hands: set[str] = field(default_factory=set)
     posts: list[tuple[str, Rows]] = field(default_factory=list)
@@ -180,6 +202,12 @@ class Board:
             self._forget_if_over(channel)
         await self.turns.registry.forget_shown(table)  # ended: shown, or tried once more
 
+    def shown_since_restart(self, table: Table) -> bool:
+        """Whether a click or a live change has shown ``table`` since the restart (the
+        restore queue passes over it)."""
+        channel = self.channels.get(table.channel_id)
+        return channel is not None and channel.table is table and channel.last_edit is not None
+
     def adopt(self, table: Table) -> None:
         """A game taken back after a restart: its table message's age comes from its id,
         so a live change before :meth:`show_restored` edits that message, as usual."""
@@ -212,10 +240,13 @@ class Board:
                 if error.code != UNKNOWN_MESSAGE:
                     raise
                 old_id = None  # deleted: post afresh
+                channel.tables = Trail()
+        if old_id is not None:
+            self._current_table(channel)  # near its hour: it goes once the new one is out
         message = await self._with_picture(table, restored, lambda picture: messageable.send(
             shown.content, embed=shown.embed, view=to_view(shown.rows),
             files=[picture] if picture else discord.utils.MISSING))
-        await self._posted(channel, now, message, old_id, shown.rows)
+        await self._table_posted(channel, message, None)
 
     async def _with_picture(self, table: Table, restored: _Restored,
                             send: Callable[[discord.File | None], Awaitable[T]]) -> T:
@@ -237,8 +268,10 @@ class Board:
 
     @contextlib.contextmanager
     def clicking(self, channel_id: int, interaction: discord.Interaction) -> Iterator[None]:
-        """Around the handling of a click: a ping it makes due is posted through its
-        own token once it is answered (a token costs no bot-token call)."""
+        """Around the handling of a click: the table and the ping it makes due are
+        posted through its own token once it is answered (a token costs no bot-token
+        call); so is a table not shown yet since a restart (edited in place with the bot
+        token instead, should the click have answered by deferring: see ``pings``)."""
         self.pings.click_started(channel_id)
         try:
             yield
@@ -248,15 +281,24 @@ class Board:
             channel = self.channels.get(channel_id)
             if channel is None:  # no game here (a stray or refused click): keep nothing
                 self.pings.forget(channel_id)
-            elif self.pings.due(channel_id):
-                self._spawn(self._send(channel, lambda: self.pings.send(channel.table, via)))
+            else:
+                if channel.last_edit is None:
+                    channel.table_dirty = True  # restored, not shown yet: shown now
+                if channel.table_dirty or channel.stale_hands or self.pings.due(channel_id):
+                    channel.carrier = via
+                    self._wake(channel)
 
     async def message_seen(self, message: discord.Message) -> None:
         """A message from the gateway: a copy of a ping that a request sent again after
         a lost answer left is removed as soon as the bot learns of it (``pings``)."""
         channel = self.channels.get(message.channel.id)
-        if channel is not None and self.pings.seen(message):
+        if channel is None:
+            return
+        if self.pings.seen(message):
             self._spawn(self._send(channel, lambda: self.pings.sweep(channel.table)))
+        elif channel.tables.seen(message):
+            self._spawn(self._send(channel, lambda: channel.tables.sweep(
+                self.clock.now(), self._messageable(channel.table))))
 
     async def idle(self) -> None:
         """Wait until every message already due has been sent (tests, shutdown).
@@ -286,11 +328,16 @@ class Board:
     async def _deliver(self, channel: Channel) -> None:
         async def deliver() -> None:
             await self._send_posts(channel)
-            await self._refresh_hands(channel)
-            await self._edit_table_when_allowed(channel)
             channel_id = channel.table.channel_id
-            if not self.pings.clicking(channel_id):  # else the click's token posts it
-                await self.pings.send(channel.table, self.pings.voice(channel_id))
+            if self.pings.clicking(channel_id):  # the rest once it is answered, by its token
+                return
+            via, channel.carrier = channel.carrier, None
+            if via is not None and channel.table_dirty:
+                await self._edit_table(channel, via)
+            else:
+                await self._edit_table_when_allowed(channel)
+            await self.pings.send(channel.table, via or self.pings.voice(channel_id))
+            await self._refresh_hands(channel)
 
         await self._send(channel, deliver)
 
@@ -354,42 +401,19 @@ class Board:
 
     async def _refresh_hands(self, channel: Channel) -> None:
         table = channel.table
-        refreshes: list[tuple[tuple[int, str], HandSession, str, Rows, Picture | None,
-                              bool]] = []
         async with self.turns.registry.lock(table.channel_id):  # only what was saved
             stale, channel.stale_hands = channel.stale_hands, set()
-            for player in sorted(stale):
-                key = (table.channel_id, player)
-                session = self.hands.get(key)
-                if session is None or session.version == table.version:
-                    continue
-                if not session.token_alive(self.clock.now()):
-                    self.hands.drop(key)  # the token is spent: "My hand" gives a fresh one
-                    continue
-                with speaking(session.interaction.locale):  # its owner's, not the mover's
-                    hand = hand_message(table, player)
-                    picture = self.pictures.hand_picture(table, player) \
-                        if self.pictures.in_answer(session.interaction, table) else None
-                session.version = table.version
-                kept = session.shows(picture)
-                refreshes.append((key, session, hand.content, hand.rows,
-                                  None if kept else picture, kept))
-        for key, session, content, rows, picture, kept in refreshes:
-            drawn = await self.pictures.file(picture) if picture is not None else None
-            attachments = discord.utils.MISSING if kept else [drawn] if drawn else []
-            try:
-                await session.interaction.edit_original_response(
-                    content=content, view=to_view(rows), attachments=attachments)
-            except discord.HTTPException as error:
-                log.debug("hand refresh failed channel=%s player=%s status=%s",
-                          table.channel_id, key[1], error.status)
-                self.hands.drop(key, session)  # unless a newer hand was opened meanwhile
+            refreshes = compose_refreshes(self.hands, self.pictures, table, stale)
+        await send_refreshes(self.hands, self.pictures, refreshes)
 
     async def _edit_table_when_allowed(self, channel: Channel) -> None:
+        """Edit the table message now, or at its next slot (``EDIT_INTERVAL``, or
+        ``BOT_EDIT_INTERVAL`` without a live token)."""
         if not channel.table_dirty or channel.edit_timer is not None:
             return
         now = self.clock.now()
-        if channel.last_edit is None or now - channel.last_edit >= EDIT_INTERVAL:
+        interval = EDIT_INTERVAL if self._token_of_table(channel) else BOT_EDIT_INTERVAL
+        if channel.last_edit is None or now - channel.last_edit >= interval:
             await self._edit_table(channel)
             return
 
@@ -400,51 +424,89 @@ class Board:
 
             await self._send(channel, edit)
 
-        channel.edit_timer = self.clock.call_at(channel.last_edit + EDIT_INTERVAL, edit_later)
+        channel.edit_timer = self.clock.call_at(channel.last_edit + interval, edit_later)
 
-    async def _edit_table(self, channel: Channel) -> None:
+    async def _edit_table(self, channel: Channel, via: Voice | None = None) -> None:
+        """Show the table as it is now: posted afresh through ``via``'s token (a click
+        carries it), else an edit of the table message (through the token that posted
+        it while that lives, else the bot token's), or posted afresh with the bot token
+        where there is no message to edit or it nears its hour."""
         table = channel.table
         async with self.turns.registry.lock(table.channel_id):  # only what was saved
             if not channel.table_dirty:
                 return
             channel.table_dirty = False
+            if channel.edit_timer is not None:  # this shows what it would have
+                channel.edit_timer.cancel()
+                channel.edit_timer = None
             channel.last_edit = now = self.clock.now()
             with speaking(table.language):
                 shown = table_message(table)
                 picture = self.pictures.table_picture(table) \
                     if self.pictures.in_channel(self.client, table) else None
-            old_id = table.table_message_id
             over = table.status is TableStatus.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
         if drawn is not None:
             shown.show_picture(f"attachment://{TABLE_FILE}")
-        messageable = self._messageable(table)
-        if old_id is not None and channel.posted_at is not None \
+        current = self._current_table(channel)
+        token = self._token_of_table(channel)
+        if via is None and current is not None and token is not None:
+            await token.interaction.followup.edit_message(
+                current.message_id, content=shown.content, embed=shown.embed,
+                view=to_view(shown.rows), attachments=[drawn] if drawn else [])
+        elif via is None and current is not None and channel.posted_at is not None \
                 and now - channel.posted_at < REPOST_AFTER:
-            await messageable.get_partial_message(old_id).edit(
+            await self._messageable(table).get_partial_message(current.message_id).edit(
                 content=shown.content, embed=shown.embed, view=to_view(shown.rows),
                 attachments=[drawn] if drawn else [])
         else:
-            message = await messageable.send(shown.content, embed=shown.embed,
-                                             view=to_view(shown.rows),
-                                             files=[drawn] if drawn else discord.utils.MISSING,
-                                             allowed_mentions=NO_PINGS)
-            await self._posted(channel, now, message, old_id, shown.rows)
+            await self._post_table(channel, shown, drawn, via)
         channel.unreachable = 0
         if over:  # the end is out: its saved row has served
             await self.turns.registry.forget_shown(table)
 
-    async def _posted(self, channel: Channel, now: float, message: discord.Message,
-                      old_id: int | None, rows: Rows) -> None:
+    async def _post_table(self, channel: Channel, shown: TableMessage,
+                          drawn: discord.File | None, via: Voice | None) -> None:
+        """Post the table afresh, through ``via``'s token or else the bot token, then
+        remember (and save) its id and delete the table messages before it."""
+        files = [drawn] if drawn else discord.utils.MISSING
+        messageable = self._messageable(channel.table)
+        if via is not None:
+            channel.tables.posting(via, shown.content, buttons=bool(shown.rows))
+            message: discord.Message = await via.interaction.followup.send(
+                shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
+                allowed_mentions=NO_PINGS, wait=True)
+        else:
+            message = await messageable.send(shown.content, embed=shown.embed,
+                                             view=to_view(shown.rows), files=files,
+                                             allowed_mentions=NO_PINGS)
+        await self._table_posted(channel, message, via)
+
+    async def _table_posted(self, channel: Channel, message: discord.Message,
+                            via: Voice | None) -> None:
         """The table was posted afresh as ``message``: remember (and save) its id, and
-        point the old table message, if any, at the new one."""
-        channel.posted_at = now
+        delete the table messages before it."""
+        channel.posted_at = self.clock.now()
+        channel.tables.posted(message.id, via)
         await self.turns.table_posted(channel.table, message.id)
-        if old_id is not None:
-            with speaking(channel.table.language):
-                moved = _("The table moved on: {link}").format(link=message.jump_url)
-            await self._messageable(channel.table).get_partial_message(old_id).edit(
-                content=moved, view=to_view(disabled(rows)))
+        await channel.tables.sweep(self.clock.now(), self._messageable(channel.table))
+
+    def _current_table(self, channel: Channel) -> Posted | None:
+        """The game's table message in the channel, if any (after a restart: the one
+        saved, whose token is gone)."""
+        message_id = channel.table.table_message_id
+        if message_id is None:  # a new game's first table: the older game's stay
+            channel.tables = Trail()
+        elif channel.tables.newest is None or channel.tables.newest.message_id != message_id:
+            channel.tables.posted(message_id, None)
+        return channel.tables.newest
+
+    def _token_of_table(self, channel: Channel) -> Voice | None:
+        """The live token that posted the table message, which may edit it."""
+        current = self._current_table(channel)
+        if current is None or current.via is None or not current.via.alive(self.clock.now()):
+            return None
+        return current.via
 
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

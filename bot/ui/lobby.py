@@ -19,7 +19,7 @@ from bot.game.players import PlayerId
 from bot.game.registry import Reply
 from bot.game.table import Player, Table, TableStatus
 from bot.i18n import N_, _, pgettext, speaking
-from bot.ui.answers import answer_in_public, think_in_public
+from bot.ui.answers import acknowledge, answer_in_public, say, think_in_public
 from bot.ui.errors import refuse
 from bot.ui.lobby_text import table_embed
 from bot.ui.names import player_name
@@ -120,22 +120,33 @@ def edit_lobby_message(client: discord.Client, table: Table) -> Reply:
 
 def publisher(interaction: discord.Interaction) -> Publish:
     """How an interaction shows a state change: a click on the lobby message updates it
-    in place (callback type 7); anything else edits the lobby message by id."""
+    in place (callback type 7); anything else edits the lobby message by id, once the
+    interaction is acknowledged: that edit may wait for the channel's rate limit (5
+    messages or edits in 5 s), and the answer may not wait past Discord's 3 seconds."""
 
     def publish(table: Table) -> Reply:
         clicked = interaction.message
         if clicked is not None and clicked.id == table.message_id:
             fields = message_fields(table)
             return lambda: interaction.response.edit_message(**fields)
-        return edit_lobby_message(interaction.client, table)
+        edit = edit_lobby_message(interaction.client, table)
+
+        async def send() -> None:
+            await acknowledge(interaction)
+            await edit()
+
+        return send
 
     return publish
 
 
 async def confirm(interaction: discord.Interaction, sentence: str) -> None:
-    """An ephemeral word for whoever acted, unless the lobby edit already answered."""
-    if not interaction.response.is_done():
-        await interaction.response.send_message(sentence, ephemeral=True)
+    """An ephemeral word for whoever acted, unless the lobby edit already answered (the
+    "thinking" answer of a command that edited the lobby message is filled in)."""
+    response = interaction.response
+    if not response.is_done() \
+            or response.type is discord.InteractionResponseType.deferred_channel_message:
+        await say(interaction, sentence)
 
 
 def acting_player(interaction: discord.Interaction) -> Player:

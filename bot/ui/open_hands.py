@@ -22,7 +22,7 @@ import discord
 from bot.game.clock import Clock, Handle
 from bot.i18n import N_, _, speaking
 from bot.ui.pictures import Picture
-from bot.ui.pings import TOKEN_LIFETIME, TOKEN_MARGIN
+from bot.ui.trail import TOKEN_LIFETIME, TOKEN_MARGIN, token_alive
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class HandSession:
 
     def token_alive(self, now: float) -> bool:
         """Whether the interaction's 15-minute token is still safe to use."""
-        return now - self.heard_at <= TOKEN_LIFETIME - TOKEN_MARGIN
+        return token_alive(self.heard_at, now)
 
 
 class OpenHands:

@@ -15,17 +15,13 @@ posted them, since interaction webhooks do not count against the bot's global ra
 limit. Only with no live token (a timer after a quiet quarter of an hour) is the bot
 token used.
 
-A ping is never left twice. When Discord makes a message but its answer is lost (a
-5xx), discord.py sends the request again: a channel message carries a ``nonce`` that
-Discord enforces, so it returns the message already made; a follow-up takes no nonce,
-so a second copy is made, whose id the answer never tells. The gateway does: every
-message made in the channel arrives as MESSAGE_CREATE (:meth:`Pings.seen`), and one
-made through a ping's token with that ping's words is a copy, removed at once.
+A ping is never left twice: a copy that a follow-up sent again after a lost answer
+left is found on the gateway and removed (``bot.ui.trail``); a ping posted with the bot
+token carries a ``nonce``, which Discord enforces.
 """
 
 from __future__ import annotations
 
-import logging
 import secrets
 from dataclasses import dataclass, field
 
@@ -37,35 +33,12 @@ from bot.game.players import is_computer
 from bot.game.table import Table, TableStatus
 from bot.i18n import speaking
 from bot.ui.table import call
+from bot.ui.trail import Trail, Voice
 
-log = logging.getLogger(__name__)
-
-TOKEN_LIFETIME = 15 * 60.0
-"""An interaction's token works for 15 minutes; used until ``TOKEN_MARGIN`` before."""
-TOKEN_MARGIN = 30.0
 DEFERRED = discord.InteractionResponseType.deferred_channel_message
 """A deferred answer's first follow-up would replace its "thinking…" message."""
 NONCE_BITS = 64
 """A channel message's nonce: at most 20 digits (Discord takes up to 25 characters)."""
-SAID_KEPT = 8
-"""How many of a game's latest ping texts a copy found on the gateway is matched with."""
-
-
-@dataclass(frozen=True, slots=True)
-class Voice:
-    """An interaction in the channel whose token can post (and remove) pings."""
-
-    interaction: discord.Interaction
-    heard_at: float
-    """When it was answered: its token's 15 minutes are counted from about then."""
-
-
-@dataclass(frozen=True, slots=True)
-class Ping:
-    message_id: int
-    via: Voice | None
-    """The interaction whose token posted it (None: the bot token)."""
-
 
 @dataclass(slots=True)
 class ChannelPings:
@@ -73,14 +46,8 @@ class ChannelPings:
     """The people the last ping (or the last change) said the game waits for."""
     due: tuple[str, frozenset[str]] | None = None
     """A ping still to post (its text and whom it may ping); text "" only removes."""
-    standing: list[Ping] = field(default_factory=list)
-    """The game's pings in the channel, oldest first; all but ``newest`` are removed
-    (a removal that failed is tried again with the next)."""
-    newest: int | None = None
-    """The id of the ping that stays: the last one posted (None: none stays)."""
-    said: dict[str, Voice] = field(default_factory=dict)
-    """What the latest pings posted through a token said, and the interaction whose
-    token posted them."""
+    trail: Trail = field(default_factory=Trail)
+    """The game's pings in the channel: the last one posted stays."""
     clicks: int = 0
     """Clicks being answered: their interaction will post the due ping once answered."""
     voice: Voice | None = None
@@ -105,7 +72,7 @@ class Pings:
             with speaking(table.language):
                 state.due = (call(table, table.game.seat_view(None)), waited)
         else:
-            state.due = ("", frozenset()) if state.standing else None
+            state.due = ("", frozenset()) if state.trail.standing else None
 
     def due(self, channel_id: int) -> bool:
         state = self.channels.get(channel_id)
@@ -134,24 +101,15 @@ class Pings:
     def voice(self, channel_id: int) -> Voice | None:
         """The freshest interaction of the channel that can still post, if any."""
         state = self.channels.get(channel_id)
-        if state is None or state.voice is None or not self._alive(state.voice.heard_at):
+        if state is None or state.voice is None or not state.voice.alive(self.clock.now()):
             return None
         return state.voice
 
     def seen(self, message: discord.Message) -> bool:
         """A message of the channel from the gateway: True when it is a copy of one of
-        the game's pings that the bot did not know (a follow-up sent again after a lost
-        answer: the same words through the same token), now standing to be removed
-        with the others (:meth:`sweep`)."""
+        the game's pings that the bot did not know, to be removed (:meth:`sweep`)."""
         state = self.channels.get(message.channel.id)
-        via = state.said.get(message.content) if state is not None else None
-        made_by = message.interaction_metadata
-        if state is None or via is None or made_by is None \
-                or made_by.id != via.interaction.id \
-                or any(ping.message_id == message.id for ping in state.standing):
-            return False
-        state.standing.append(Ping(message.id, via))
-        return message.id != state.newest
+        return state is not None and state.trail.seen(message)
 
     async def send(self, table: Table, via: Voice | None) -> None:
         """Post the due ping (through ``via``'s token, else the bot token), then remove
@@ -161,7 +119,7 @@ class Pings:
             return
         (text, users), state.due = state.due, None
         if not text:
-            state.newest = None
+            state.trail.retire()
         else:
             # A new message, not an edit: only a new message makes Discord notify the
             # people it mentions. It may ping exactly those users, nobody else.
@@ -169,39 +127,20 @@ class Pings:
                 everyone=False, roles=False, replied_user=False,
                 users=[discord.Object(int(user)) for user in sorted(users)])
             if via is not None:
-                state.said[text] = via
-                if len(state.said) > SAID_KEPT:
-                    del state.said[next(iter(state.said))]
+                state.trail.posting(via, text, buttons=False)
                 message: discord.Message = await via.interaction.followup.send(
                     text, allowed_mentions=allowed, wait=True)
             else:
                 message = await self._messageable(table).send(
                     text, allowed_mentions=allowed, nonce=secrets.randbits(NONCE_BITS))
-            state.newest = message.id
-            if all(ping.message_id != message.id for ping in state.standing):
-                state.standing.append(Ping(message.id, via))
+            state.trail.posted(message.id, via)
         await self.sweep(table)
 
     async def sweep(self, table: Table) -> None:
         """Remove every standing ping of the game but the newest."""
         state = self.channels.get(table.channel_id)
-        if state is None:
-            return
-        for ping in [p for p in state.standing if p.message_id != state.newest]:
-            await self._remove(table, ping)
-            state.standing.remove(ping)
-
-    async def _remove(self, table: Table, ping: Ping) -> None:
-        try:
-            if ping.via is not None and self._alive(ping.via.heard_at):
-                await ping.via.interaction.followup.delete_message(ping.message_id)
-            else:
-                await self._messageable(table).get_partial_message(ping.message_id).delete()
-        except discord.NotFound:
-            log.debug("ping already gone channel=%s", table.channel_id)
-
-    def _alive(self, since: float) -> bool:
-        return self.clock.now() - since <= TOKEN_LIFETIME - TOKEN_MARGIN
+        if state is not None:
+            await state.trail.sweep(self.clock.now(), self._messageable(table))
 
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

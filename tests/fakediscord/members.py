@@ -189,8 +189,9 @@ class FakeMember:
         self, message: StoredMessage, custom_id: str, *, wait: bool = True, deliver: int = 1
     ) -> Interaction:
         """Press the button ``custom_id`` on ``message`` as this member sees it: the live
-        message, or a ``snapshot()`` taken earlier (a client that has not refreshed).
-        ``deliver=2`` sends the same INTERACTION_CREATE (same id and token) twice."""
+        message, or a ``snapshot()`` taken earlier (a client that has not refreshed, even
+        of a message deleted since). ``deliver=2`` sends the same INTERACTION_CREATE
+        (same id and token) twice."""
         fake = self.guild.fake
         assert custom_id in message.custom_ids(), (
             f"no button {custom_id!r} on the message; it has {message.custom_ids()}"
@@ -198,7 +199,7 @@ class FakeMember:
         assert message.component(custom_id).get("type", 2) == 2, (
             f"{custom_id!r} is a select menu: choose() among its options")
         interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
-        interaction.source_message = fake.message(message.id)
+        interaction.source_message = fake.messages.get(message.id)  # None: deleted since
         data = {"custom_id": custom_id, "component_type": 2, "values": []}
         return await self._send(interaction, data, message=message.payload, wait=wait,
                                 deliver=deliver)
@@ -240,7 +241,7 @@ class FakeMember:
         assert len(set(values)) == len(values) and low <= len(values) <= high, \
             f"{len(values)} values picked where the menu takes {low} to {high}"
         interaction = fake.new_interaction(MESSAGE_COMPONENT, self.user, message.channel_id)
-        interaction.source_message = fake.message(message.id)
+        interaction.source_message = fake.messages.get(message.id)
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return await self._send(interaction, data, message=message.payload, wait=wait,
                                 deliver=deliver)

@@ -31,6 +31,7 @@ from tests.fakediscord.commands import command_problems
 from tests.fakediscord.gateway import Gateway, GatewaySession
 from tests.fakediscord.limits import IS_COMPONENTS_V2, message_problems
 from tests.fakediscord.permissions import ATTACH_FILES, channel_permissions
+from tests.fakediscord.ratelimits import CHANNEL_LIMIT, CHANNEL_WINDOW, ChannelLimits, too_many
 from tests.fakediscord.records import Interaction, RestCall, StoredMessage, Violation
 from tests.fakediscord.threads import (
     CREATE_PUBLIC_THREADS,
@@ -74,13 +75,15 @@ class DiscordError(Exception):
                              status=self.status)
 
 
-def json_response(body: Any, status: int = 200) -> web.Response:
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None
+                  ) -> web.Response:
     """discord.py insists on ``Content-Type: application/json`` with no charset."""
-    return web.Response(
-        body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
+    return web.Response(body=json.dumps(body).encode(), status=status,
+                        headers={"Content-Type": "application/json", **(headers or {})})
 
 
+MESSAGE_COMPONENT = 3
+"""The interaction type of a click on a message's button or menu."""
 UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
 ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
 UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
@@ -114,6 +117,8 @@ class FakeDiscord:
         self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
         """Channel messages created with ``enforce_nonce``: (channel, nonce) -> when,
         and the message as created."""
+        self.channel_limits = ChannelLimits()
+        """The bot token's message calls per channel, against Discord's 5 in 5 s."""
         self.latency = Latency()
         """The wire's delay per kind of route (none by default; benchmarks use 80 ms)."""
         self.messages: dict[int, StoredMessage] = {}
@@ -180,10 +185,13 @@ class FakeDiscord:
         self.faults.append((method, path_part, DiscordError(status, code, message)))
 
     def delete_channel(self, channel_id: int) -> None:
+        """The channel is deleted, with its messages: neither the bot token nor an
+        interaction's token reaches it any more."""
         self.unreachable[channel_id] = UNKNOWN_CHANNEL
 
     def remove_access(self, channel_id: int) -> None:
-        """The bot may no longer view the channel; ``give_access`` gives it back."""
+        """The bot may no longer view the channel; ``give_access`` gives it back. An
+        interaction's webhook still works there (it needs no permission to view it)."""
         self.unreachable[channel_id] = MISSING_ACCESS
 
     def give_access(self, channel_id: int) -> None:
@@ -353,6 +361,31 @@ class FakeDiscord:
         if fault is not None:
             self.faults.remove(fault)
             return fault[2].response()
+        limited = self._channel_limit(call)
+        if limited is not None and not limited[0]:
+            self._wake_waiters()
+            return json_response(too_many(limited[1]["X-RateLimit-Reset-After"]), 429,
+                                 limited[1])
+        response = await self._answer(request, handler, call)
+        if limited is not None:
+            response.headers.update(limited[1])
+        return response
+
+    def _channel_limit(self, call: RestCall) -> tuple[bool, dict[str, str]] | None:
+        """Count a bot-token call on a channel's messages against the channel's bucket:
+        None for other calls, else whether it may go and the bucket's headers. One
+        beyond the limit is a violation (discord.py waits on the headers instead)."""
+        if call.kind is not RouteKind.CHANNEL or call.method not in ("POST", "PATCH", "DELETE"):
+            return None
+        channel_id = int(call.path.strip("/").split("/")[1])
+        allowed, headers = self.channel_limits.take(call.method, channel_id, call.time)
+        if not allowed:
+            self.violate("channel rate limit", f"{call.method} {call.path}: more than "
+                         f"{CHANNEL_LIMIT} {call.method} in {CHANNEL_WINDOW:.0f} s in the channel")
+        return allowed, headers
+
+    async def _answer(self, request: web.Request, handler: Handler, call: RestCall
+                      ) -> web.StreamResponse:
         lost = next((f for f in self.lost_answers
                      if f[0] == call.method and f[1] in call.path), None)
         try:
@@ -597,6 +630,8 @@ class FakeDiscord:
     def _component_message(self, interaction: Interaction) -> StoredMessage:
         """The message a component interaction came from (types 6 and 7 act on it)."""
         message = interaction.source_message
+        if message is None and interaction.type == MESSAGE_COMPONENT:
+            raise DiscordError(*UNKNOWN_MESSAGE)  # clicked just before it was deleted
         if message is None:
             self.violate("update without message", f"interaction {interaction.id} is a command")
             raise DiscordError(400, 50035, "Invalid Form Body",
@@ -617,6 +652,8 @@ class FakeDiscord:
             self.violate("not acknowledged", f"webhook call before interaction "
                          f"{interaction.id} was answered")
             raise DiscordError(*UNKNOWN_INTERACTION)
+        if self.unreachable.get(interaction.channel_id) == UNKNOWN_CHANNEL:
+            raise DiscordError(*UNKNOWN_CHANNEL)  # deleted, with its messages
         return interaction
 
     def _followup(self, token: str, body: dict[str, Any], uploads: list[Upload]) -> web.Response:

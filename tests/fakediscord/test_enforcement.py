@@ -351,3 +351,43 @@ async def test_a_channel_gone_answers_as_discord_does_and_its_interactions_still
     assert await call(http, "PATCH", message, {"content": "hu"}) == (
         404, {"code": 10003, "message": "Unknown Channel"})
     assert fake_discord.violations == []
+
+
+async def test_a_sixth_bot_token_message_in_a_channel_within_5_s_is_refused(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
+) -> None:
+    """Discord's per-channel bucket: 5 sends in 5 s (and 5 edits apart), told in the
+    headers of each answer; a client that goes on anyway gets 429 and a violation."""
+    path = f"channels/{guild.channel_id}/messages"
+    for left in (4, 3, 2, 1, 0):
+        async with http.post(path, json={"content": "x"}) as response:
+            assert response.status == 200
+            assert response.headers["X-RateLimit-Remaining"] == str(left)
+            assert response.headers["X-RateLimit-Bucket"]
+    async with http.post(path, json={"content": "x"}) as response:
+        assert response.status == 429 and (await response.json())["retry_after"] > 0
+    assert rules(fake_discord) == ["channel rate limit"]
+    other = fake_discord.new_interaction(COMMAND, guild.members[0].user, guild.channel_id + 1)
+    status, _ = await answer(http, other, {"content": "a callback is not counted"})
+    assert status == 200 and fake_discord.channel_limits.busiest(guild.channel_id) == 5
+    message_id = fake_discord.channel_messages(guild.channel_id)[0].id
+    async with http.patch(f"{path}/{message_id}", json={"content": "y"}) as response:
+        assert response.status == 200  # edits are a bucket of their own
+    assert fake_discord.violations == []
+
+
+async def test_discord_py_waits_for_the_channel_bucket_instead_of_breaching_it(
+    fake_discord: FakeDiscord, guild: FakeGuild, endpoints: None
+) -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    await client.login(fake_discord.token)
+    try:
+        channel = client.get_partial_messageable(guild.channel_id)
+        for i in range(7):
+            await channel.send(f"message {i}")
+    finally:
+        await client.close()
+    sent = fake_discord.channel_limits.sent["POST", guild.channel_id]
+    assert len(sent) == 7 and sent[5] - sent[0] >= 4.9  # the sixth waited for the window
+    assert fake_discord.channel_limits.busiest(guild.channel_id) == 5
+    assert fake_discord.violations == []

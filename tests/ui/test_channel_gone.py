@@ -1,7 +1,9 @@
 """A game whose channel the bot can no longer reach (deleted: 404 Unknown Channel; the
 bot's View Channel taken away: 403 Missing Access) ends after a few deliveries in a
 row: saved as ended, no match recorded, its computer players and timers stopped. A new
-game may be opened there once the bot can reach the channel again."""
+game may be opened there once the bot can reach the channel again. The players'
+interaction tokens still reach a channel the bot may no longer view (Discord asks no
+permission of an interaction's webhook), so there the game ends once no token lives."""
 
 from __future__ import annotations
 
@@ -14,11 +16,19 @@ from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.game.table import CloseReason
 from bot.ui.board import GONE_AFTER
+from bot.ui.trail import Trail
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import Playing
 from tests.ui.test_computers_game import start_with_computers
 
 BOARD = "bot.ui.board"
+
+
+def spend_tokens(bot: UnoBot, channel_id: int) -> None:
+    """As if the players' last clicks were more than 15 minutes old: the board has no
+    live token in the channel, so what it sends there goes with the bot token."""
+    bot.board.channels[channel_id].tables = Trail()
+    bot.board.pings.forget(channel_id)
 
 
 async def play_until_gone(session: Playing, bot: UnoBot, clock: FakeClock) -> None:
@@ -39,6 +49,7 @@ async def test_a_game_whose_channel_is_gone_ends_and_stops_playing(
 ) -> None:
     session = await start_with_computers(guild, bot, fake_discord, clock, seed=3)
     channel = guild.channel_id
+    spend_tokens(bot, channel)
     gone(fake_discord, channel)
     with caplog.at_level(logging.WARNING, logger=BOARD):
         await play_until_gone(session, bot, clock)
@@ -58,6 +69,7 @@ async def test_a_new_game_opens_where_the_bot_is_let_back_in(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
 ) -> None:
     session = await start_with_computers(guild, bot, fake_discord, clock, seed=3)
+    spend_tokens(bot, guild.channel_id)
     fake_discord.remove_access(guild.channel_id)
     await play_until_gone(session, bot, clock)
     fake_discord.give_access(guild.channel_id)
@@ -79,6 +91,7 @@ async def test_a_passing_refusal_leaves_the_game_alone(
     the count starts again, and the game is not ended for it."""
     session = await start_with_computers(guild, bot, fake_discord, clock, seed=3)
     table = session.table
+    spend_tokens(bot, guild.channel_id)
     channel = f"/channels/{guild.channel_id}/messages"
     for _ in range(3):
         for _ in range(GONE_AFTER - 1):

@@ -13,9 +13,10 @@ from bot.game.players import PlayerId
 from bot.game.table import Player, Table
 from bot.ui.controls import to_view
 from bot.ui.hand import hand_message, playable_cards
-from tests.fakediscord import FakeDiscord, FakeGuild, answered
+from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage, answered
 from tests.fakediscord.limits import message_problems
 from tests.ui.game_helpers import (
+    Playing,
     card_button,
     control,
     position,
@@ -23,6 +24,12 @@ from tests.ui.game_helpers import (
     table_button,
 )
 from tests.ui.test_game_cards import FILL, two_or_three
+
+
+def tables(session: Playing) -> list[StoredMessage]:
+    """The table messages in the channel (one, once the courier is done)."""
+    return [m for m in session.fake.channel_messages(session.channel_id)
+            if any(c.endswith(":hand") for c in m.custom_ids()) and not m.ephemeral]
 
 
 @pytest.mark.parametrize("size", [1, 7, 25, 30, 60, 108])
@@ -172,9 +179,13 @@ async def test_end_stops_the_game(
     assert late.ephemeral and "no UNO game running" in late.text
 
 
-async def test_table_edits_are_coalesced_and_reposted_before_an_hour(
+async def test_each_click_moves_the_table_down_and_a_quiet_table_is_reposted_before_an_hour(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
+    """A click posts the table afresh through its own token (the table before it is
+    deleted through the token that posted it): no bot-token call. Turns that run out
+    with nobody clicking edit it in place, through that token while it lives, then with
+    the bot token; and it is posted afresh before it is an hour old."""
     session, (a, _b, _c) = await two_or_three(guild, bot, fake_discord, clock, turn_seconds=600)
     seats = [a, _b, _c]
     await session.set_position(position(
@@ -183,18 +194,22 @@ async def test_table_edits_are_coalesced_and_reposted_before_an_hour(
         discard=["r9"], draw=FILL, current=a))
     await session.settle()
     first = session.table_message()
-    edits = len(fake_discord.calls_to("PATCH", f"/messages/{first.id}"))
+    calls = len(fake_discord.calls)
     for card in ("r1", "r2", "r3", "r4", "r5", "r6"):  # six quick plays in the same instant
         member = session.member(seats[(int(card[1]) - 1) % 3])
         hand = await session.open_hand(member)
         await session.click(member, hand, card_button(hand, "play", card))
-    assert len(fake_discord.calls_to("PATCH", f"/messages/{first.id}")) <= edits + 1
-    await session.settle()
-    assert len(fake_discord.calls_to("PATCH", f"/messages/{first.id}")) <= edits + 2
+        (shown,) = tables(session)
+        assert shown.owner is not None and shown.owner.user_id == member.id
+    assert fake_discord.bot_token_calls(calls) == 0 and first.id not in fake_discord.messages
+    clicked = session.table_message()
     for _ in range(6):
         await clock.advance(9 * 60)  # a turn runs out every 10 minutes
         await session.settle()
-    moved = session.table_message()
-    assert moved.id != first.id and "moved on" in first.content
-    assert first.enabled_ids() == [] and moved.enabled_ids()
+    token_edits = fake_discord.calls_to("PATCH", f"/messages/{clicked.id}")
+    assert token_edits and token_edits[0].path.startswith("/webhooks/")
+    assert any(c.path.startswith("/channels/") for c in token_edits)  # the token died
+    (moved,) = tables(session)
+    assert moved.id != clicked.id and moved.owner is None  # posted afresh by the bot
+    assert clicked.id not in fake_discord.messages and moved.enabled_ids()
     assert table_at(bot, guild.channel_id).table_message_id == moved.id

@@ -124,14 +124,13 @@ async def test_a_follow_up_ping_made_twice_after_a_lost_answer_is_left_once(
     await session.set_position(position(
         "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
         discard=["r9"], draw=FILL, current=a))
-    ana = session.member(a)
-    hand_a = await session.open_hand(ana)
     followups = f"/webhooks/{fake_discord.application_id}/"
     fake_discord.lose_answer("POST", followups)
     fake_discord.lose_answer("DELETE", followups)
     calls = len(fake_discord.calls)
-    await session.click(ana, hand_a, card_button(hand_a, "play", "r1"))
-    await session.settle()
+    await session.set_position(position(  # no click: the table is edited, ben pinged
+        "classic", [a, b, c], hands={a: ["r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
+        discard=["r1"], draw=FILL, current=b))
     made = [c for c in fake_discord.calls[calls:] if c.method == "POST"
             and followups in c.path and "it is your turn" in c.json.get("content", "")]
     assert len(made) == 2 and made[0].json == made[1].json  # ben's, sent again

@@ -21,7 +21,7 @@ from bot.storage import SqliteStorage
 from bot.ui.pictures import TABLE_FILE
 from bot.ui.restart import BATCH, PAUSE, RESTORED
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
-from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, add_guild
+from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, StoredMessage, add_guild
 from tests.ui.game_helpers import Playing, position, start_game
 from tests.ui.test_game_restart import edit_saved_state
 
@@ -135,7 +135,7 @@ async def test_a_table_message_near_its_hour_is_posted_afresh_once(
         table_message = resumed.table_message()
         assert table_message.id != aged and table_message.content.startswith(RESTORED)
         assert resumed.table.table_message_id == table_message.id
-        assert "moved on" in old.content and old.enabled_ids() == []
+        assert aged not in fake_discord.messages  # deleted once the new one was out
 
 
 async def saved_over(db: SqliteStorage, table: Table) -> None:
@@ -252,3 +252,58 @@ async def test_a_round_result_saved_before_the_crash_is_shown_with_its_next_roun
         await resumed.settle()
         assert resumed.game.round_number == 2 and not resumed.game.round_over
         assert not [c for c in resumed.table_message().custom_ids() if c.endswith(":next")]
+
+
+async def test_a_click_on_a_table_not_shown_yet_shows_it_at_once_and_the_queue_passes_it(
+    bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, clock: FakeClock, tmp_path: Path
+) -> None:
+    """The last table of the queue is clicked while the first batch waits for its pause:
+    it is shown at once, for one bot-token call (posted through the click's token, its
+    old message deleted; or, the click deferred while its hand's picture is drawn, its
+    old message edited), and the queue passes over it."""
+    last = guild.channel_ids[-1]
+    host, guest = guild.members[:2]
+    lobby = (await host.slash("uno new", last, turn_seconds=600)).response  # no timer plays
+    assert lobby is not None
+    await guest.click(lobby, lobby.custom_id("uno:lobby:join:"))
+    await host.click(lobby, lobby.custom_id("uno:lobby:start:"))
+    await bot.board.idle()
+    await bot.close()
+    settings = make_settings(fake_discord, tmp_path)
+    async with SqliteStorage.open(settings.database_path) as db:  # the same game elsewhere
+        (saved,), _ = await db.load_games()
+        for channel_id in guild.channel_ids[:-1]:
+            await db.save_game(channel_id, guild.id, saved.state | {
+                "channel_id": channel_id, "table_message_id": None}, version=saved.version)
+    (old,) = table_messages(fake_discord, last)
+    since = len(fake_discord.calls)
+
+    async with running_bot(settings, clock, fake_discord) as restarted:
+        queue = restarted.restore_queue
+        assert queue is not None
+        await shown(restarted, BATCH)
+        assert [t.channel_id for t in queue.waiting][-1] == last  # not reached yet
+        hand = next(c for c in old.custom_ids() if c.endswith(":hand"))
+        clicked = await host.click(old, hand)
+        await restarted.board.idle()
+        (table,) = table_messages(fake_discord, last)
+        restored = restarted.manager.get(last)
+        assert restored is not None and restarted.board.shown_since_restart(restored)
+        assert not table.content.startswith(RESTORED) and table.enabled_ids()
+        (call,) = channel_calls(fake_discord, since, last)
+        if table.owner is clicked:  # posted through the click's token
+            assert old.id not in fake_discord.messages and call.method == "DELETE"
+        else:
+            assert table.id == old.id and call.method == "PATCH"
+        for done in (2 * BATCH, CHANNELS):
+            await clock.advance(PAUSE)
+            await shown(restarted, done)
+        assert queue.waiting == []
+        assert channel_calls(fake_discord, since, last) == [call]  # passed over
+        assert restored.table_message_id == table.id
+    assert fake_discord.violations == []
+
+
+def table_messages(fake: FakeDiscord, channel_id: int) -> list[StoredMessage]:
+    return [m for m in fake.channel_messages(channel_id)
+            if not m.ephemeral and any(c.endswith(":hand") for c in m.custom_ids())]

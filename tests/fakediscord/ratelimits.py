@@ -1,0 +1,76 @@
+"""Discord's per-channel limits on the bot token's messages: 5 sends, 5 edits and 5
+deletions of messages in a channel in 5 seconds.
+
+Discord counts a bucket per route and channel (sending, editing and deleting messages
+are routes of their own, counted apart) in fixed windows and tells the client where it
+stands on every answer (``X-RateLimit-Limit``, ``-Remaining``, ``-Reset``,
+``-Reset-After``, ``-Bucket``), so a client that reads the headers waits instead of
+being refused; a call beyond the limit is answered 429 with ``retry_after``. Interaction
+callbacks and interaction webhooks are not counted here (they are not the bot token's).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+CHANNEL_LIMIT = 5
+CHANNEL_WINDOW = 5.0
+
+
+@dataclass(slots=True)
+class _Window:
+    start: float
+    used: int = 0
+
+
+@dataclass(slots=True)
+class ChannelLimits:
+    """The bot token's message calls per channel: each one's loop time, and the current
+    window of each channel's bucket."""
+
+    sent: dict[tuple[str, int], list[float]] = field(default_factory=dict)
+    """(method, channel) -> the loop time of each call carried out."""
+    _windows: dict[tuple[str, int], _Window] = field(default_factory=dict)
+
+    def take(self, method: str, channel_id: int, now: float) -> tuple[bool, dict[str, str]]:
+        """Count a call now: whether Discord carries it out, and the headers it answers
+        with (the bucket after it, or the 429's)."""
+        key = (method, channel_id)
+        window = self._windows.get(key)
+        if window is None or now >= window.start + CHANNEL_WINDOW:
+            window = self._windows[key] = _Window(now)
+        reset_after = window.start + CHANNEL_WINDOW - now
+        if window.used >= CHANNEL_LIMIT:
+            return False, _headers(method, 0, reset_after) | {
+                "Retry-After": str(max(1, round(reset_after))), "X-RateLimit-Scope": "user"}
+        window.used += 1
+        self.sent.setdefault(key, []).append(now)
+        return True, _headers(method, CHANNEL_LIMIT - window.used, reset_after)
+
+    def busiest(self, channel_id: int) -> int:
+        """The most calls of one route the channel got in any ``CHANNEL_WINDOW`` seconds."""
+        return max((_most_in_window(times) for (_, channel), times in self.sent.items()
+                    if channel == channel_id), default=0)
+
+
+def _most_in_window(times: list[float]) -> int:
+    return max((sum(1 for t in times[i:] if t - start < CHANNEL_WINDOW)
+                for i, start in enumerate(times)), default=0)
+
+
+def _headers(method: str, remaining: int, reset_after: float) -> dict[str, str]:
+    return {
+        "X-RateLimit-Limit": str(CHANNEL_LIMIT),
+        "X-RateLimit-Remaining": str(remaining),
+        "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+        "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+        "X-RateLimit-Bucket": f"channel-messages-{method.lower()}",
+    }
+
+
+def too_many(reset_after: str) -> dict[str, Any]:
+    """The 429's body."""
+    return {"message": "You are being rate limited.", "retry_after": float(reset_after),
+            "global": False}
