@@ -218,9 +218,8 @@ class Seats:
                                                      if c.endswith(":hand")))
         if not await wait_answer(opened, self.clicks) or opened.response is None:
             return None
-        if not opened.completed.done():  # deferred: the hand comes with the edit after
-            await self.fake.until(lambda: True if opened.completed.done() else None,
-                                  ANSWER_BOUND)
+        if not await wait_complete(opened):  # deferred: the hand comes with the edit after
+            return None
         self.hands[member.id] = opened.response
         return opened.response
 
