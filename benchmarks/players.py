@@ -21,6 +21,7 @@ import asyncio
 import enum
 import random
 import re
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,10 +58,13 @@ class Clicks:
         """Seconds from click to the table showing the move, for clicks since ``since``."""
         return [seconds for at, seconds in self.shown if at >= since]
 
-    def latencies(self, since: int = 0) -> list[float]:
-        """Seconds from INTERACTION_CREATE to the callback reaching the fake, answered ones."""
+    def latencies(self, since: int = 0, channels: Container[int] | None = None
+                  ) -> list[float]:
+        """Seconds from INTERACTION_CREATE to the callback reaching the fake, answered ones
+        (only those sent in ``channels``, when given)."""
         return [i.answered_loop_time - i.created_loop_time for i in self.sent[since:]
-                if i.answered_loop_time is not None]
+                if i.answered_loop_time is not None
+                and (channels is None or i.channel_id in channels)]
 
 
 async def wait_answer(interaction: Interaction, clicks: Clicks) -> bool:
@@ -142,13 +146,15 @@ async def outcome(fake: FakeDiscord, interaction: Interaction, clicks: Clicks) -
 
 @dataclass
 class Seats:
-    """One table's four members, as players: the first one is the host."""
+    """One table's members, as players: the first one is the host. ``computers``: the
+    levels of the computer players the host seats (``/uno addbot``) in the other seats."""
 
     fake: FakeDiscord
     channel_id: int
     members: list[FakeMember]
     clicks: Clicks
     rng: random.Random
+    computers: tuple[str, ...] = ()
     hands: dict[int, StoredMessage] = field(default_factory=dict)
     finished: bool = False
 
@@ -166,19 +172,27 @@ class Seats:
         return interaction
 
     async def open_table(self, **options: Any) -> bool:
-        """``/uno new``, Join by the three others, Start by the host; False if any of
-        them went unanswered."""
-        interaction = await self.host.slash("uno new", self.channel_id, wait=False, **options)
-        self.clicks.sent.append(interaction)
+        """``/uno new``, ``/uno addbot`` for each of ``computers``, Join by the other
+        members, Start by the host; False if any of them went unanswered."""
+        interaction = await self.slash("uno new", **options)
         if not await wait_answer(interaction, self.clicks) or interaction.response is None:
             return False
         lobby = interaction.response
+        for level in self.computers:
+            if not await wait_answer(await self.slash("uno addbot", level=level), self.clicks):
+                return False
         for member in self.members[1:]:
             joined = await self.click(member, lobby, lobby.custom_id("uno:lobby:join:"))
             if not await wait_answer(joined, self.clicks):
                 return False
         started = await self.click(self.host, lobby, lobby.custom_id("uno:lobby:start:"))
         return await wait_answer(started, self.clicks)
+
+    async def slash(self, command: str, **options: Any) -> Interaction:
+        """The host's ``/command`` in this table's channel, sent and kept (not awaited)."""
+        interaction = await self.host.slash(command, self.channel_id, wait=False, **options)
+        self.clicks.sent.append(interaction)
+        return interaction
 
     def waiting_for(self) -> list[FakeMember]:
         """The members the table message mentions (who must act now)."""
@@ -231,9 +245,8 @@ class Seats:
                                                      if c.endswith(":hand")))
         if not await wait_answer(opened, self.clicks) or opened.response is None:
             return None
-        if not opened.completed.done():  # deferred: the hand comes with the edit after
-            await self.fake.until(lambda: True if opened.completed.done() else None,
-                                  ANSWER_BOUND)
+        if not await wait_complete(opened):  # deferred: the hand comes with the edit after
+            return None
         self.hands[member.id] = opened.response
         return opened.response
 

@@ -6,10 +6,14 @@ Discord shows them (see ``benchmarks/players.py``).
     .venv/bin/python -m benchmarks.table_load --mode steady --tables 50 100 200 400
     .venv/bin/python -m benchmarks.table_load --mode burst --tables 200
     .venv/bin/python -m benchmarks.table_load --mode steady burst   # both, default sizes
+    .venv/bin/python -m benchmarks.table_load --tables 200 --hard-tables 20
 
 steady: tables of 4 whose players think 1 to 3 s before each move, for ``--seconds``
 (or until every table made ``--moves`` moves). burst: at every table the player to move
 clicks the same card three times, Draw twice and Catch! twice at the same instant.
+``--hard-tables N``: N of the tables (steady) seat one person and three ``hard`` computer
+players, whose searches run in the bot's worker processes; the people's clicks at those
+tables and at the others are timed apart (aim: the same p99 within 10%).
 
 Each run starts a fresh bot (its own database) and prints: interactions per second,
 p50/p99/max from INTERACTION_CREATE to the callback reaching Discord, unanswered clicks,
@@ -80,6 +84,8 @@ class Plan:
     processes``, ...) and the database."""
     env: tuple[tuple[str, str], ...] = ()
     """More settings for every bot process (``DATABASE_URL``, say)."""
+    hard_tables: int = 0
+    """Tables (the first ones) of one person and three ``hard`` computer players."""
 
     @property
     def table_options(self) -> dict[str, object]:
@@ -103,6 +109,8 @@ class Report:
     latencies: list[float] = field(default_factory=list)
     shown_after: list[float] = field(default_factory=list)
     """steady: seconds from each applied move's click to the table message showing it."""
+    hard_latencies: list[float] = field(default_factory=list)
+    """The part of ``latencies`` sent at the tables with hard players."""
     cpu_seconds: float = 0.0
     players_cpu_seconds: float = 0.0
     """This process's CPU over the window (fake Discord and players): near a whole core,
@@ -140,6 +148,18 @@ class Report:
         per_table = self.changes / max(self.seconds, 1e-9) / max(self.opened, 1)
         return f"{BOT_TOKEN_RATE / (per_move * per_table):.0f} tables per bot token"
 
+    def hard_lines(self) -> list[str]:
+        """The people's clicks at the tables with hard players and at the others."""
+        if not self.plan.hard_tables:
+            return []
+        hard = self.hard_latencies
+        others = list((Counter(self.latencies) - Counter(hard)).elements())
+        cells = [f"{label} clicks={len(values)} p50={self.quantile(0.5, values) * 1000:.0f} ms"
+                 f" p99={self.quantile(0.99, values) * 1000:.0f} ms"
+                 for label, values in (("hard tables", hard), ("other tables", others))]
+        return [f"  people at {self.plan.hard_tables} tables with three hard players: "
+                f"{cells[0]}; {cells[1]}"]
+
     def lines(self) -> list[str]:
         per_move = max(self.changes, 1)
         rate = self.interactions / self.seconds if self.seconds else 0.0
@@ -155,6 +175,7 @@ class Report:
             f"  INTERACTION_CREATE->callback p50={self.quantile(0.5) * 1000:.0f} ms "
             f"p99={self.quantile(0.99) * 1000:.0f} ms "
             f"max={max(self.latencies, default=0) * 1000:.0f} ms",
+            *self.hard_lines(),
             f"  bot CPU per state change={self.cpu_seconds * 1000 / per_move:.1f} ms "
             f"(bot CPU {self.cpu_seconds:.1f} s = {self.cpu_seconds / max(self.seconds, 1e-9):.0%}"
             f" of a core; fake Discord and players "
@@ -199,16 +220,17 @@ class Bench:
         """Where the test reads what was saved: the URL or the SQLite file."""
         return self.database_url or self.bots[0].database_path
 
-    def seats(self, table: int) -> Seats:
+    def seats(self, table: int, computers: tuple[str, ...] = ()) -> Seats:
         """Table ``table`` (1 on; 0 is the warm-up table of the first guild); the tables
-        are dealt to the guilds in turn."""
+        are dealt to the guilds in turn. ``computers`` take the last seats."""
         guild = self.guilds[(table - 1) % len(self.guilds)]
-        return self.seats_at(guild, (table - 1) // len(self.guilds) + 1)
+        return self.seats_at(guild, (table - 1) // len(self.guilds) + 1, computers)
 
-    def seats_at(self, guild: FakeGuild, channel: int) -> Seats:
-        members = guild.members[channel * PLAYERS:(channel + 1) * PLAYERS]
+    def seats_at(self, guild: FakeGuild, channel: int, computers: tuple[str, ...] = ()
+                 ) -> Seats:
+        members = guild.members[channel * PLAYERS:(channel + 1) * PLAYERS - len(computers)]
         return Seats(self.fake, guild.channel_ids[channel], members, self.clicks,
-                     random.Random(self.rng.random()))
+                     random.Random(self.rng.random()), computers)
 
     def process_of(self) -> dict[int, int]:
         """channel id -> the index of the bot process that runs its guild's shard."""
@@ -291,7 +313,9 @@ async def warm_up(run: Bench, plan: Plan) -> None:
 async def open_tables(run: Bench, plan: Plan, report: Report) -> list[Seats]:
     """Open the tables; the bot's memory growth per table goes into the report."""
     before = sum(resident_bytes(bot.pid) for bot in run.bots)
-    everyone = [run.seats(n) for n in range(1, plan.tables + 1)]
+    hard = ("hard",) * (PLAYERS - 1)
+    everyone = [run.seats(n, hard if n <= plan.hard_tables else ())
+                for n in range(1, plan.tables + 1)]
     jobs = [functools.partial(s.open_table, **plan.table_options) for s in everyone]
     opened = [s for s, ok in zip(everyone, await bounded(OPENING_AT_ONCE, jobs), strict=True)
               if ok]
@@ -306,8 +330,9 @@ async def open_tables(run: Bench, plan: Plan, report: Report) -> list[Seats]:
 class Window:
     """The measured stretch: clicks sent, REST calls and bot CPU from its start."""
 
-    def __init__(self, run: Bench) -> None:
+    def __init__(self, run: Bench, hard_channels: frozenset[int] = frozenset()) -> None:
         self.run = run
+        self.hard_channels = hard_channels
         self.loop = asyncio.get_running_loop()
         self.started = self.loop.time()
         self.cpu = self.bots_cpu()
@@ -339,13 +364,14 @@ class Window:
         report.interactions = len(run.clicks.sent) - self.sent
         report.unanswered = run.clicks.unanswered - self.unanswered
         report.latencies = run.clicks.latencies(self.sent)
+        report.hard_latencies = run.clicks.latencies(self.sent, self.hard_channels)
         report.changes = self.changes()
         report.shown_after = run.clicks.shown_after(self.started)
 
 
 async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) -> None:
     loop = asyncio.get_running_loop()
-    window = Window(run)
+    window = Window(run, frozenset(s.channel_id for s in opened if s.computers))
     stop_at = window.started + plan.seconds
 
     async def play(seats: Seats) -> int:
@@ -406,7 +432,8 @@ async def main_async(args: argparse.Namespace) -> list[Report]:
     for mode in args.mode:
         for tables in args.tables or DEFAULT_TABLES[mode]:
             plan = Plan(mode, tables, args.latency, args.seconds, args.moves,
-                        tuple(args.think), args.images == "on", args.seed)
+                        tuple(args.think), args.images == "on", args.seed,
+                        hard_tables=args.hard_tables if mode == "steady" else 0)
             report = await run_one(plan)
             print("\n".join(report.lines()), flush=True)
             reports.append(report)
@@ -431,10 +458,15 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--images", choices=["on", "off"], default="on",
                         help="card pictures on the tables (on: the server default)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hard-tables", type=int, default=0,
+                        help="steady: this many of the tables seat one person and three "
+                             "hard computer players")
     args = parser.parse_args(argv)
     for count in args.tables or []:
         if not 1 <= count <= 450:
             parser.error("tables must be between 1 and 450 (one guild's channels)")
+        if not 0 <= args.hard_tables <= count:
+            parser.error("--hard-tables must be between 0 and the number of tables")
     if not 0 < args.seconds <= 300:
         parser.error("--seconds must be between 0 and 300")
     return args

@@ -43,3 +43,12 @@ async def test_two_shards_in_one_or_two_processes_report_every_click_answered(
     assert report.changes >= report.moves > 0  # both processes' saves are counted
     assert report.cpu_seconds > 0
     assert not report.violations and not report.bot_errors and not report.shutdown_errors
+
+
+async def test_tables_with_hard_players_time_their_people_apart() -> None:
+    report = await run_one(Plan("steady", 2, latency=0.01, seconds=20, moves=2,
+                                think=(0.05, 0.2), hard_tables=1))
+    assert report.opened == 2 and report.unanswered == 0
+    assert report.hard_latencies and len(report.hard_latencies) < len(report.latencies)
+    assert "people at 1 tables with three hard players" in "\n".join(report.lines())
+    assert not report.violations and not report.bot_errors and not report.shutdown_errors

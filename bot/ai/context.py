@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import CARD_COLOR, COLORS, Card, Color
@@ -28,6 +28,11 @@ class Context:
     seven_o: bool
     next_player: str
     previous_player: str
+    danger: bool = field(init=False)
+    """Whether an opponent is close to going out (read once: a playout asks it per play)."""
+
+    def __post_init__(self) -> None:
+        self.danger = self.fewest_held() <= CLOSE_TO_OUT
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Context:
@@ -74,10 +79,6 @@ class Context:
     def fewest_held(self) -> int:
         """The smallest hand among the opponents."""
         return min(self.counts[p] for p in self.opponents())
-
-    @property
-    def danger(self) -> bool:
-        return self.fewest_held() <= CLOSE_TO_OUT
 
     def holds_color(self, color: str) -> bool:
         return any(CARD_COLOR[c] == color for c in self.hand)

@@ -6,9 +6,11 @@ when everyone plays about as ``normal`` does), the colour held most named. It re
 the world's hands directly (``Context.from_world``): a world is made of guesses
 (``determinize``), never of the real hidden cards.
 
-The result of a playout, seen from one seat: 1 for winning the round, else a little
-for each card fewer than the winner's opponents (so a lost round still prefers a small
-hand), and a playout cut off after ``MAX_ACTIONS`` counts by hand sizes alone.
+The result of a playout, seen from one seat: 1 for winning the round; a round lost, with
+more than two players, up to ``NEAR_WIN`` by how many of the other losers hold more
+cards (a rank, not a win: at four players most playouts are lost, and 0 for all of them
+would leave the search almost nothing to compare actions by); and a playout cut off
+after ``MAX_ACTIONS`` counts by hand sizes alone.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from bot.engine.game import Game
 
 MAX_ACTIONS = 400
 """A playout longer than this (a long Seven-O or stacking round) is judged where it stands."""
+NEAR_WIN = 0.2
+"""A lost round's result when every other loser holds more cards than we do."""
 _PLAYS = frozenset({"play", "play_drawn"})
 
 
@@ -41,8 +45,14 @@ def play_out(game: Game, me: str, rng: SplitMix) -> float:
 
 
 def result(game: Game, me: str) -> float:
-    if game.round_winner is not None:
-        return 1.0 if game.round_winner == me else 0.0
+    winner = game.round_winner
+    if winner == me:
+        return 1.0
+    if winner is not None:
+        mine = len(game.hands[me])
+        losers = [len(h) for p, h in game.hands.items() if p != me and p != winner]
+        beaten = sum(1.0 if n > mine else 0.5 if n == mine else 0.0 for n in losers)
+        return NEAR_WIN * beaten / len(losers) if losers else 0.0
     mine = len(game.hands[me])
     fewest = min(len(h) for p, h in game.hands.items() if p != me)
     return 0.5 + 0.05 * max(-9, min(9, fewest - mine))

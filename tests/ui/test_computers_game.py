@@ -134,14 +134,11 @@ async def test_a_person_and_three_computer_players_play_a_whole_match(
     assert [row.user_id for row in board.rows] == [person.id]
 
 
-async def test_a_person_and_three_hard_computer_players_play_a_whole_match(
-    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
-) -> None:
-    """Hard players think in the bot's worker process and play a match to its end; each
-    answer found is one of the player's legal actions when it is applied."""
-    levels = ("hard", "hard", "hard")
+def record_answers(bot: UnoBot, seconds: float) -> list[Action | None]:
+    """Give the hard players ``seconds`` to think; the list fills with the answers their
+    searches bring back (``None``: none in time)."""
     thinker = bot.manager.computers.thinker
-    thinker.seconds = 60.0  # the first search also starts the worker process
+    thinker.seconds = seconds
     answers: list[Action | None] = []
     asked = thinker.answer
 
@@ -151,6 +148,34 @@ async def test_a_person_and_three_hard_computer_players_play_a_whole_match(
         return found
 
     thinker.answer = answer  # type: ignore[method-assign]
+    return answers
+
+
+async def test_hard_players_with_no_answer_in_time_play_as_normal_to_the_end(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """A busy machine: no search comes back by its deadline, and every hard decision is
+    made as ``normal`` makes it, at once, so the match still ends."""
+    levels = ("hard", "hard", "hard")
+    answers = record_answers(bot, seconds=1e-6)
+    session = await start_with_computers(guild, bot, fake_discord, clock, levels, target=60,
+                                         seed=3)
+    table, game = session.table, session.game
+    computer_turns, person_moves, _ = await play_the_match(session, seat_names(levels))
+    await session.settle()
+    assert table.status is TableStatus.ENDED and game.match_over
+    assert computer_turns > 10 and person_moves > 3, (computer_turns, person_moves)
+    assert len(answers) > 10 and not any(answers)
+
+
+async def test_a_person_and_three_hard_computer_players_play_a_whole_match(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Hard players think in the bot's worker process and play a match to its end; each
+    answer found is one of the player's legal actions when it is applied."""
+    levels = ("hard", "hard", "hard")
+    # The first search also starts the worker process.
+    answers = record_answers(bot, seconds=60.0)
     session = await start_with_computers(guild, bot, fake_discord, clock, levels, target=60,
                                          seed=3)
     table, game = session.table, session.game
