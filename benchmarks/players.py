@@ -178,8 +178,9 @@ class Seats:
         if not await wait_answer(interaction, self.clicks) or interaction.response is None:
             return False
         lobby = interaction.response
-        for level in self.computers:
-            if not await wait_answer(await self.slash("uno addbot", level=level), self.clicks):
+        for level in self.computers:  # answered once the lobby shows the seat (deferred)
+            added = await self.slash("uno addbot", level=level)
+            if not await wait_answer(added, self.clicks) or not await wait_complete(added):
                 return False
         for member in self.members[1:]:
             joined = await self.click(member, lobby, lobby.custom_id("uno:lobby:join:"))
