@@ -35,6 +35,10 @@ THINKING = discord.InteractionResponseType.deferred_channel_message
 DEADLINE = 3.0
 """Seconds after which Discord no longer takes an acknowledgement: a click received
 longer ago than this and never handled is no longer counted."""
+ADOPTABLE = 15 * 60.0
+"""Seconds an early acknowledgement waits for its handler: as long as the click's token
+lives. A handler that comes to its click after Discord's 3 s (a starved event loop)
+completes it through the acknowledgement, rather than answering it a second time."""
 _GAME_CLICK = re.compile(PATTERN)
 
 log = logging.getLogger(__name__)
@@ -52,7 +56,7 @@ class EarlyAcks:
         self.http = http
         self.now = now
         self._received: OrderedDict[int, float] = OrderedDict()
-        self._sent: dict[int, asyncio.Task[Acknowledged]] = {}
+        self._sent: OrderedDict[int, tuple[float, asyncio.Task[Acknowledged]]] = OrderedDict()
 
     def received(self, data: dict[str, Any]) -> asyncio.Task[Acknowledged] | None:
         """A payload the guard passed: a game click on a message is counted and, when
@@ -62,14 +66,14 @@ class EarlyAcks:
         if _GAME_CLICK.fullmatch(data["data"]["custom_id"]) is None:
             return None
         now = self.now()
-        self._forget_before(now - DEADLINE)
+        self._forget(now)
         interaction_id = int(data["id"])
         self._received[interaction_id] = now
         if len(self._received) + self.clicks.in_flight <= self.clicks.busy:
             return None
         hand_message = bool(int(data["message"].get("flags") or 0) & EPHEMERAL)
-        sent = self._sent[interaction_id] = in_background(
-            self._acknowledge(interaction_id, str(data["token"]), hand_message))
+        sent = in_background(self._acknowledge(interaction_id, str(data["token"]), hand_message))
+        self._sent[interaction_id] = (now, sent)
         return sent
 
     @property
@@ -86,7 +90,7 @@ class EarlyAcks:
         sent = self._sent.pop(interaction.id, None)
         if sent is None:
             return True
-        acknowledged = await sent
+        acknowledged = await sent[1]
         if acknowledged.kind is not None:
             # discord.py's own record of the initial response (``defer`` sets it so)
             interaction.response._response_type = acknowledged.kind
@@ -95,16 +99,15 @@ class EarlyAcks:
             return False
         return True
 
-    def _forget_before(self, moment: float) -> None:
-        """Clicks received before ``moment`` and never handled (a payload discord.py
-        dropped) no longer count, and their acknowledgements are let go."""
-        received = self._received
-        while received:
-            interaction_id, at = next(iter(received.items()))
-            if at >= moment:
-                return
-            del received[interaction_id]
-            self._sent.pop(interaction_id, None)
+    def _forget(self, now: float) -> None:
+        """Clicks received over ``DEADLINE`` ago and not handled yet no longer count as
+        waiting; their acknowledgements are let go only after ``ADOPTABLE`` (a payload
+        discord.py dropped is never adopted)."""
+        received, sent = self._received, self._sent
+        while received and next(iter(received.values())) < now - DEADLINE:
+            received.popitem(last=False)
+        while sent and next(iter(sent.values()))[0] < now - ADOPTABLE:
+            sent.popitem(last=False)
 
     async def _acknowledge(self, interaction_id: int, token: str, hand_message: bool
                            ) -> Acknowledged:

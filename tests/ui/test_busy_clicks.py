@@ -185,6 +185,42 @@ async def test_a_click_never_handled_stops_counting_after_discords_three_seconds
     acks.received(second)  # at 1 s: two waiting, busy: acknowledged early
     assert acks.sent_early == {clicks[1].id}
     acks.received(third)  # at 4.5 s: the first two are past Discord's 3 s
-    assert acks.sent_early == set()  # one waiting: not busy, the old acknowledgement let go
+    assert acks.sent_early == {clicks[1].id}  # one waiting: not busy; the acknowledgement
+    # is kept for its handler, however late it comes
     await answered(clicks[1])
     assert [c.callback_type for c in clicks] == [None, DEFERRED_UPDATE, None]
+
+
+async def test_a_click_handled_after_three_seconds_completes_its_early_acknowledgement(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """A starved event loop reaches a click acknowledged early only after Discord's 3 s,
+    once later clicks have come in: it completes that acknowledgement, never answers the
+    click a second time."""
+    session, member, hand = await ana_with_her_hand(bot, guild, fake_discord, clock)
+    guard, acks = bot.interaction_guard, bot.early_acks
+    parse, held, handed_on = guard.parse, list[Any](), asyncio.Event()
+    seconds = [0.0]
+    acks.now = lambda: seconds[0]
+
+    def hold(data: Any) -> None:  # discord.py would parse it now
+        held.append(data)
+        handed_on.set()
+
+    guard.parse = hold
+    bot.clicks.busy = 0
+    click = await member.click(hand, card_button(hand, "play", "r3"), wait=False)
+    await asyncio.wait_for(handed_on.wait(), 5)
+    assert click.callback_type == DEFERRED_UPDATE and len(held) == 1
+
+    seconds[0] = 4.0  # another click arrives past the first one's 3 s
+    later = fake_discord.new_interaction(MESSAGE_COMPONENT, member.user, session.channel_id)
+    later.source_message = fake_discord.message(hand.id)
+    acks.received(member.interaction_payload(
+        later, {"custom_id": card_button(hand, "play", "r4"), "component_type": 2},
+        hand.payload))
+    guard.parse = parse
+    parse(held[0])  # the first click's handler, at last
+    await answered(click, whole=True)
+    assert session.game.discard_pile[-1] == "r3" and click.edits
+    assert fake_discord.violations == []
