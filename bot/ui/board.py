@@ -6,18 +6,9 @@ without waiting for anyone else's message. The courier then, in order:
 
 1. posts the round and match messages, and deletes a round's message once the next
    round is dealt, so the table is never more than a ping and one message up;
-2. shows the table, its picture replaced by the new one, at no cost to the bot token
-   when it can (``bot.ui.trail``): a change a player's click made is posted afresh as a
-   follow-up of that click (once it is answered: the courier waits for it), so the table
-   moves to the bottom of the channel, and the table message before it is deleted
-   through the token that posted it; a change no click carries (a computer player's
-   move, a timer) edits the table message through the token that posted it, at most
-   once a second, or, that token dead (a quiet quarter of an hour), with the bot token,
-   at most once every ``BOT_EDIT_INTERVAL`` seconds (later changes wait for the next
-   slot and go out together; Discord allows a bot 5 messages or edits per channel in
-   5 s). It is posted afresh before the message is an hour old, when Discord starts to
-   limit edits of it. Once it shows a game's end, the ended game's saved row is
-   deleted: until then a restart shows the end;
+2. shows the table, at no cost to the bot token when a player's token can carry it
+   (``bot.ui.table_courier``): posted afresh through the click that changed it, or
+   edited, at most once a second, or every few seconds with the bot token;
 3. posts the ping due, through the same token when a click carries it (``pings``);
 4. refreshes the open hand messages of the players the game now waits for, of those
    whose hand changed out of turn, and every one at a round's or the match's end or
@@ -31,10 +22,9 @@ While a click is being answered, only the first step is taken: the rest waits fo
 answer, whose token then carries the table and the ping.
 
 After a restart, :meth:`Board.show_restored` shows each saved table once (paced by
-``bot.ui.restart``): an edit of its table message, whose age its snowflake id tells,
-unless that message is gone or near its hour. A click on a table not shown yet shows it
-at once, through its token (the old message then deleted with the bot token) or, if it
-answered by deferring, by an edit: one bot-token call either way.
+``bot.ui.restart``; see ``bot.ui.restored_tables``). A click on a table not shown yet
+shows it at once, through its token (the old message then deleted with the bot token)
+or, if it answered by deferring, by an edit: one bot-token call either way.
 
 Messages are drawn from the table as it is when they are sent, so the newest state
 always wins and a burst of changes costs one edit.
@@ -46,40 +36,30 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import aiohttp
 import discord
 
 from bot.engine import Event
-from bot.game.clock import Clock, Handle
+from bot.game.clock import Clock
 from bot.game.table import Table, TableStatus
 from bot.game.turns import Turns
 from bot.i18n import speaking
 from bot.ui.background import in_background
-from bot.ui.controls import Rows, to_view
+from bot.ui.controls import to_view
 from bot.ui.hand_refresh import compose_refreshes, send_refreshes
 from bot.ui.lobby_text import table_embed
 from bot.ui.open_hands import OpenHands
-from bot.ui.pictures import RESTORE_BUDGET, TABLE_FILE, Picture, Pictures
+from bot.ui.pictures import Pictures
 from bot.ui.pings import Pings
 from bot.ui.replay import Replay, replayable
-from bot.ui.table import TableMessage, round_message, table_message
-from bot.ui.trail import Posted, Trail, Voice
+from bot.ui.restored_tables import Restored, restored_channel, show_again
+from bot.ui.table import TableMessage, round_message
+from bot.ui.table_courier import Channel, TableCourier
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
-EDIT_INTERVAL = 1.0
-"""Seconds between edits of the table message through a token (no click carrying them)."""
-BOT_EDIT_INTERVAL = 3.0
-"""Seconds between the bot token's edits of a table message: a fraction of the channel's
-5 in 5 s, the rest left for the round messages and a ping."""
-REPOST_AFTER = 50 * 60.0
-"""Discord limits edits of messages older than an hour; repost well before."""
-MISSING_PERMISSIONS = 50013
-UNKNOWN_MESSAGE = 10008
 CHANNEL_GONE = frozenset({10003, 50001})
 """Discord's codes for a channel the bot can no longer reach: Unknown Channel (deleted)
 and Missing Access (the bot may no longer view it)."""
@@ -90,41 +70,6 @@ HAND_CHANGES = frozenset({"drew", "discarded", "hands_swapped"})
 EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_over"})
 """Events after which every open hand is refreshed (a round's or the match's end too,
 so no hand still says "Waiting for ben" with the old top card)."""
-NO_PINGS = discord.AllowedMentions.none()
-"""The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Restored:
-    """A restored table's message, composed under its lock: what it says, its picture,
-    and whether the bot may attach files there (``None``: not known yet)."""
-
-    shown: TableMessage
-    picture: Picture | None
-    allowed: bool | None
-
-
-@dataclass(slots=True)
-class Channel:
-    table: Table
-    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    table_dirty: bool = False
-    last_edit: float | None = None
-    posted_at: float | None = None
-    tables: Trail = field(default_factory=Trail)
-    """The game's table messages: the current one stays, older ones are deleted."""
-    carrier: Voice | None = None
-    """The answered click whose token posts the next table and ping, if any."""
-    edit_timer: Handle | None = None
-    stale_hands: set[str] = field(default_factory=set)
-    posts: list[tuple[str, Rows]] = field(default_factory=list)
-    round_message_id: int | None = None
-    retire_round_message: bool = False
-    """The next round is dealt: the round message goes, so the table stays in view."""
-    lobby_over: bool = False
-    """The game ended: its lobby message must stop saying that it has started."""
-    unreachable: int = 0
-    """Deliveries in a row that found the channel gone (``CHANNEL_GONE``)."""
 
 
 class Board:
@@ -136,6 +81,7 @@ class Board:
         self.clock = clock
         self.channels: dict[int, Channel] = {}
         self.hands = OpenHands(clock, self._spawn, self._sending)
+        self.table_courier = TableCourier(client, clock, pictures, turns, self._send)
         self.pings = Pings(client, clock)
         self.replays: dict[int, Replay] = {}
         """Finished matches whose players may press Play again, by channel."""
@@ -183,9 +129,9 @@ class Board:
         already shown the table since the restart."""
         channel = self.channels.get(table.channel_id)
         if channel is None:
-            channel = self.channels[table.channel_id] = self._restored_channel(table)
+            channel = self.channels[table.channel_id] = restored_channel(table, self.clock.now())
         elif channel.table is not table:  # a new game in the channel since the restart
-            channel = self._restored_channel(table)
+            channel = restored_channel(table, self.clock.now())
         async with channel.send_lock:
             try:
                 if channel.last_edit is None:
@@ -195,7 +141,8 @@ class Board:
                             shown = compose(channel.table)
                             picture = self.pictures.table_picture(table) \
                                 if allowed is not False else None
-                    await self._show_restored(channel, _Restored(shown, picture, allowed))
+                    await show_again(self.table_courier, channel,
+                                     Restored(shown, picture, allowed))
             except discord.HTTPException:
                 log.warning("restored table not shown channel=%s", table.channel_id,
                             exc_info=True)
@@ -211,60 +158,7 @@ class Board:
     def adopt(self, table: Table) -> None:
         """A game taken back after a restart: its table message's age comes from its id,
         so a live change before :meth:`show_restored` edits that message, as usual."""
-        self.channels.setdefault(table.channel_id, self._restored_channel(table))
-
-    def _restored_channel(self, table: Table) -> Channel:
-        channel = Channel(table)
-        if table.table_message_id is not None:
-            age = message_age(table.table_message_id)
-            if age < REPOST_AFTER:
-                channel.posted_at = self.clock.now() - age
-        return channel
-
-    async def _show_restored(self, channel: Channel, restored: _Restored) -> None:
-        table, shown = channel.table, restored.shown
-        channel.table_dirty = False
-        channel.last_edit = now = self.clock.now()
-        messageable = self._messageable(table)
-        old_id = table.table_message_id
-        age = message_age(old_id) if old_id is not None else REPOST_AFTER
-        if old_id is not None and age < REPOST_AFTER:
-            existing = messageable.get_partial_message(old_id)
-            try:
-                await self._with_picture(table, restored, lambda picture: existing.edit(
-                    content=shown.content, embed=shown.embed, view=to_view(shown.rows),
-                    attachments=[picture] if picture else []))
-                channel.posted_at = now - age
-                return
-            except discord.NotFound as error:
-                if error.code != UNKNOWN_MESSAGE:
-                    raise
-                old_id = None  # deleted: post afresh
-                channel.tables = Trail()
-        if old_id is not None:
-            self._current_table(channel)  # near its hour: it goes once the new one is out
-        message = await self._with_picture(table, restored, lambda picture: messageable.send(
-            shown.content, embed=shown.embed, view=to_view(shown.rows),
-            files=[picture] if picture else discord.utils.MISSING))
-        await self._table_posted(channel, message, None)
-
-    async def _with_picture(self, table: Table, restored: _Restored,
-                            send: Callable[[discord.File | None], Awaitable[T]]) -> T:
-        """``send`` the table message with its picture where the bot may attach files;
-        where that is not known yet (the guild not in the cache), try with the picture
-        and send again without it should Discord answer Missing Permissions."""
-        shown, allowed = restored.shown, restored.allowed
-        picture = await self.pictures.file(restored.picture, RESTORE_BUDGET, queue=True) \
-            if restored.picture is not None else None
-        shown.show_picture(f"attachment://{TABLE_FILE}" if picture else None)
-        try:
-            return await send(picture)
-        except discord.Forbidden as error:
-            if picture is None or allowed or error.code != MISSING_PERMISSIONS:
-                raise
-        self.pictures.refused(table)
-        shown.show_picture(None)
-        return await send(None)
+        self.channels.setdefault(table.channel_id, restored_channel(table, self.clock.now()))
 
     @contextlib.contextmanager
     def clicking(self, channel_id: int, interaction: discord.Interaction) -> Iterator[None]:
@@ -298,7 +192,7 @@ class Board:
             self._spawn(self._send(channel, lambda: self.pings.sweep(channel.table)))
         elif channel.tables.seen(message):
             self._spawn(self._send(channel, lambda: channel.tables.sweep(
-                self.clock.now(), self._messageable(channel.table))))
+                self.clock.now(), self.table_courier.messageable(channel.table))))
 
     async def idle(self) -> None:
         """Wait until every message already due has been sent (tests, shutdown).
@@ -333,9 +227,9 @@ class Board:
                 return
             via, channel.carrier = channel.carrier, None
             if via is not None and channel.table_dirty:
-                await self._edit_table(channel, via)
+                await self.table_courier.edit(channel, via)
             else:
-                await self._edit_table_when_allowed(channel)
+                await self.table_courier.edit_when_allowed(channel)
             await self.pings.send(channel.table, via or self.pings.voice(channel_id))
             await self._refresh_hands(channel)
 
@@ -380,7 +274,7 @@ class Board:
 
     async def _send_posts(self, channel: Channel) -> None:
         table = channel.table
-        messageable = self._messageable(table)
+        messageable = self.table_courier.messageable(table)
         while channel.posts:
             content, rows = channel.posts.pop(0)
             if rows:
@@ -406,111 +300,6 @@ class Board:
             refreshes = compose_refreshes(self.hands, self.pictures, table, stale)
         await send_refreshes(self.hands, self.pictures, refreshes)
 
-    async def _edit_table_when_allowed(self, channel: Channel) -> None:
-        """Edit the table message now, or at its next slot (``EDIT_INTERVAL``, or
-        ``BOT_EDIT_INTERVAL`` without a live token)."""
-        if not channel.table_dirty or channel.edit_timer is not None:
-            return
-        now = self.clock.now()
-        interval = EDIT_INTERVAL if self._token_of_table(channel) else BOT_EDIT_INTERVAL
-        if channel.last_edit is None or now - channel.last_edit >= interval:
-            await self._edit_table(channel)
-            return
-
-        async def edit_later() -> None:
-            async def edit() -> None:
-                channel.edit_timer = None
-                await self._edit_table(channel)
-
-            await self._send(channel, edit)
-
-        channel.edit_timer = self.clock.call_at(channel.last_edit + interval, edit_later)
-
-    async def _edit_table(self, channel: Channel, via: Voice | None = None) -> None:
-        """Show the table as it is now: posted afresh through ``via``'s token (a click
-        carries it), else an edit of the table message (through the token that posted
-        it while that lives, else the bot token's), or posted afresh with the bot token
-        where there is no message to edit or it nears its hour."""
-        table = channel.table
-        async with self.turns.registry.lock(table.channel_id):  # only what was saved
-            if not channel.table_dirty:
-                return
-            channel.table_dirty = False
-            if channel.edit_timer is not None:  # this shows what it would have
-                channel.edit_timer.cancel()
-                channel.edit_timer = None
-            channel.last_edit = now = self.clock.now()
-            with speaking(table.language):
-                shown = table_message(table)
-                picture = self.pictures.table_picture(table) \
-                    if self.pictures.in_channel(self.client, table) else None
-            over = table.status is TableStatus.ENDED
-        drawn = await self.pictures.file(picture) if picture is not None else None
-        if drawn is not None:
-            shown.show_picture(f"attachment://{TABLE_FILE}")
-        current = self._current_table(channel)
-        token = self._token_of_table(channel)
-        if via is None and current is not None and token is not None:
-            await token.interaction.followup.edit_message(
-                current.message_id, content=shown.content, embed=shown.embed,
-                view=to_view(shown.rows), attachments=[drawn] if drawn else [])
-        elif via is None and current is not None and channel.posted_at is not None \
-                and now - channel.posted_at < REPOST_AFTER:
-            await self._messageable(table).get_partial_message(current.message_id).edit(
-                content=shown.content, embed=shown.embed, view=to_view(shown.rows),
-                attachments=[drawn] if drawn else [])
-        else:
-            await self._post_table(channel, shown, drawn, via)
-        channel.unreachable = 0
-        if over:  # the end is out: its saved row has served
-            await self.turns.registry.forget_shown(table)
-
-    async def _post_table(self, channel: Channel, shown: TableMessage,
-                          drawn: discord.File | None, via: Voice | None) -> None:
-        """Post the table afresh, through ``via``'s token or else the bot token, then
-        remember (and save) its id and delete the table messages before it."""
-        files = [drawn] if drawn else discord.utils.MISSING
-        messageable = self._messageable(channel.table)
-        if via is not None:
-            channel.tables.posting(via, shown.content, buttons=bool(shown.rows))
-            message: discord.Message = await via.interaction.followup.send(
-                shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
-                allowed_mentions=NO_PINGS, wait=True)
-        else:
-            message = await messageable.send(shown.content, embed=shown.embed,
-                                             view=to_view(shown.rows), files=files,
-                                             allowed_mentions=NO_PINGS)
-        await self._table_posted(channel, message, via)
-
-    async def _table_posted(self, channel: Channel, message: discord.Message,
-                            via: Voice | None) -> None:
-        """The table was posted afresh as ``message``: remember (and save) its id, and
-        delete the table messages before it."""
-        channel.posted_at = self.clock.now()
-        channel.tables.posted(message.id, via)
-        await self.turns.table_posted(channel.table, message.id)
-        await channel.tables.sweep(self.clock.now(), self._messageable(channel.table))
-
-    def _current_table(self, channel: Channel) -> Posted | None:
-        """The game's table message in the channel, if any (after a restart: the one
-        saved, whose token is gone)."""
-        message_id = channel.table.table_message_id
-        if message_id is None:  # a new game's first table: the older game's stay
-            channel.tables = Trail()
-        elif channel.tables.newest is None or channel.tables.newest.message_id != message_id:
-            channel.tables.posted(message_id, None)
-        return channel.tables.newest
-
-    def _token_of_table(self, channel: Channel) -> Voice | None:
-        """The live token that posted the table message, which may edit it."""
-        current = self._current_table(channel)
-        if current is None or current.via is None or not current.via.alive(self.clock.now()):
-            return None
-        return current.via
-
-    def _messageable(self, table: Table) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-
     def _sending(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[Any]:
         """Held while a message of the channel's courier is sent (nothing: no courier)."""
         channel = self.channels.get(channel_id)
@@ -529,8 +318,3 @@ class Board:
         self.pings.forget(channel_id)
         self.hands.forget(channel_id)
 
-
-def message_age(message_id: int) -> float:
-    """Seconds since the message was created, read from its snowflake id."""
-    created = discord.utils.snowflake_time(message_id)
-    return max(0.0, (discord.utils.utcnow() - created).total_seconds())
