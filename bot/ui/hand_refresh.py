@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.game.snapshot import Snapshot
 from bot.game.table import Table
 from bot.i18n import speaking
 from bot.ui.controls import Rows, to_view
-from bot.ui.hand import hand_message
+from bot.ui.hand import hand_shown
 from bot.ui.open_hands import HandSession, Key, OpenHands
 from bot.ui.pictures import Picture, Pictures
 
@@ -50,8 +51,9 @@ def compose_refreshes(hands: OpenHands, pictures: Pictures, table: Table,
             hands.drop(key)  # the token is spent: "My hand" gives a fresh one
             continue
         with speaking(session.interaction.locale):  # its owner's, not the mover's
-            hand = hand_message(table, player)
-            picture = pictures.hand_picture(table, player) \
+            seen = Snapshot.take(table, player)  # one view for the words and the picture
+            hand = hand_shown(seen)
+            picture = pictures.seen_hand_picture(seen.view) \
                 if pictures.in_answer(session.interaction, table) else None
         session.version = table.version
         kept = session.shows(picture)
