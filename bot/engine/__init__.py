@@ -6,8 +6,9 @@ lists what a player may do; ``game.apply(action)`` returns the events it caused 
 ``Phase`` and its players); ``game.seat_view(player)`` is what one player may see (a
 ``PlayerView``; ``game.view`` gives it as a dict); ``game.to_dict()`` and
 ``Game.from_dict`` save and restore the whole state. The state itself is one data class,
-``bot.engine.state.GameState``, which the rule modules take; ``Game`` is that state with
-``apply``, the dispatch of actions and the caches worked out per version.
+``bot.engine.state.GameState``, which the rule modules take and only read (its own
+transitions change it); ``Game`` is that state with ``apply``, the dispatch of actions
+and the caches worked out per version.
 
 Cards (``Card``), colours (``Color``) and action kinds (``ActionKind``) are ``Literal``
 types: mypy tells them apart, and checks every code written in the source.

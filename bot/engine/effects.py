@@ -6,6 +6,10 @@ passes the hands once. Cards whose effect needs a choice or carries a house rule
 in Seven-O, Wild Swap Hands, Wild Customizable, Blank) act once per stack, through the
 last card laid, with the one colour and target the play names: the rules give a
 stack one set of choices.
+
+Here is what happens, decided from the state as it stands; the state's own transitions
+(``GameState.lay_on_pile``, ``reverse_direction``, ``await_draw`` and the rest) make it
+happen. Nothing here writes the state.
 """
 
 from __future__ import annotations
@@ -49,19 +53,12 @@ def lay_cards(
     blocking: bool = False,
 ) -> None:
     """Move ``cards`` from the hand to the discard pile and carry out their effect."""
-    hand = state.hands[player]
-    for card in cards:
-        hand.remove(card)
     color_before = state.color
-    state.discard_pile += cards
-    state.top_by = player
-    last = cards[-1]
-    state.color = CARD_COLOR[last] or color or color_before
+    state.lay_on_pile(player, cards, color)
     events.append(Event("blocked" if blocking else "played", player, cards, len(cards),
                         state.color))
-    state.hand_changed(player)
-    value = CARD_VALUE[last]
-    if not hand:
+    value = CARD_VALUE[cards[-1]]
+    if not state.hands[player]:
         _last_card(state, player, value, len(cards), events)
     elif value in _NO_EFFECT_VALUES and not (value in "07" and state.options.seven_o):
         state.pass_turn(player, 0, events)
@@ -88,15 +85,14 @@ def _card_effect(
         state.pass_turn(player, len(cards), events)
     elif value == "reverse":
         for _ in cards:
-            state.direction = -state.direction
-            events.append(Event("direction_changed", player, data={"direction": state.direction}))
+            state.reverse_direction(player, events)
         state.pass_turn(player, len(cards) if len(state.players) == 2 else 0, events)
     elif value == "0" and state.options.seven_o:
         for _ in cards:  # each 0 passes the hands once (RULES.md 7)
-            _pass_hands(state, events)
+            state.pass_hands(events)
         state.pass_turn(player, 0, events)
     elif needs_target(state.options, last):
-        _swap_hands(state, player, target or "", events)
+        state.swap_hands(player, target or "", events)
         state.pass_turn(player, 0, events)
     elif value in HOUSE_RULE_VALUES:
         _house_rule(state, player, last, events)
@@ -121,53 +117,23 @@ def _wild_draw_four(
     """The draw waits for the victim to accept, challenge, block or stack it. A later
     challenge judges this card against the colour current before it. With stack draws
     (RULES.md 11) each Wild Draw Four adds 4, and one laid as an answer is no bluff."""
-    answer = state.pending_draw > 0
-    if state.options.stack_draws:
-        state.pending_draw += 4 * count
+    stacking = state.options.stack_draws
+    if stacking and state.pending_draw > 0:
+        state.drop_challenge()
     else:
-        state.pending_draw = 4
-    state.pending_kind = "wild4"
-    if answer and state.options.stack_draws:
-        state.wild4_by = None
-    else:
-        state.wild4_by, state.wild4_color = player, color_before
-        state.wild4_guilty = any(CARD_COLOR[c] == color_before for c in state.hands[player])
-    _await_answer(state, player, events)
+        guilty = any(CARD_COLOR[c] == color_before for c in state.hands[player])
+        state.open_challenge(player, color_before, guilty)
+    total = state.pending_draw + 4 * count if stacking else 4
+    state.await_draw(player, total, "wild4", events)
 
 
 def _draw_two(state: GameState, player: str, count: int, events: list[Event]) -> None:
     if state.answerable_draw_two:
-        state.pending_draw += 2 * count
-        state.pending_kind = "draw2"
-        _await_answer(state, player, events)
+        state.await_draw(player, state.pending_draw + 2 * count, "draw2", events)
         return
     victim = state.seat_after(player)
     state.draw_cards(victim, 2 * count, events, "draw2")
     state.pass_turn(player, 1, events)
-
-
-def _await_answer(state: GameState, player: str, events: list[Event]) -> None:
-    victim = state.seat_after(player)
-    state.set_current(victim)
-    events.append(Event("draw_pending", victim, count=state.pending_draw,
-                        data={"kind": state.pending_kind}))
-
-
-def _pass_hands(state: GameState, events: list[Event]) -> None:
-    """Seven-O 0: every hand moves to the next player in the direction of play."""
-    passed = {state.seat_after(p): state.hands[p] for p in state.players}
-    for player in state.players:
-        state.hands[player] = passed[player]
-        state.hand_changed(player)
-    events.append(Event("hands_passed", data={"direction": state.direction}))
-
-
-def _swap_hands(state: GameState, player: str, target: str, events: list[Event]) -> None:
-    hands = state.hands
-    hands[player], hands[target] = hands[target], hands[player]
-    state.hand_changed(player)
-    state.hand_changed(target)
-    events.append(Event("hands_swapped", player, target=target))
 
 
 def _house_rule(state: GameState, player: str, card: Card, events: list[Event]) -> None:
@@ -187,23 +153,17 @@ def _house_rule(state: GameState, player: str, card: Card, events: list[Event]) 
     if rule == 2:
         _discard_wilds(state, player, events)
     elif rule == 3:
-        state.draw_three_for = victim
+        state.owe_draw_three(victim)
     elif rule == 5:
         _even_hand(state, victim, 7, events)
     elif rule == 6:
         for step in range(1, len(state.players) + 1):
             _even_hand(state, state.seat_after(player, step), 3, events)
     elif rule == 7:
-        state.hands_shown_until = player
-        events.append(Event("hands_shown", player))
+        state.show_hands(player, events)
     elif rule == 8:
-        state.joke_by = player
-        state.voters = [state.seat_after(player, s) for s in range(1, len(state.players))]
-        events.append(Event("vote_started", player))
-
-
-def _put_under_top(state: GameState, cards: list[Card]) -> None:
-    state.discard_pile[-1:-1] = cards
+        voters = [state.seat_after(player, s) for s in range(1, len(state.players))]
+        state.start_vote(player, voters, events)
 
 
 def _discard_wilds(state: GameState, player: str, events: list[Event]) -> None:
@@ -211,15 +171,11 @@ def _discard_wilds(state: GameState, player: str, events: list[Event]) -> None:
     gone_out: list[str] = []
     for step in range(1, len(state.players)):
         other = state.seat_after(player, step)
-        hand = state.hands[other]
-        wilds = [c for c in hand if c in WILD_CARDS]
+        wilds = tuple(c for c in state.hands[other] if c in WILD_CARDS)
         if not wilds:
             continue
-        hand[:] = [c for c in hand if c not in WILD_CARDS]
-        _put_under_top(state, wilds)
-        state.hand_changed(other)
-        events.append(Event("discarded", other, tuple(wilds), len(wilds)))
-        if not hand:
+        state.discard_under_top(other, wilds, events)
+        if not state.hands[other]:
             gone_out.append(other)
     if gone_out:
         state.end_round(gone_out[0], events)
@@ -231,12 +187,7 @@ def _even_hand(state: GameState, player: str, size: int, events: list[Event]) ->
     if held < size:
         state.draw_cards(player, size - held, events, "house_rule")
     elif held > size:
-        owe(state, player, size, events)
-
-
-def owe(state: GameState, player: str, size: int, events: list[Event]) -> None:
-    state.discards_owed[player] = size
-    events.append(Event("discard_owed", player, count=len(state.hands[player]) - size))
+        state.owe_discards(player, size, events)
 
 
 def discard(state: GameState, action: Action, events: list[Event]) -> None:
@@ -244,15 +195,9 @@ def discard(state: GameState, action: Action, events: list[Event]) -> None:
     discard of several cards is the same as discarding them one by one."""
     player = action.player
     size = state.discards_owed[player]
-    cards = action.played_cards()
-    hand = state.hands[player]
-    for card in cards:
-        hand.remove(card)
-    _put_under_top(state, list(cards))
-    state.hand_changed(player)
-    events.append(Event("discarded", player, cards, len(cards)))
-    if len(hand) == size:
-        del state.discards_owed[player]
+    state.discard_under_top(player, action.played_cards(), events)
+    if len(state.hands[player]) == size:
+        state.pay_discards(player)
 
 
 def vote(state: GameState, action: Action, events: list[Event]) -> None:
@@ -263,17 +208,13 @@ def vote(state: GameState, action: Action, events: list[Event]) -> None:
         events.append(Event("vote_late", action.player, data={"laughed": action.laughed}))
         return
     teller = state.joke_by or ""
-    state.voters.remove(action.player)
+    state.record_vote(action.player, bool(action.laughed))
     events.append(Event("voted", action.player, target=teller, data={"laughed": action.laughed}))
     if action.laughed:
-        state.late_voters = state.voters
-        state.voters = []
         if len(state.hands[teller]) > 1:
-            owe(state, teller, 1, events)
+            state.owe_discards(teller, 1, events)
     elif not state.voters:
         state.draw_cards(teller, 4, events, "house_rule")
-    if not state.voters:
-        state.joke_by = None
 
 
 def costliest_cards(hand: list[Card], count: int) -> list[Card]:

@@ -3,7 +3,9 @@
 No handler here checks anything: ``apply`` runs one only for an action that
 ``legal_actions`` lists, or that ``refusals.check`` lets through (an action the rules
 accept with no effect, or a discard of several cards). Why an action is refused is
-``refusals``' business.
+``refusals``' business. A handler decides what the action does and calls the state's
+transitions (``GameState.draw_cards``, ``pass_turn``, ``call_uno``...) to do it; it
+never writes the state itself.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def draw(state: GameState, action: Action, events: list[Event]) -> None:
         now = playable_now(options, state.hands[player], state.color, state.top)
         playable = [c for c in playable if c in now]
     if playable:
-        state.drawn = playable
+        state.offer_drawn(playable)
     else:
         state.pass_turn(player, 0, events)
 
@@ -111,10 +113,7 @@ def uno(state: GameState, action: Action, events: list[Event]) -> None:
     if player in state.uno_called or not state.uno_call_counts(player):
         events.append(Event("uno_needless", player))
         return
-    state.uno_called.add(player)
-    if len(state.hands[player]) == 2:
-        state.uno_with_two.add(player)
-    state.catch_window.discard(player)
+    state.call_uno(player)
     events.append(Event("uno_called", player))
 
 
@@ -129,8 +128,7 @@ def catch(state: GameState, action: Action, events: list[Event]) -> None:
 
 
 def color(state: GameState, action: Action, events: list[Event]) -> None:
-    state.color = action.color or ""
-    state.choosing_start_color = False
+    state.name_color(action.color or "")
     events.append(Event("color_chosen", action.player, color=state.color))
 
 

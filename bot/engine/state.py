@@ -1,11 +1,15 @@
-"""The state of one match: one data class the rule modules read and change.
+"""The state of one match: one data class, and the only code that changes it.
 
-``GameState`` holds every field that is saved (``state_io``) and the few mechanics
-every part of the turn flow shares: drawing, reshuffling, passing the turn, keeping
-UNO calls true to a hand's size, scoring a round. The rule modules (``moves``,
-``effects``, ``table``, ``legal``, ``refusals``, ``phase``, ``view``) take a
-``GameState``; ``Game`` (``bot.engine.game``) is the state with ``apply``, the
-dispatch of actions and the caches worked out per version.
+Helpers read, transitions write. ``GameState`` holds every field that is saved
+(``state_io``) and its transitions: the changes the game makes to it, each named for
+what happens at the table (drawing, laying cards on the pile, naming a colour,
+reversing the direction, passing or swapping hands, a draw waiting for its answer, a
+Wild Draw Four open to challenge, dealing, a player leaving...). The rule modules
+(``moves``, ``effects``, ``table``, ``legal``, ``refusals``, ``phase``, ``view``)
+take a ``GameState`` and only read it: they decide what happens and call the
+transition that makes it so (``tests/engine/test_state_writes.py`` holds them to it).
+``Game`` (``bot.engine.game``) is the state with ``apply``, the dispatch of actions
+and the caches worked out per version, the only other code that writes it.
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.engine.cards import Card, CardColor, full_deck, hand_points
+from bot.engine.cards import CARD_COLOR, Card, CardColor, build_deck, full_deck, hand_points
 from bot.engine.events import Event
-from bot.engine.options import RULESETS, Options
+from bot.engine.options import HAND_SIZE, RULESETS, Options
 from bot.engine.rng import SeedCounter
 
 Stage = Literal["turn", "round_over", "match_over"]
@@ -234,6 +238,206 @@ class GameState:
             self.drawn = []
         if self.hands_shown_until is not None and self.hands_shown_until == player:
             self.hands_shown_until = None
+
+    # -- cards laid and what they do (moves and effects decide, these write) ----------
+
+    def lay_on_pile(self, player: str, cards: tuple[Card, ...], color: CardColor | None) -> None:
+        """``player`` lays ``cards`` from their hand on the discard pile; the last one
+        names the colour in force (a wild's is ``color``, else the colour stays)."""
+        hand = self.hands[player]
+        for card in cards:
+            hand.remove(card)
+        self.discard_pile += cards
+        self.top_by = player
+        self.color = CARD_COLOR[cards[-1]] or color or self.color
+        self.hand_changed(player)
+
+    def name_color(self, color: CardColor) -> None:
+        """The colour in force is ``color``; a start card waiting for one has it."""
+        self.color = color
+        self.choosing_start_color = False
+
+    def reverse_direction(self, by: str, events: list[Event]) -> None:
+        self.direction = -self.direction
+        events.append(Event("direction_changed", by, data={"direction": self.direction}))
+
+    def pass_hands(self, events: list[Event]) -> None:
+        """Every hand moves to the next player in the direction of play (Seven-O 0)."""
+        passed = {self.seat_after(p): self.hands[p] for p in self.players}
+        for player in self.players:
+            self.hands[player] = passed[player]
+            self.hand_changed(player)
+        events.append(Event("hands_passed", data={"direction": self.direction}))
+
+    def swap_hands(self, player: str, target: str, events: list[Event]) -> None:
+        hands = self.hands
+        hands[player], hands[target] = hands[target], hands[player]
+        self.hand_changed(player)
+        self.hand_changed(target)
+        events.append(Event("hands_swapped", player, target=target))
+
+    def await_draw(self, player: str, total: int, kind: str, events: list[Event]) -> None:
+        """A draw of ``total`` cards (``kind``: the card that set it) laid by ``player``
+        waits on the next player, whose turn it now is, to take or answer it."""
+        self.pending_draw, self.pending_kind = total, kind
+        victim = self.seat_after(player)
+        self.set_current(victim)
+        events.append(Event("draw_pending", victim, count=total, data={"kind": kind}))
+
+    def open_challenge(self, by: str, color_before: CardColor, guilty: bool) -> None:
+        """The Wild Draw Four ``by`` laid may be challenged: judged against the colour
+        in force before it, of which they held a card (``guilty``) or not."""
+        self.wild4_by, self.wild4_color, self.wild4_guilty = by, color_before, guilty
+
+    def drop_challenge(self) -> None:
+        """No Wild Draw Four may be challenged (one stacked on a draw, or its player left)."""
+        self.wild4_by = None
+
+    def offer_drawn(self, cards: list[Card]) -> None:
+        """The player to act drew ``cards`` and may still play one of them this turn."""
+        self.drawn = cards
+
+    def call_uno(self, player: str) -> None:
+        """``player`` calls UNO, on one card or on the two they are about to play down from."""
+        self.uno_called.add(player)
+        if len(self.hands[player]) == 2:
+            self.uno_with_two.add(player)
+        self.catch_window.discard(player)
+
+    # -- house rules (RULES.md 6) -------------------------------------------------------
+
+    def discard_under_top(self, player: str, cards: tuple[Card, ...], events: list[Event]) -> None:
+        """``player`` discards ``cards`` under the top card of the discard pile."""
+        hand = self.hands[player]
+        for card in cards:
+            hand.remove(card)
+        self.discard_pile[-1:-1] = cards
+        self.hand_changed(player)
+        events.append(Event("discarded", player, cards, len(cards)))
+
+    def owe_discards(self, player: str, size: int, events: list[Event]) -> None:
+        """``player`` must discard cards of their choice until they hold ``size``."""
+        self.discards_owed[player] = size
+        events.append(Event("discard_owed", player, count=len(self.hands[player]) - size))
+
+    def pay_discards(self, player: str) -> None:
+        """``player`` has discarded down to the size they owed."""
+        del self.discards_owed[player]
+
+    def owe_draw_three(self, player: str) -> None:
+        """House rule 3: ``player`` draws three instead of one on their next turn."""
+        self.draw_three_for = player
+
+    def show_hands(self, player: str, events: list[Event]) -> None:
+        """House rule 7: every hand is shown until ``player``'s next turn."""
+        self.hands_shown_until = player
+        events.append(Event("hands_shown", player))
+
+    def start_vote(self, teller: str, voters: list[str], events: list[Event]) -> None:
+        """House rule 8: ``teller`` told a joke and ``voters`` say whether they laughed."""
+        self.joke_by = teller
+        self.voters = voters
+        events.append(Event("vote_started", teller))
+
+    def record_vote(self, voter: str, laughed: bool) -> None:
+        """``voter`` has voted: a laugh decides at once (the votes still to come are
+        late and change nothing), and the vote is over when nobody is left to vote."""
+        self.voters.remove(voter)
+        if laughed:
+            self.late_voters, self.voters = self.voters, []
+        if not self.voters:
+            self.joke_by = None
+
+    # -- the table: the deal, rounds, timeouts, leaving ---------------------------------
+
+    def draw_at_random(self, deck: list[Card], count: int) -> list[Card]:
+        """``count`` cards drawn at random from ``deck``, a deck apart from the piles
+        (choosing the dealer); the random generator moves on."""
+        return self.rng.sample(deck, count)
+
+    def give_deal(self, player: str) -> None:
+        self.dealer = player
+
+    def deal(self, events: list[Event]) -> Card:
+        """Shuffle the whole deck, deal from the left of the dealer, turn the start card
+        (a Wild Draw Four goes back into the deck) and return it (RULES.md 3); a wild
+        start card waits for the first player to name a colour."""
+        deck = build_deck(self.ruleset)
+        self.rng.shuffle(deck)
+        self.draw_pile = deck
+        self.discard_pile = []
+        self.top_by = None
+        self.hands = {p: [] for p in self.players}
+        self.direction = 1
+        size = HAND_SIZE[self.ruleset]
+        seats = len(self.players)
+        dealt = deck[-size * seats:][::-1]  # one card at a time, from the left of the dealer
+        del deck[-size * seats:]
+        for step in range(seats):
+            self.hands[self.seat_after(self.dealer, step + 1)] = dealt[step::seats]
+        events.append(Event("dealt", self.dealer, count=size))
+        start = deck.pop()
+        while start == "wild4":
+            deck.append(start)
+            self.rng.shuffle(deck)
+            events.append(Event("start_card", cards=(start,), data={"returned": True}))
+            start = deck.pop()
+        self.discard_pile.append(start)
+        self.color = CARD_COLOR[start]
+        events.append(Event("start_card", cards=(start,), color=self.color or None))
+        if not self.color:
+            self.choosing_start_color = True
+        return start
+
+    def pass_the_deal(self) -> None:
+        """The next round begins, not dealt yet: the last one's result, UNO calls and
+        house rules are cleared, and the deal passes to the next seat (RULES.md 3.5)."""
+        self.stage = "turn"
+        self.round_number += 1
+        self.round_winner, self.round_points = None, {}
+        self.uno_called.clear()
+        self.uno_with_two.clear()
+        self.catch_window.clear()
+        self.draw_three_for = self.hands_shown_until = None
+        self.direction = 1
+        self.dealer = self.seat_after(self.dealer)
+
+    def count_timeout(self, player: str) -> int:
+        """One more turn of ``player``'s ran out in a row: how many now."""
+        count = self.timeouts.get(player, 0) + 1
+        self.timeouts[player] = count
+        return count
+
+    def unseat(self, player: str, events: list[Event]) -> None:
+        """``player`` leaves the table (RULES.md 10): their hand is shuffled into the draw
+        pile, the deal passes back if it was theirs, and nothing waits on them or stands
+        for them any more. Whose turn it is, and the match's end, are the caller's."""
+        if self.dealer == player:
+            self.dealer = self.seat_after(player, -1)
+        if self.wild4_by == player:
+            self.drop_challenge()
+        hand = self.hands.pop(player)
+        self.draw_pile.extend(hand)
+        self.rng.shuffle(self.draw_pile)
+        self.players.remove(player)
+        for seen in (self.uno_called, self.uno_with_two, self.catch_window):
+            seen.discard(player)
+        self.discards_owed.pop(player, None)
+        for ballots in (self.voters, self.late_voters):
+            if player in ballots:
+                ballots.remove(player)
+        if self.joke_by == player:
+            self.joke_by, self.voters = None, []
+        if self.draw_three_for == player:
+            self.draw_three_for = None
+        if self.hands_shown_until == player:
+            self.hands_shown_until = None
+        self.timeouts.pop(player, None)
+        events.append(Event("left", player, count=len(hand)))
+        if len(self.players) > 1 and self.dealer not in self.hands:
+            self.dealer = self.players[0]
+
+    # -- the end of a round and of the match ------------------------------------------
 
     def end_round(self, winner: str, events: list[Event]) -> None:
         """Score the round (RULES.md 9) and end the match when someone reaches the target."""

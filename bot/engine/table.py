@@ -1,5 +1,9 @@
 """The table's own part: choosing the dealer, dealing, the start card (RULES.md 3), the
-next round, turn timeouts and players leaving (RULES.md 10)."""
+next round, turn timeouts and players leaving (RULES.md 10).
+
+What the table decides (who deals, what a start card does, what is done for a player
+whose time ran out) is here; the state's transitions (``GameState.deal``,
+``pass_the_deal``, ``unseat``...) make the changes: nothing here writes the state."""
 
 from __future__ import annotations
 
@@ -9,7 +13,6 @@ from bot.engine.effects import costliest_cards
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.moves import PLAYER_HANDLERS
-from bot.engine.options import HAND_SIZE
 from bot.engine.phase import Phase, waiting
 from bot.engine.state import GameState
 
@@ -30,48 +33,28 @@ def choose_first_dealer(state: GameState) -> list[Event]:
     while len(contenders) > 1:
         if len(deck) < len(contenders):
             deck = build_deck(state.ruleset)
-        cards = state.rng.sample(deck, len(contenders))
+        cards = state.draw_at_random(deck, len(contenders))
         for card in cards:
             deck.remove(card)
         drawn = dict(zip(contenders, cards, strict=True))
         draws.append(drawn)
         best = max(_DEALER_DRAW_VALUE[c] for c in cards)
         contenders = [p for p in contenders if _DEALER_DRAW_VALUE[drawn[p]] == best]
-    state.dealer = contenders[0]
+    state.give_deal(contenders[0])
     return [Event("dealer_chosen", state.dealer, data={"draws": draws})]
 
 
 def deal_round(state: GameState) -> list[Event]:
     """Shuffle the whole deck, deal, and turn the start card (RULES.md 3)."""
     events: list[Event] = []
-    deck = build_deck(state.ruleset)
-    state.rng.shuffle(deck)
-    state.draw_pile = deck
-    state.discard_pile = []
-    state.top_by = None
-    state.hands = {p: [] for p in state.players}
-    state.direction = 1
-    size = HAND_SIZE[state.ruleset]
-    seats = len(state.players)
-    dealt = deck[-size * seats:][::-1]  # one card at a time, from the left of the dealer
-    del deck[-size * seats:]
-    for step in range(seats):
-        state.hands[state.seat_after(state.dealer, step + 1)] = dealt[step::seats]
-    events.append(Event("dealt", state.dealer, count=size))
-    start = state.draw_pile.pop()
-    while start == "wild4":
-        state.draw_pile.append(start)
-        state.rng.shuffle(state.draw_pile)
-        events.append(Event("start_card", cards=(start,), data={"returned": True}))
-        start = state.draw_pile.pop()
-    state.discard_pile.append(start)
-    state.color = CARD_COLOR[start]
-    events.append(Event("start_card", cards=(start,), color=state.color or None))
+    start = state.deal(events)
     _start_card_effect(state, start, events)
     return events
 
 
 def _start_card_effect(state: GameState, start: Card, events: list[Event]) -> None:
+    """The first player plays, after the start card's effect (a wild one's colour is
+    theirs to name: ``GameState.deal`` leaves it open)."""
     value = CARD_VALUE[start]
     first = state.seat_after(state.dealer)
     state.set_current(first)
@@ -81,26 +64,15 @@ def _start_card_effect(state: GameState, start: Card, events: list[Event]) -> No
     elif value == "skip":
         state.pass_turn(state.dealer, 1, events)
     elif value == "reverse":
-        state.direction = -1
-        events.append(Event("direction_changed", state.dealer, data={"direction": -1}))
+        state.reverse_direction(state.dealer, events)
         state.set_current(state.dealer)
-    elif not state.color:
-        state.choosing_start_color = True
 
 
 def next_round(state: GameState, action: Action, events: list[Event]) -> None:
     """Deal the next round; the deal passes to the next seat (RULES.md 3.5)."""
     if state.stage != "round_over":
         raise IllegalAction("round_not_over")
-    state.stage = "turn"
-    state.round_number += 1
-    state.round_winner, state.round_points = None, {}
-    state.uno_called.clear()
-    state.uno_with_two.clear()
-    state.catch_window.clear()
-    state.draw_three_for = state.hands_shown_until = None
-    state.direction = 1
-    state.dealer = state.seat_after(state.dealer)
+    state.pass_the_deal()
     events.extend(deal_round(state))
 
 
@@ -131,8 +103,7 @@ def timeout(state: GameState, action: Action, events: list[Event]) -> None:
         _apply_for(state, player, "draw", events)
         if state.current == player and state.drawn:
             _apply_for(state, player, "keep", events)
-    count = state.timeouts.get(player, 0) + 1
-    state.timeouts[player] = count
+    count = state.count_timeout(player)
     if count >= TIMEOUTS_BEFORE_REMOVAL and state.stage == "turn":
         leave(state, Action(player, "leave"), events)
 
@@ -151,33 +122,10 @@ def leave(state: GameState, action: Action, events: list[Event]) -> None:
     player = action.player
     was_current = state.current == player and state.stage == "turn"
     after = state.seat_after(player)
-    if state.dealer == player:
-        state.dealer = state.seat_after(player, -1)
-    if state.wild4_by == player:
-        state.wild4_by = None
-    hand = state.hands.pop(player)
-    state.draw_pile.extend(hand)
-    state.rng.shuffle(state.draw_pile)
-    state.players.remove(player)
-    for seen in (state.uno_called, state.uno_with_two, state.catch_window):
-        seen.discard(player)
-    state.discards_owed.pop(player, None)
-    for ballots in (state.voters, state.late_voters):
-        if player in ballots:
-            ballots.remove(player)
-    if state.joke_by == player:
-        state.joke_by, state.voters = None, []
-    if state.draw_three_for == player:
-        state.draw_three_for = None
-    if state.hands_shown_until == player:
-        state.hands_shown_until = None
-    state.timeouts.pop(player, None)
-    events.append(Event("left", player, count=len(hand)))
+    state.unseat(player, events)
     if len(state.players) == 1:
         state.end_match(state.players[0], events, forfeit=True)
         return
-    if state.dealer not in state.hands:
-        state.dealer = state.players[0]
     if state.current == player:
         if was_current:  # a draw waiting on the leaver is dropped (RULES.md 10)
             state.drop_pending_draw()
