@@ -17,6 +17,10 @@ from typing import IO
 
 from tests.fakediscord import FakeDiscord
 
+SOURCE_TREE = Path(__file__).resolve().parents[1]
+"""The tree this module is in: the bot process runs its code (unless ``PYTHONPATH``
+names another), not whatever tree the venv's editable install points at (a benchmark
+run from an older tree's copy)."""
 STARTUP_TIMEOUT = 60.0
 """Bounds a failing wait for the process to connect; a passing run never waits it out."""
 
@@ -55,6 +59,8 @@ class BotProcess:
             "DISCORD_GATEWAY_URL": self.fake.gateway_url,
             "DATABASE_PATH": str(self.database_path),
             "LOG_LEVEL": self.log_level,
+            "PYTHONPATH": os.pathsep.join(
+                filter(None, (os.environ.get("PYTHONPATH"), str(SOURCE_TREE)))),
             **self.env,
         }
         self.process = await asyncio.create_subprocess_exec(

@@ -86,12 +86,11 @@ def point_at(api_base: str, gateway_url: str) -> None:
 
 
 def bot_intents() -> discord.Intents:
-    """No privileged intents: the bot works from interactions alone."""
-    intents = discord.Intents.default()
-    intents.message_content = False
-    intents.members = False
-    intents.presences = False
-    return intents
+    """What the bot works from besides interactions: its guilds and their channels and
+    roles (``guilds``), and the messages posted in them (``guild_messages``, for
+    ``Board.message_seen``). Every other event Discord would send (typing, reactions,
+    voice states, DMs...) would only be parsed and dropped."""
+    return discord.Intents(guilds=True, guild_messages=True)
 
 
 class UnoTree(app_commands.CommandTree):
@@ -129,6 +128,7 @@ class UnoBot(commands.AutoShardedBot):
             intents=bot_intents(),
             tree_cls=UnoTree,
             help_command=None,
+            max_messages=None,  # no message cache: every message seen would be kept
             shard_count=settings.shard_count,
             # None (every shard) is what discord.py takes as the default; its stubs say list.
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]

@@ -182,16 +182,22 @@ class SavedGames(Protocol):
         self,
         channel_id: int,
         guild_id: int,
-        state: dict[str, Any],
+        state: dict[str, Any] | str,
         *,
         version: int = 0,
         replaces: int | None = None,
     ) -> None:
-        """Save the table at ``version``. With ``replaces``, only over the row saved at
-        that version, or for ``NEW_TABLE`` only if there is no row (compare-and-set):
-        anything else raises :class:`SaveConflict`, writing nothing; without it the row
-        is written whatever it held. Raises :class:`StorageUnavailable` when the row
-        could not be written."""
+        """Save the table at ``version``: ``state``, or its JSON already written. With
+        ``replaces``, only over the row saved at that version, or for ``NEW_TABLE`` only
+        if there is no row (compare-and-set): anything else raises
+        :class:`SaveConflict`, writing nothing; without it the row is written whatever
+        it held. Raises :class:`StorageUnavailable` when the row could not be written."""
+        ...
+
+    async def save_table_message(self, channel_id: int, message_id: int, *, version: int
+                                 ) -> None:
+        """Set the table message id in the row saved at ``version``, nothing else of it,
+        else :class:`SaveConflict`; :class:`StorageUnavailable` as :meth:`save_game`."""
         ...
 
     async def delete_game(self, channel_id: int, *, replaces: int | None = None) -> None:

@@ -38,6 +38,10 @@ class TableStore(Protocol):
 
     async def save(self, table: Table) -> None: ...
 
+    async def save_table_message(self, table: Table) -> None:
+        """Save the table's ``table_message_id``, changed since its last save."""
+        ...
+
     async def delete(self, channel_id: int) -> None: ...
 
     async def finish(self, table: Table) -> None:
@@ -162,13 +166,24 @@ class TableRegistry:
         the database is damaged, put it back and raise :class:`DatabaseDamaged`."""
         if self.store is None:
             return
+        if table.status is TableStatus.ENDED and table.game is None:  # a lobby: nothing to show
+            await self._write(table, self.store.delete(table.channel_id))
+        elif table.close_reason is CloseReason.FINISHED:
+            await self._write(table, self.store.finish(table))
+        else:  # an ended game stays saved until its end is shown (``forget_shown``)
+            await self._write(table, self.store.save(table))
+
+    async def save_table_message(self, table: Table) -> None:
+        """Save the id of the table message the UI posted afresh, the table otherwise as
+        saved; a failure is handled as :meth:`save`'s."""
+        if self.store is not None:
+            await self._write(table, self.store.save_table_message(table))
+
+    async def _write(self, table: Table, writing: Awaitable[None]) -> None:
+        """Await ``writing``, a write of the table's row; its failure as :meth:`save` says."""
+        assert self.store is not None
         try:
-            if table.status is TableStatus.ENDED and table.game is None:  # a lobby: nothing to show
-                await self.store.delete(table.channel_id)
-            elif table.close_reason is CloseReason.FINISHED:
-                await self.store.finish(table)
-            else:  # an ended game stays saved until its end is shown (``forget_shown``)
-                await self.store.save(table)
+            await writing
         except SaveConflict as error:
             log.warning("table saved by another process, let go guild=%s channel=%s: %s",
                         table.guild_id, table.channel_id, error)

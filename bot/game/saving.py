@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.ai import ComputerPlayer
@@ -94,6 +94,17 @@ def table_from_dict(data: dict[str, Any]) -> Table:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A table's row as this process last saved it."""
+
+    version: int
+    state: str
+    """JSON: nothing in it is shared with the live table."""
+    table_message_id: int | None
+    """Saved apart from ``state`` since (``TableStore.save_table_message``)."""
+
+
 @dataclass(slots=True)
 class Recovered:
     """What start-up finds saved."""
@@ -120,21 +131,31 @@ class TableStore:
         for all of them."""
         self.db = db
         self.shards = shards
-        self._saved: dict[int, tuple[int, str]] = {}
-        """Each table's version and state as last saved (JSON: nothing in it is shared
-        with the live table), to put the table back when a save fails."""
+        self._saved: dict[int, Saved] = {}
+        """Each table as last saved, to put the table back when a save fails."""
 
     async def save(self, table: Table) -> None:
-        state = table_to_dict(table)
+        state = json.dumps(table_to_dict(table), separators=(",", ":"))  # once: saved, kept
         replaced = self._saved.get(table.channel_id)
         await self.db.save_game(table.channel_id, table.guild_id, state, version=table.version,
-                                replaces=replaced[0] if replaced else NEW_TABLE)
-        self._saved[table.channel_id] = (table.version, json.dumps(state))
+                                replaces=replaced.version if replaced else NEW_TABLE)
+        self._saved[table.channel_id] = Saved(table.version, state, table.table_message_id)
+
+    async def save_table_message(self, table: Table) -> None:
+        """The table was posted afresh: save its new ``table_message_id`` alone when the
+        rest of the table was saved at its version, else the whole table."""
+        saved = self._saved.get(table.channel_id)
+        message_id = table.table_message_id
+        if saved is None or saved.version != table.version or message_id is None:
+            await self.save(table)
+            return
+        await self.db.save_table_message(table.channel_id, message_id, version=table.version)
+        self._saved[table.channel_id] = replace(saved, table_message_id=message_id)
 
     async def delete(self, channel_id: int) -> None:
         replaced = self._saved.get(channel_id)
         await self.db.delete_game(channel_id,
-                                  replaces=replaced[0] if replaced else None)
+                                  replaces=replaced.version if replaced else None)
         self._saved.pop(channel_id, None)
 
     def forget(self, channel_id: int) -> None:
@@ -143,7 +164,11 @@ class TableStore:
 
     def last_saved(self, channel_id: int) -> Table | None:
         saved = self._saved.get(channel_id)
-        return table_from_dict(json.loads(saved[1])) if saved is not None else None
+        if saved is None:
+            return None
+        table = table_from_dict(json.loads(saved.state))
+        table.table_message_id = saved.table_message_id
+        return table
 
     async def finish(self, table: Table) -> None:
         """Save the ended table and record its match, exactly once even across a crash.
@@ -171,7 +196,7 @@ class TableStore:
         channel has saved something newer since (a new lobby). A row left behind by a
         failure here is shown once more at the next start, then deleted."""
         saved = self._saved.get(table.channel_id)
-        if saved is None or saved[0] != table.version:
+        if saved is None or saved.version != table.version:
             return
         try:
             await self.delete(table.channel_id)
@@ -192,7 +217,8 @@ class TableStore:
             try:
                 table = table_from_dict(saved.state)
                 tables.append(table)
-                self._saved[saved.channel_id] = (saved.version, json.dumps(saved.state))
+                self._saved[saved.channel_id] = Saved(saved.version, json.dumps(saved.state),
+                                                      table.table_message_id)
             except (KeyError, TypeError, ValueError, AttributeError) as error:
                 reason = f"the saved table cannot be read ({error!r})"
                 log.warning("saved game in channel %s (guild %s) cannot be restored: %s",

@@ -235,7 +235,7 @@ class Turns:
         async with self.registry.lock(table.channel_id):
             table.table_message_id = message_id
             if self.registry.tables.get(table.channel_id) is table:
-                await self.registry.save(table)
+                await self.registry.save_table_message(table)
 
     def resume(self, table: Table) -> None:
         """A game restored after a restart: its turn (or next-round) timer runs out at

@@ -32,6 +32,8 @@ _FIRST = " ON CONFLICT (channel_id) DO NOTHING RETURNING version"
 _REPLACE = """UPDATE saved_games
               SET guild_id = ?, format_version = ?, state = ?, updated_at = ?, version = ?
               WHERE channel_id = ? AND version = ? RETURNING version"""
+_SET_TABLE_MESSAGE = """UPDATE saved_games SET state = {state}, updated_at = ?
+                        WHERE channel_id = ? AND version = ? RETURNING version"""
 
 
 class SavedGameStore(Connected):
@@ -39,7 +41,7 @@ class SavedGameStore(Connected):
         self,
         channel_id: int,
         guild_id: int,
-        state: dict[str, Any],
+        state: dict[str, Any] | str,
         *,
         version: int = 0,
         replaces: int | None = None,
@@ -48,8 +50,9 @@ class SavedGameStore(Connected):
         """Save the channel's game at ``version`` in one statement: over whatever row
         was there, or with ``replaces`` only over that version (``NEW_TABLE``: only
         where there is no row), else ``SaveConflict``. ``state`` must be
-        JSON-serialisable; anything else raises ``TypeError`` and saves nothing."""
-        blob = json.dumps(state, separators=(",", ":"))
+        JSON-serialisable (anything else raises ``TypeError`` and saves nothing), or
+        be its JSON already."""
+        blob = state if isinstance(state, str) else json.dumps(state, separators=(",", ":"))
         row: tuple[object, ...] = (guild_id, format_version, blob, time.time(), version, channel_id)
         if replaces is None:
             statement = _INSERT + _OVERWRITE
@@ -61,6 +64,18 @@ class SavedGameStore(Connected):
             written = await session.fetch(statement, row)
             if replaces is not None and not written:
                 raise await self._conflict(session, channel_id, replaces)
+
+    async def save_table_message(self, channel_id: int, message_id: int, *, version: int
+                                 ) -> None:
+        """Set ``table_message_id`` in the channel's game saved at ``version``, the rest
+        of its state as it is (a table posted afresh changes that value alone), else
+        ``SaveConflict``."""
+        statement = _SET_TABLE_MESSAGE.format(state=self.state_with_table_message)
+        async with self._writing() as session:
+            written = await session.fetch(statement,
+                                          (message_id, time.time(), channel_id, version))
+            if not written:
+                raise await self._conflict(session, channel_id, version)
 
     async def delete_game(self, channel_id: int, *, replaces: int | None = None) -> None:
         """Delete the channel's game; with ``replaces``, only at that version (else

@@ -49,6 +49,10 @@ class Connected(ABC):
     """SQL for a saved game's ``state`` column as bytes: a state that is not valid UTF-8
     must fail its own row, not the whole query."""
 
+    state_with_table_message: ClassVar[str]
+    """SQL for a saved game's ``state`` with its ``table_message_id`` set to the
+    statement's first parameter (an integer)."""
+
     @abstractmethod
     async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """A read that never waits for a write and sees only committed ones."""

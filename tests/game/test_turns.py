@@ -49,6 +49,9 @@ class Store:
         self.saved[table.channel_id] = json.dumps(table_to_dict(table))
         self.log.append(("saved", table.version))
 
+    async def save_table_message(self, table: Table) -> None:
+        await self.save(table)
+
     async def finish(self, table: Table) -> None:
         await self.save(table)
 

@@ -50,6 +50,18 @@ async def test_a_deleted_game_is_not_restored(db: StorageUnderTest) -> None:
     assert [g.channel_id for g in games] == [20]
 
 
+async def test_a_table_message_id_is_saved_alone_at_the_version_saved(
+    db: StorageUnderTest,
+) -> None:
+    await db.save_game(10, GUILD, game_state(1), version=4)
+    await db.save_table_message(10, 987654321098765432, version=4)
+    with pytest.raises(SaveConflict):
+        await db.save_table_message(10, 5, version=3)
+    games, _ = await db.load_games()
+    assert [(g.state, g.version) for g in games] == [
+        (game_state(1) | {"table_message_id": 987654321098765432}, 4)]
+
+
 async def test_a_state_that_is_not_json_raises_and_saves_nothing(db: StorageUnderTest) -> None:
     with pytest.raises(TypeError):
         await db.save_game(10, GUILD, {"hand": {"r7"}})

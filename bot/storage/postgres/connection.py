@@ -57,6 +57,8 @@ class PostgresSession:
 
 class PostgresConnected(Connected):
     raw_state = "convert_to(state, 'UTF8')"
+    state_with_table_message = \
+        "jsonb_set(state::jsonb, '{table_message_id}', to_jsonb(?::bigint))::text"
 
     def __init__(self, pool: asyncpg.Pool, name: str, acquire_timeout: float) -> None:
         self._pool = pool

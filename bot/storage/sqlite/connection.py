@@ -60,6 +60,7 @@ class SqliteConnected(Connected):
     """Holds the connections: the stores write only through the two guards below."""
 
     raw_state = "CAST(state AS BLOB)"
+    state_with_table_message = "json_set(state, '$.table_message_id', ?)"
 
     def __init__(
         self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: str
