@@ -70,6 +70,10 @@ class Plan:
     latency: float = 0.08
     seconds: float = 30.0
     """steady: the measured window."""
+    settle: float = 0.0
+    """steady: seconds of play before the window opens, so that what a game does once
+    (each player's first look at their hand) falls before it, not in the per-move
+    figures."""
     moves: int = 1000
     """steady: a table stops after this many moves."""
     think: tuple[float, float] = (1.0, 3.0)
@@ -371,17 +375,23 @@ class Window:
 
 async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) -> None:
     loop = asyncio.get_running_loop()
-    window = Window(run, frozenset(s.channel_id for s in opened if s.computers))
-    stop_at = window.started + plan.seconds
+    stop_at = loop.time() + plan.settle + plan.seconds
+    made = [0]
 
-    async def play(seats: Seats) -> int:
-        made = 0
-        while loop.time() < stop_at and made < plan.moves and not seats.finished:
+    async def play(seats: Seats) -> None:
+        mine = 0
+        while loop.time() < stop_at and mine < plan.moves and not seats.finished:
             await asyncio.sleep(seats.rng.uniform(*plan.think))  # a person thinking
-            made += await seats.step()
-        return made
+            moved = await seats.step()
+            mine += moved
+            made[0] += moved
 
-    report.moves = sum(await asyncio.gather(*(play(s) for s in opened)))
+    playing = asyncio.gather(*(play(s) for s in opened))
+    await asyncio.sleep(plan.settle)
+    window = Window(run, frozenset(s.channel_id for s in opened if s.computers))
+    before = made[0]
+    await playing
+    report.moves = made[0] - before
     window.close(report)
 
 
@@ -431,7 +441,7 @@ async def main_async(args: argparse.Namespace) -> list[Report]:
     reports = []
     for mode in args.mode:
         for tables in args.tables or DEFAULT_TABLES[mode]:
-            plan = Plan(mode, tables, args.latency, args.seconds, args.moves,
+            plan = Plan(mode, tables, args.latency, args.seconds, args.settle, args.moves,
                         tuple(args.think), args.images == "on", args.seed,
                         hard_tables=args.hard_tables if mode == "steady" else 0)
             report = await run_one(plan)
@@ -451,6 +461,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                         help="seconds of wire latency on every REST answer")
     parser.add_argument("--seconds", type=float, default=30.0,
                         help="steady: the measured window")
+    parser.add_argument("--settle", type=float, default=10.0,
+                        help="steady: seconds of play before the window opens (each "
+                             "player's first look at their hand falls before it)")
     parser.add_argument("--moves", type=int, default=1000,
                         help="steady: a table stops after this many moves")
     parser.add_argument("--think", nargs=2, type=float, default=[1.0, 3.0],
