@@ -127,7 +127,7 @@ async def measure(kind: str, url: str, history_url: str, matches: int,
               f"{time.perf_counter() - fill:.1f} s)")
         users = [rng.randint(1, BOARD_PLAYERS) for _ in range(QUERY_RUNS)]
         top = await timed([db.rating_board(BOARD_GUILD, now=NOW) for _ in users])
-        place = await timed([db.player_rating(BOARD_GUILD, user) for user in users])
+        place = await timed([db.player_rating(BOARD_GUILD, PlayerId(user)) for user in users])
         print(f"rating board of {BOARD_PLAYERS} players: top 10 (with total and 7-day "
               f"change) {milliseconds(top)}; a player's place {milliseconds(place)}")
         figures[f"top 10 by rating, {BOARD_PLAYERS:,} players"] = median_ms(top)

@@ -239,7 +239,7 @@ async def measure(url: str, restore_url: str, rng: random.Random) -> Figures:
         users = [rng.randint(1, BOARD_PLAYERS) for _ in range(QUERY_RUNS)]
         for ranking in RANKINGS:
             top = await timed([db.leaderboard(BOARD_GUILD, ranking) for _ in users])
-            rank = await timed([db.player_rank(BOARD_GUILD, u, ranking) for u in users])
+            rank = await timed([db.player_rank(BOARD_GUILD, PlayerId(u), ranking) for u in users])
             print(f"all-time by {ranking}, {BOARD_PLAYERS} players: "
                   f"top 10 (with total) {milliseconds(top)}; one player's rank "
                   f"{milliseconds(rank)}")
@@ -250,7 +250,7 @@ async def measure(url: str, restore_url: str, rng: random.Random) -> Figures:
             [db.leaderboard(WEEK_GUILD, "points", "week") for _ in week_users]
         )
         week_rank = await timed(
-            [db.player_rank(WEEK_GUILD, u, "points", "week") for u in week_users]
+            [db.player_rank(WEEK_GUILD, PlayerId(u), "points", "week") for u in week_users]
         )
         print(f"this week by points, {BOARD_PLAYERS} players with a match this week: "
               f"top 10 {milliseconds(week_top)}; one player's rank {milliseconds(week_rank)}")

@@ -261,7 +261,7 @@ class Leaderboards(Protocol):
         now: float | None = None,
     ) -> RankRow | None: ...
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats: ...
+    async def player_stats(self, guild_id: int, user_id: PlayerId) -> PlayerStats: ...
 
 
 class Ratings(Protocol):
@@ -271,15 +271,15 @@ class Ratings(Protocol):
     async def rating_board(self, guild_id: int, season: str = "", offset: int = 0,
                            limit: int = 10, *, now: float | None = None) -> RatingPage: ...
 
-    async def player_rating(self, guild_id: int, user_id: int,
+    async def player_rating(self, guild_id: int, user_id: PlayerId,
                             season: str = "") -> PlayerRating | None: ...
 
-    async def rating_history(self, guild_id: int, user_id: int, limit: int = 50
+    async def rating_history(self, guild_id: int, user_id: PlayerId, limit: int = 50
                              ) -> list[int]: ...
 
     async def seasons(self, guild_id: int) -> list[str]: ...
 
-    async def head_to_head(self, guild_id: int, user_id: int, other_id: int
+    async def head_to_head(self, guild_id: int, user_id: PlayerId, other_id: PlayerId
                            ) -> HeadToHead: ...
 
 

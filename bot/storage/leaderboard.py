@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.engine.cards import COLORS
+from bot.game.players import PlayerId
 from bot.game.standings import (
     DEFAULT_MIN_GAMES,
     PERIODS,
@@ -125,7 +126,7 @@ class LeaderboardQueries(Connected):
     async def player_rank(
         self,
         guild_id: int,
-        user_id: int,
+        user_id: PlayerId,
         ranking: Ranking = "wins",
         period: Period = "all",
         *,
@@ -146,7 +147,7 @@ class LeaderboardQueries(Connected):
         *columns, above = found[0]
         return RankRow(above + 1, *columns)
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+    async def player_stats(self, guild_id: int, user_id: PlayerId) -> PlayerStats:
         found = await self.read(
             f"""SELECT {", ".join(_STATS_COLUMNS)}, {", ".join(COLOUR_COLUMNS)}
                 FROM player_totals WHERE guild_id = ? AND user_id = ?""",

@@ -21,6 +21,7 @@ from functools import cache
 from itertools import groupby
 from typing import Any
 
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord
 from bot.game.rating import SETTLED_AFTER, Skill, Standing, match_places, places, rate
 from bot.game.seasons import ALL_TIME, DEFAULT_SEASON_LENGTH, SEASON_LENGTHS, season_of
@@ -237,7 +238,7 @@ class RatingQueries(Connected):
         return RatingPage(season, offset, total, tuple(
             RatingRow(rank, *row) for rank, row in zip(ranks, rows, strict=True)))
 
-    async def player_rating(self, guild_id: int, user_id: int,
+    async def player_rating(self, guild_id: int, user_id: PlayerId,
                             season: str = ALL_TIME) -> PlayerRating | None:
         """A player's rating and place on a board; None if never rated on it."""
         found = await self.read(
@@ -254,7 +255,7 @@ class RatingQueries(Connected):
             rank = above + 1
         return PlayerRating(rating, matches, provisional, rank)
 
-    async def rating_history(self, guild_id: int, user_id: int, limit: int = 50
+    async def rating_history(self, guild_id: int, user_id: PlayerId, limit: int = 50
                              ) -> list[int]:
         """The all-time rating after each of the player's last ``limit`` rated
         matches, oldest first."""
@@ -281,7 +282,8 @@ class RatingQueries(Connected):
             (guild_id,))
         return [season for (season,) in found]
 
-    async def head_to_head(self, guild_id: int, user_id: int, other_id: int) -> HeadToHead:
+    async def head_to_head(self, guild_id: int, user_id: PlayerId, other_id: PlayerId
+                           ) -> HeadToHead:
         """The finished matches two people played together, and who finished ahead."""
         found = await self.read(
             """SELECT m.match_id, m.scoring, p.user_id, p.points, p.won, p.left_early
@@ -295,7 +297,8 @@ class RatingQueries(Connected):
         return _head_to_head(found, user_id, other_id)
 
 
-def _head_to_head(rows: Iterable[Sequence[Any]], user_id: int, other_id: int) -> HeadToHead:
+def _head_to_head(rows: Iterable[Sequence[Any]], user_id: PlayerId, other_id: PlayerId
+                  ) -> HeadToHead:
     matches = ahead = behind = 0
     for (_, scoring), played in groupby(rows, lambda r: (r[0], r[1])):
         places_of = places([Standing(r[2], r[3], bool(r[4]), bool(r[5])) for r in played],

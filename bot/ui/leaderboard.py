@@ -290,7 +290,7 @@ async def _send_rating_board(interaction: discord.Interaction, db: Storage,
     season = ALL_TIME if question.period == "all" else question.period
     page = await db.rating_board(interaction.guild_id, season, question.offset, PAGE_SIZE,
                                  now=uno_client(interaction).clock.wall())
-    own = await db.player_rating(interaction.guild_id, interaction.user.id, season)
+    own = await db.player_rating(interaction.guild_id, PlayerId(interaction.user.id), season)
     embed = rating_embed(page, own, viewer)
     picture = await board_picture(interaction, page)
     if picture is not None:

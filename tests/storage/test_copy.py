@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.game.guild_settings import GuildSettings
+from bot.game.players import PlayerId
 from bot.game.saving import TableStore
 from bot.storage import copy as copying
 from bot.storage import open_storage
@@ -55,10 +56,10 @@ async def test_everything_moves_from_sqlite_to_postgresql(
         assert await after.leaderboard(GUILD, "points") == await before.leaderboard(
             GUILD, "points")
         for user in (1, 2):
-            assert await after.player_stats(GUILD, user) == await before.player_stats(
-                GUILD, user)
-            assert await after.player_rating(GUILD, user) == await before.player_rating(
-                GUILD, user)
+            assert await after.player_stats(GUILD, PlayerId(user)) == await before.player_stats(
+                GUILD, PlayerId(user))
+            assert await after.player_rating(GUILD, PlayerId(user)) == await before.player_rating(
+                GUILD, PlayerId(user))
         games, bad = await after.load_games()
         assert bad == [] and games == (await before.load_games())[0]
         assert [g.version for g in games] == [9, 0]

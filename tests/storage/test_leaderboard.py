@@ -40,7 +40,8 @@ async def test_ties_share_a_rank_listed_by_user_id(db: StorageUnderTest) -> None
     assert ranked == [(1, 40), (2, 20), (2, 30), (4, 10), (4, 50)]
     second_page = await db.leaderboard(GUILD, "wins", offset=2, limit=2)
     assert [(r.rank, r.user_id) for r in second_page.rows] == [(2, 30), (4, 10)]
-    assert (await db.player_rank(GUILD, 30, "wins")) == RankRow(2, PlayerId(30), 1, 1, 0, 1.0)
+    own = await db.player_rank(GUILD, PlayerId(30), "wins")
+    assert own == RankRow(2, PlayerId(30), 1, 1, 0, 1.0)
 
 
 async def test_pages_and_the_callers_own_rank_off_the_page(db: StorageUnderTest) -> None:
@@ -59,10 +60,10 @@ async def test_pages_and_the_callers_own_rank_off_the_page(db: StorageUnderTest)
         (21, 104, 4), (22, 103, 3), (23, 102, 2), (24, 101, 1), (25, 100, 0)
     ]
 
-    own = await db.player_rank(GUILD, 100, "wins")
+    own = await db.player_rank(GUILD, PlayerId(100), "wins")
     assert own is not None
     assert (own.rank, own.games, own.wins) == (25, sum(range(1, 25)), 0)
-    assert await db.player_rank(GUILD, 999, "wins") is None
+    assert await db.player_rank(GUILD, PlayerId(999), "wins") is None
 
 
 async def test_win_rate_needs_the_minimum_number_of_games(db: StorageUnderTest) -> None:
@@ -73,11 +74,11 @@ async def test_win_rate_needs_the_minimum_number_of_games(db: StorageUnderTest) 
     default = await db.leaderboard(GUILD, "win_rate")
     assert [(r.user_id, r.games) for r in default.rows] == [(2, 6), (3, 5)]
     assert default.total == 2
-    assert await db.player_rank(GUILD, 1, "win_rate") is None
+    assert await db.player_rank(GUILD, PlayerId(1), "win_rate") is None
 
     relaxed = await db.leaderboard(GUILD, "win_rate", min_games=1)
     assert [r.user_id for r in relaxed.rows] == [1, 2, 3]
-    own = await db.player_rank(GUILD, 1, "win_rate", min_games=1)
+    own = await db.player_rank(GUILD, PlayerId(1), "win_rate", min_games=1)
     assert own is not None and own.rank == 1
 
 
@@ -90,7 +91,7 @@ async def test_computer_players_are_never_on_a_board(db: StorageUnderTest) -> No
         for ranking in ("wins", "points", "win_rate"):
             page = await db.leaderboard(GUILD, ranking, period, now=NOW)
             assert [r.user_id for r in page.rows] == [1], (ranking, period)
-            assert await db.player_rank(GUILD, 900, ranking, period, now=NOW) is None
+            assert await db.player_rank(GUILD, PlayerId(900), ranking, period, now=NOW) is None
 
 
 async def test_month_and_week_count_only_their_own_matches(db: StorageUnderTest) -> None:
@@ -107,7 +108,7 @@ async def test_month_and_week_count_only_their_own_matches(db: StorageUnderTest)
     assert await winners("month") == [(2, 2, 2), (3, 3, 1), (1, 1, 0)]
     assert await winners("week") == [(3, 1, 1), (1, 1, 0)]
 
-    week_rank = await db.player_rank(GUILD, 1, "points", "week", now=NOW)
+    week_rank = await db.player_rank(GUILD, PlayerId(1), "points", "week", now=NOW)
     assert week_rank is not None and (week_rank.rank, week_rank.points) == (2, 0)
     month_points = await db.leaderboard(GUILD, "points", "month", now=NOW)
     assert [(r.user_id, r.points) for r in month_points.rows] == [(2, 290), (3, 70), (1, 0)]
@@ -118,7 +119,7 @@ async def test_servers_have_separate_boards(db: StorageUnderTest) -> None:
     await db.record_match(match("there", {3: 0, 2: 0}, winner=3, guild_id=GUILD + 1))
     board = await db.leaderboard(GUILD, "wins")
     assert [r.user_id for r in board.rows] == [1, 2]
-    assert await db.player_rank(GUILD, 3, "wins") is None
+    assert await db.player_rank(GUILD, PlayerId(3), "wins") is None
 
 
 def test_period_bounds_are_the_calendar_month_and_iso_week_in_utc() -> None:
@@ -161,9 +162,9 @@ async def test_all_time_totals_agree_with_the_match_rows(db: StorageUnderTest) -
             assert all_time.total == month.total, (ranking, min_games)
             for user_id in range(1, 13):
                 assert await db.player_rank(
-                    GUILD, user_id, ranking, min_games=min_games
+                    GUILD, PlayerId(user_id), ranking, min_games=min_games
                 ) == await db.player_rank(
-                    GUILD, user_id, ranking, "month", min_games=min_games, now=NOW
+                    GUILD, PlayerId(user_id), ranking, "month", min_games=min_games, now=NOW
                 )
 
 

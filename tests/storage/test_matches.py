@@ -49,7 +49,7 @@ async def test_recording_the_same_match_twice_counts_it_once(db: StorageUnderTes
 
     assert await count_rows(db, "matches") == 1
     assert await count_rows(db, "match_players") == 3
-    stats = await db.player_stats(GUILD, 7)
+    stats = await db.player_stats(GUILD, PlayerId(7))
     assert (stats.games, stats.wins, stats.points) == (1, 1, 512)
 
 
@@ -72,7 +72,7 @@ async def test_a_crash_mid_recording_leaves_nothing_and_the_retry_records_once(
     assert await db.record_match(full_match()) is True
     assert await db.record_match(full_match()) is False
     assert await count_rows(db, "matches") == 1
-    assert (await db.player_stats(GUILD, 8)).games == 1
+    assert (await db.player_stats(GUILD, PlayerId(8))).games == 1
 
 
 async def test_player_stats_add_up_over_matches(db: StorageUnderTest) -> None:
@@ -80,7 +80,7 @@ async def test_player_stats_add_up_over_matches(db: StorageUnderTest) -> None:
     second = match("second", {7: 90, 8: 300}, winner=8)
     await db.record_match(second)
 
-    stats = await db.player_stats(GUILD, 7)
+    stats = await db.player_stats(GUILD, PlayerId(7))
     assert stats.games == 2
     assert stats.wins == 1
     assert stats.round_wins == 3
@@ -94,21 +94,21 @@ async def test_player_stats_add_up_over_matches(db: StorageUnderTest) -> None:
     assert stats.cards_played == 40
     assert stats.favourite_colour == "y"  # yellow and green tie at 12: COLORS order decides
 
-    other = await db.player_stats(GUILD, 8)
+    other = await db.player_stats(GUILD, PlayerId(8))
     assert (other.games, other.wins, other.best_round, other.favourite_colour) == (2, 1, 140, "b")
 
 
 async def test_stats_of_someone_who_never_played_are_zero(db: StorageUnderTest) -> None:
     await db.record_match(full_match())
-    stats = await db.player_stats(GUILD, 12345)
+    stats = await db.player_stats(GUILD, PlayerId(12345))
     assert stats.games == 0
     assert stats.favourite_colour is None
-    assert (await db.player_stats(GUILD + 1, 7)).games == 0  # other servers count apart
+    assert (await db.player_stats(GUILD + 1, PlayerId(7))).games == 0  # other servers count apart
 
 
 async def test_computer_players_are_recorded_but_have_no_totals(db: StorageUnderTest) -> None:
     await db.record_match(full_match())
-    assert (await db.player_stats(GUILD, 900)).games == 0
+    assert (await db.player_stats(GUILD, PlayerId(900))).games == 0
     [summary] = await db.history(GUILD)
     assert [(p.user_id, p.is_bot) for p in summary.players] == [(7, False), (8, False), (900, True)]
 
@@ -177,7 +177,7 @@ async def test_many_matches_recorded_at_once_are_all_counted(db: StorageUnderTes
         *(db.record_match(match(f"m{n % 10}", {1: n, 2: 0}, winner=1)) for n in range(30))
     )
     assert results.count(True) == 10
-    assert (await db.player_stats(GUILD, 1)).games == 10
+    assert (await db.player_stats(GUILD, PlayerId(1))).games == 10
 
 
 async def test_a_recording_cancelled_while_it_begins_leaves_the_connection_usable(

@@ -5,6 +5,7 @@ import aiosqlite
 import pytest
 
 from bot.game.guild_settings import GuildSettings
+from bot.game.players import PlayerId
 from bot.storage import SchemaTooNewError, SqliteStorage
 from bot.storage.sqlite import MIGRATIONS, Migration
 from bot.storage.urls import sqlite_url
@@ -105,7 +106,7 @@ async def test_a_version_1_file_is_upgraded_step_by_step_and_keeps_its_data(
 
     async with SqliteStorage.open(db_path) as upgraded:
         assert [m.match_id for m in await upgraded.history(GUILD)] == ["kept"]
-        assert (await upgraded.player_stats(GUILD, 1)).points == 120
+        assert (await upgraded.player_stats(GUILD, PlayerId(1))).points == 120
         assert [c.user_id for c in await upgraded.match_ratings("kept")] == [1, 2]
         assert await upgraded.record_match(match("kept", {1: 120, 2: 0}, winner=1)) is False
         await upgraded.save_settings(GUILD, GuildSettings(ruleset="bff"))

@@ -71,9 +71,9 @@ async def test_a_series_gives_what_openskill_gives(db: StorageUnderTest) -> None
     assert [row.user_id for row in board.rows] == ranked
     assert [row.rating for row in board.rows] == [shown[p] for p in ranked]
     assert board.rows[0].week_change == board.rows[0].rating - 1000
-    mine = await db.player_rating(GUILD, ranked[1])
+    mine = await db.player_rating(GUILD, PlayerId(ranked[1]))
     assert mine == PlayerRating(shown[ranked[1]], sum(ranked[1] in o for o in SERIES), False, 2)
-    history = await db.rating_history(GUILD, 1, limit=3)
+    history = await db.rating_history(GUILD, PlayerId(1), limit=3)
     assert len(history) == 3 and history[-1] == shown[1]
     assert await db.seasons(GUILD) == ["2026-11"]
 
@@ -93,7 +93,8 @@ async def test_computers_leavers_and_lone_people(db: StorageUnderTest) -> None:
     assert changes == [RatingChange(PlayerId(1), 1000, round(40 * rated[0][0].mu), True),
                        RatingChange(PlayerId(2), 1000, round(40 * rated[1][0].mu), True),
                        RatingChange(PlayerId(3), 1000, round(40 * rated[2][0].mu), True)]
-    assert (await db.player_rating(GUILD, 1)) == PlayerRating(changes[0].after, 1, True, None)
+    first = await db.player_rating(GUILD, PlayerId(1))
+    assert first == PlayerRating(changes[0].after, 1, True, None)
 
 
 async def test_seasons_start_afresh_and_finished_ones_stay(db: StorageUnderTest) -> None:
@@ -110,7 +111,7 @@ async def test_seasons_start_afresh_and_finished_ones_stay(db: StorageUnderTest)
     await db.save_settings(GUILD, GuildSettings(season_length="none"))
     await db.record_match(finished("none", [1, 2], DEC + 2))
     assert await db.seasons(GUILD) == ["2026-Q4", "2026-12", "2026-11"]
-    assert len(await db.rating_history(GUILD, 1)) == 4
+    assert len(await db.rating_history(GUILD, PlayerId(1))) == 4
 
 
 async def test_rating_is_in_the_transaction_of_the_match_record(
@@ -129,7 +130,7 @@ async def test_rating_is_in_the_transaction_of_the_match_record(
 async def test_two_tables_ending_together_both_count(db: StorageUnderTest) -> None:
     await asyncio.gather(*(db.record_match(finished(f"t{n}", [1, 2, 3 + n], NOV + n))
                            for n in range(6)))
-    assert (await db.player_rating(GUILD, 1)) is not None
+    assert (await db.player_rating(GUILD, PlayerId(1))) is not None
     rows = await db.read("SELECT matches FROM ratings WHERE guild_id = ? AND season = '' "
                           "AND user_id IN (1, 2)", (GUILD,))
     assert sorted(rows) == [(6,), (6,)]
@@ -149,8 +150,8 @@ async def test_board_pages_places_and_the_week_change(db: StorageUnderTest) -> N
     by_user = {row.user_id: row for row in board.rows}
     assert by_user[PlayerId(7)].week_change == 0
     assert by_user[PlayerId(9)].week_change > 0 > by_user[PlayerId(8)].week_change
-    assert await db.head_to_head(GUILD, 9, 8) == HeadToHead(15, 5, 10)
-    assert await db.head_to_head(GUILD, 7, 1) == HeadToHead(0, 0, 0)
+    assert await db.head_to_head(GUILD, PlayerId(9), PlayerId(8)) == HeadToHead(15, 5, 10)
+    assert await db.head_to_head(GUILD, PlayerId(7), PlayerId(1)) == HeadToHead(0, 0, 0)
 
 
 async def test_the_upgrade_rates_the_recorded_history(backend: Backend) -> None:

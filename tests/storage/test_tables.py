@@ -136,7 +136,7 @@ async def test_a_finished_match_is_recorded_once_and_its_row_kept_until_shown(
     ann, computer = match.players
     assert (ann.points, ann.won, ann.is_bot) == (50, True, False)
     assert (computer.points, computer.won, computer.is_bot) == (0, False, True)
-    stats = await db.player_stats(GUILD, 1)
+    stats = await db.player_stats(GUILD, PlayerId(1))
     assert (stats.games, stats.round_wins, stats.best_round, stats.cards_played) == (1, 1, 50, 1)
     games, _ = await db.load_games()
     assert [g.state["phase"] for g in games] == [TableStatus.ENDED.value]  # until shown
@@ -180,7 +180,7 @@ async def test_recover_records_a_match_a_crash_left_unrecorded_but_never_twice(
     assert sorted(t.channel_id for t in found.ended) == [40, 41]  # to be shown over
     assert [b.channel_id for b in found.unreadable] == [43]
     assert sorted(m.channel_id for m in await db.history(GUILD)) == [40, 41, 44]
-    assert (await db.player_stats(GUILD, 1)).games == 3
+    assert (await db.player_stats(GUILD, PlayerId(1))).games == 3
     games, _ = await db.load_games()
     assert sorted(g.channel_id for g in games) == [40, 41, 42]  # kept until shown
 
