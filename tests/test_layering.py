@@ -4,8 +4,9 @@ Layers, lowest first: ``bot.engine`` (the rules: the standard library only, not 
 catalogs); ``bot.i18n`` (the catalogs, which every layer above the engine may mark words
 for); ``bot.ai`` and ``bot.render``; ``bot.game``;
 ``bot.storage`` (which implements ``bot.game.ports`` and may import nothing else of the
-game layer but the records that cross the ports, and the rating maths and seasons it
-rates each match with in its recording transaction); ``bot.ui``; ``cogs`` and ``bot.app``.
+game layer but the records that cross the ports and the ``PlayerId`` they carry, and
+the rating maths and seasons it rates each match with in its recording transaction);
+``bot.ui``; ``cogs`` and ``bot.app``.
 A module imports only from its own layer and those below; discord.py is spoken only in
 ``bot.ui``, ``cogs`` and ``bot.app``.
 """
@@ -25,8 +26,9 @@ LAYERS: dict[str, set[str]] = {
     "bot.ai": {"bot.i18n", "bot.engine"},
     "bot.render": {"bot.i18n", "bot.engine"},
     "bot.game": {"bot.i18n", "bot.engine", "bot.ai"},
-    "bot.storage": {"bot.i18n", "bot.engine", "bot.game.ports", "bot.game.standings",
-                    "bot.game.guild_settings", "bot.game.rating", "bot.game.seasons"},
+    "bot.storage": {"bot.i18n", "bot.engine", "bot.game.ports", "bot.game.players",
+                    "bot.game.standings", "bot.game.guild_settings", "bot.game.rating",
+                    "bot.game.seasons"},
     "bot.ui": {"bot.i18n", "bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage"},
     "cogs": {"bot.i18n", "bot.engine", "bot.ai", "bot.game", "bot.storage", "bot.ui",
              "bot.app"},
