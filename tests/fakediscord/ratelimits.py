@@ -33,6 +33,8 @@ class ChannelLimits:
     sent: dict[tuple[str, int], list[float]] = field(default_factory=dict)
     """(method, channel) -> the loop time of each call carried out."""
     _windows: dict[tuple[str, int], _Window] = field(default_factory=dict)
+    _peaks: dict[tuple[str, int], int] = field(default_factory=dict)
+    """(method, channel) -> the most calls carried out in one of its windows."""
 
     def take(self, method: str, channel_id: int, now: float) -> tuple[bool, dict[str, str]]:
         """Count a call now: whether Discord carries it out, and the headers it answers
@@ -46,18 +48,16 @@ class ChannelLimits:
             return False, _headers(method, 0, reset_after) | {
                 "Retry-After": str(max(1, round(reset_after))), "X-RateLimit-Scope": "user"}
         window.used += 1
+        self._peaks[key] = max(self._peaks.get(key, 0), window.used)
         self.sent.setdefault(key, []).append(now)
         return True, _headers(method, CHANNEL_LIMIT - window.used, reset_after)
 
     def busiest(self, channel_id: int) -> int:
-        """The most calls of one route the channel got in any ``CHANNEL_WINDOW`` seconds."""
-        return max((_most_in_window(times) for (_, channel), times in self.sent.items()
+        """The most calls of one route the channel got in one window, as Discord counts
+        them (a sliding count would see a window's late calls and the next one's early
+        calls together, more than Discord ever does)."""
+        return max((peak for (_, channel), peak in self._peaks.items()
                     if channel == channel_id), default=0)
-
-
-def _most_in_window(times: list[float]) -> int:
-    return max((sum(1 for t in times[i:] if t - start < CHANNEL_WINDOW)
-                for i, start in enumerate(times)), default=0)
 
 
 def _headers(method: str, remaining: int, reset_after: float) -> dict[str, str]:
