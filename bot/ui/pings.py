@@ -42,11 +42,15 @@ DEFERRED = discord.InteractionResponseType.deferred_channel_message
 NONCE_BITS = 64
 """A channel message's nonce: at most 20 digits (Discord takes up to 25 characters)."""
 
+Due = tuple[str, frozenset[str]]
+"""A ping to post: its text and whom it may ping (text "": only remove the pings)."""
+
+
 @dataclass(slots=True)
 class ChannelPings:
     waited: frozenset[str] = frozenset()
     """The people the last ping (or the last change) said the game waits for."""
-    due: tuple[str, frozenset[str]] | None = None
+    due: Due | None = None
     """A ping still to post (its text and whom it may ping); text "" only removes."""
     trail: Trail = field(default_factory=Trail)
     """The game's pings in the channel: the last one posted stays."""
@@ -76,16 +80,24 @@ class Pings:
         else:
             state.due = ("", frozenset()) if state.trail.standing else None
 
-    def carried(self, channel_id: int) -> discord.AllowedMentions:
+    def carried(self, channel_id: int) -> Due | None:
         """The table is posted afresh through a click (under the table's lock, as
-        saved): it carries the ping due, if any, instead of a message of its own.
-        Returns whom it may ping; the game's standing pings are then to be removed."""
+        saved): it carries the ping due, if any, instead of a message of its own, which
+        is returned; the game's standing pings are then to be removed."""
         state = self.channels.get(channel_id)
         if state is None or state.due is None or not state.due[0]:
-            return may_ping(frozenset())
-        users = state.due[1]
+            return None
+        carried = state.due
         state.due = ("", frozenset()) if state.trail.standing else None
-        return may_ping(users)
+        return carried
+
+    def not_carried(self, channel_id: int, ping: Due) -> None:
+        """The table that was to carry ``ping`` could not be posted: the ping is due
+        again, for the next click or change to send, unless a change since made
+        another one due."""
+        state = self.channels.get(channel_id)
+        if state is not None and (state.due is None or not state.due[0]):
+            state.due = ping
 
     def due(self, channel_id: int) -> bool:
         state = self.channels.get(channel_id)

@@ -20,6 +20,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+import aiohttp
 import discord
 
 from bot.game.clock import Clock, Handle
@@ -122,7 +123,7 @@ class TableCourier:
                 shown = table_message(table)
                 picture = self.pictures.table_picture(table) \
                     if self.pictures.in_channel(self.client, table) else None
-            ping = self.pings.carried(table.channel_id) if via is not None else NOBODY
+            ping = self.pings.carried(table.channel_id) if via is not None else None
             over = table.status is TableStatus.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
         if drawn is not None:
@@ -140,7 +141,13 @@ class TableCourier:
                 content=shown.content, embed=shown.embed, view=to_view(shown.rows),
                 attachments=[drawn] if drawn else [], allowed_mentions=NOBODY)
         else:
-            await self.post(channel, shown, drawn, via, ping)
+            try:
+                await self.post(channel, shown, drawn, via,
+                                may_ping(ping[1]) if ping is not None else NOBODY)
+            except (discord.HTTPException, aiohttp.ClientError):
+                if ping is not None:
+                    self.pings.not_carried(table.channel_id, ping)
+                raise
         channel.unreachable = 0
         if over:  # the end is out: its saved row has served
             await self.turns.registry.forget_shown(table)

@@ -126,6 +126,31 @@ async def test_an_edit_after_a_table_that_rang_names_the_new_player_and_pings_ap
     assert fake_discord.violations == []
 
 
+async def test_a_ping_whose_table_could_not_be_posted_goes_with_the_next_click(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Discord refuses the new table that was to ring ben: ben is rung all the same, by
+    a ping of its own once someone clicks again (ben opening his hand)."""
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    a, b, c = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    fake_discord.fail_next("POST", f"/webhooks/{fake_discord.application_id}/", 400, 50035,
+                           "Invalid Form Body")
+    await session.click(ana, hand, card_button(hand, "play", "r1"))
+    await session.settle()
+    assert session.game.current == b
+    assert all(int(b) not in m.notified for m in pings(session))
+    await session.open_hand(session.member(b))
+    await session.settle()
+    (ping,) = pings(session)
+    assert ping.notified == {int(b)} and not ping.custom_ids()
+    assert fake_discord.violations == []
+
+
 async def test_a_computer_players_move_rings_the_next_person_through_a_live_token(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
