@@ -29,7 +29,7 @@ from bot.game.turns import Turns
 from bot.i18n import speaking
 from bot.ui.controls import Rows, to_view
 from bot.ui.pictures import TABLE_FILE, Pictures
-from bot.ui.pings import Pings, may_ping
+from bot.ui.pings import Due, Pings, may_ping
 from bot.ui.table import TableMessage, table_message
 from bot.ui.trail import Posted, Trail, Voice
 
@@ -141,34 +141,33 @@ class TableCourier:
                 content=shown.content, embed=shown.embed, view=to_view(shown.rows),
                 attachments=[drawn] if drawn else [], allowed_mentions=NOBODY)
         else:
-            try:
-                await self.post(channel, shown, drawn, via,
-                                may_ping(ping[1]) if ping is not None else NOBODY)
-            except (discord.HTTPException, aiohttp.ClientError):
-                if ping is not None:
-                    self.pings.not_carried(table.channel_id, ping)
-                raise
+            await self.post(channel, shown, drawn, via, ping)
         channel.unreachable = 0
         if over:  # the end is out: its saved row has served
             await self.turns.registry.forget_shown(table)
 
     async def post(self, channel: Channel, shown: TableMessage,
                    drawn: discord.File | None, via: Voice | None,
-                   ping: discord.AllowedMentions = NOBODY) -> None:
-        """Post the table afresh, through ``via``'s token or else the bot token, allowed
-        to ping whom ``ping`` lets (nobody by default), then remember (and save) its id
-        and delete the table messages before it."""
+                   ping: Due | None = None) -> None:
+        """Post the table afresh, through ``via``'s token or else the bot token, ringing
+        the people ``ping`` calls (the ping a click's new table carries, ``pings``),
+        then remember (and save) its id and delete the table messages before it."""
         files = [drawn] if drawn else discord.utils.MISSING
-        messageable = self.messageable(channel.table)
-        if via is not None:
-            channel.tables.posting(via, shown.content, buttons=bool(shown.rows))
-            message: discord.Message = await via.interaction.followup.send(
-                shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
-                allowed_mentions=ping, wait=True)
-        else:
-            message = await messageable.send(shown.content, embed=shown.embed,
-                                             view=to_view(shown.rows), files=files,
-                                             allowed_mentions=ping)
+        allowed = may_ping(ping[1]) if ping is not None else NOBODY
+        try:
+            if via is not None:
+                channel.tables.posting(via, shown.content, buttons=bool(shown.rows))
+                message: discord.Message = await via.interaction.followup.send(
+                    shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
+                    allowed_mentions=allowed, wait=True)
+            else:
+                message = await self.messageable(channel.table).send(
+                    shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
+                    allowed_mentions=allowed)
+        except (discord.HTTPException, aiohttp.ClientError):
+            if ping is not None:  # nobody was rung: the ping is due again
+                self.pings.not_carried(channel.table.channel_id, ping)
+            raise
         await self.posted(channel, message, via)
 
     async def posted(self, channel: Channel, message: discord.Message,
