@@ -121,6 +121,8 @@ class Report:
     the figures measure the load generator as much as the bot."""
     rss_per_table: float = 0.0
     bot_token_calls: int = 0
+    rest_calls: Counter[str] = field(default_factory=Counter)
+    """Every REST call the bot made in the window (any token), by method."""
     violations: Counter[str] = field(default_factory=Counter)
     bot_errors: list[str] = field(default_factory=list)
     """ERROR lines the bot logged before it was asked to stop."""
@@ -188,6 +190,9 @@ class Report:
             f"  bot-token REST calls per move={self.bot_token_calls / per_move:.3f} "
             f"({self.bot_token_calls} calls, {self.bot_token_calls / max(self.seconds, 1e-9):.1f}"
             f"/s) ceiling={self.ceiling()}",
+            f"  REST calls per state change={sum(self.rest_calls.values()) / per_move:.2f} ("
+            + " ".join(f"{method}={count / per_move:.2f}"
+                       for method, count in sorted(self.rest_calls.items())) + ")",
         ]
         if self.shown_after:
             lines.append(f"  click->table shows the move p50="
@@ -365,6 +370,7 @@ class Window:
         report.cpu_seconds = self.bots_cpu() - self.cpu
         report.players_cpu_seconds = cpu_seconds(os.getpid()) - self.players_cpu
         report.bot_token_calls = run.fake.bot_token_calls(self.calls)
+        report.rest_calls = Counter(call.method for call in run.fake.calls[self.calls:])
         report.interactions = len(run.clicks.sent) - self.sent
         report.unanswered = run.clicks.unanswered - self.unanswered
         report.latencies = run.clicks.latencies(self.sent)

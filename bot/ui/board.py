@@ -7,9 +7,11 @@ without waiting for anyone else's message. The courier then, in order:
 1. posts the round and match messages, and deletes a round's message once the next
    round is dealt, so the table is never more than a ping and one message up;
 2. shows the table, at no cost to the bot token when a player's token can carry it
-   (``bot.ui.table_courier``): posted afresh through the click that changed it, or
-   edited, at most once a second, or every few seconds with the bot token;
-3. posts the ping due, through the same token when a click carries it (``pings``);
+   (``bot.ui.table_courier``): posted afresh through the click that changed it, with
+   the ping due, or edited, at most once a second, or every few seconds with the bot
+   token;
+3. posts the ping due that no new table carried, through a live token when there is
+   one (``pings``), and removes the pings before;
 4. refreshes the open hand messages of the players the game now waits for, of those
    whose hand changed out of turn, and every one at a round's or the match's end or
    where jump-ins are on (any change may give or take a player's Jump in!) (through
@@ -81,8 +83,9 @@ class Board:
         self.clock = clock
         self.channels: dict[int, Channel] = {}
         self.hands = OpenHands(clock, self._spawn, self._sending)
-        self.table_courier = TableCourier(client, clock, pictures, turns, self._send)
         self.pings = Pings(client, clock)
+        self.table_courier = TableCourier(client, clock, pictures, turns, self.pings,
+                                          self._send)
         self.replays: dict[int, Replay] = {}
         """Finished matches whose players may press Play again, by channel."""
         self._tasks: set[asyncio.Task[None]] = set()

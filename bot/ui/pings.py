@@ -1,19 +1,21 @@
 """Turn pings: a new message that mentions the people the game starts waiting for.
 
-Discord notifies a mention only in a new message, never in an edit, so the table
-message (edited on every move) cannot ring anyone after its first post. Whenever the
-game starts waiting for other people (a turn, a draw to answer, a vote, a discard),
-they get a message of their own that mentions them, allowed to ping those users only;
-every earlier ping of the game is then removed, and the last one once the game waits
-for nobody (a round's or the match's end), so a channel holds the table and at most
-one ping per game.
+Discord notifies a mention only in a new message, never in an edit. Whenever the game
+starts waiting for other people (a turn, a draw to answer, a vote, a discard), they are
+mentioned in a new message, allowed to ping those users only; every earlier ping of the
+game is then removed, and the last one once the game waits for nobody (a round's or the
+match's end), so a channel holds the table and at most one ping per game.
 
-Pings cost no bot-token call when they can help it: they are posted as a follow-up of
-a player's interaction in the channel (the click that caused the change, or the
-freshest one whose 15-minute token still lives), and removed through the token that
-posted them, since interaction webhooks do not count against the bot's global rate
-limit. Only with no live token (a timer after a quiet quarter of an hour) is the bot
-token used.
+When a player's click changed the game, the table is posted afresh as a follow-up of
+that click (``bot.ui.table_courier``), and its content already says the ping's words:
+that new table message carries the ping (:meth:`Pings.carried`), and no ping message of
+its own is posted. A change no click carries (a computer player's move, a timer) edits
+the table, which rings nobody, so the ping is a message of its own: a follow-up of the
+freshest interaction in the channel whose 15-minute token still lives, removed through
+the token that posted it, since interaction webhooks do not count against the bot's
+global rate limit. Only with no live token (a timer after a quiet quarter of an hour) is
+the bot token used. A table that carried a ping is removed with the tables (an edit
+keeps its words up to date and rings nobody).
 
 A ping is never left twice: a copy that a follow-up sent again after a lost answer
 left is found on the gateway and removed (``bot.ui.trail``); a ping posted with the bot
@@ -40,11 +42,15 @@ DEFERRED = discord.InteractionResponseType.deferred_channel_message
 NONCE_BITS = 64
 """A channel message's nonce: at most 20 digits (Discord takes up to 25 characters)."""
 
+Due = tuple[str, frozenset[str]]
+"""A ping to post: its text and whom it may ping (text "": only remove the pings)."""
+
+
 @dataclass(slots=True)
 class ChannelPings:
     waited: frozenset[str] = frozenset()
     """The people the last ping (or the last change) said the game waits for."""
-    due: tuple[str, frozenset[str]] | None = None
+    due: Due | None = None
     """A ping still to post (its text and whom it may ping); text "" only removes."""
     trail: Trail = field(default_factory=Trail)
     """The game's pings in the channel: the last one posted stays."""
@@ -73,6 +79,25 @@ class Pings:
                 state.due = (call(table, table.game.seat_view(None)), waited)
         else:
             state.due = ("", frozenset()) if state.trail.standing else None
+
+    def carried(self, channel_id: int) -> Due | None:
+        """The table is posted afresh through a click (under the table's lock, as
+        saved): it carries the ping due, if any, instead of a message of its own, which
+        is returned; the game's standing pings are then to be removed."""
+        state = self.channels.get(channel_id)
+        if state is None or state.due is None or not state.due[0]:
+            return None
+        carried = state.due
+        state.due = ("", frozenset()) if state.trail.standing else None
+        return carried
+
+    def not_carried(self, channel_id: int, ping: Due) -> None:
+        """The table that was to carry ``ping`` could not be posted: the ping is due
+        again, for the next click or change to send, unless a change since made
+        another one due."""
+        state = self.channels.get(channel_id)
+        if state is not None and (state.due is None or not state.due[0]):
+            state.due = ping
 
     def due(self, channel_id: int) -> bool:
         state = self.channels.get(channel_id)
@@ -122,10 +147,8 @@ class Pings:
             state.trail.retire()
         else:
             # A new message, not an edit: only a new message makes Discord notify the
-            # people it mentions. It may ping exactly those users, nobody else.
-            allowed = discord.AllowedMentions(
-                everyone=False, roles=False, replied_user=False,
-                users=[discord.Object(int(user)) for user in sorted(users)])
+            # people it mentions.
+            allowed = may_ping(users)
             if via is not None:
                 state.trail.posting(via, text, buttons=False)
                 message: discord.Message = await via.interaction.followup.send(
@@ -144,6 +167,13 @@ class Pings:
 
     def _messageable(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+
+def may_ping(users: frozenset[str]) -> discord.AllowedMentions:
+    """A message that may ping exactly ``users`` (none: nobody), no role, not @everyone."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False,
+        users=[discord.Object(int(user)) for user in sorted(users)])
 
 
 def _waited(table: Table) -> frozenset[str]:

@@ -1,9 +1,10 @@
 """The table message everyone sees, and the round and match messages.
 
 The content line names the player(s) the game waits for, with what they must do and
-the turn's deadline as a Discord relative timestamp (the ping, a new message, is what
-notifies them: see ``bot.ui.pings``); the embed fits a phone: the top card and colour,
-every seat on one line with the direction, the last two actions, and the picture.
+the turn's deadline as a Discord relative timestamp (only a new message notifies them:
+the table posted afresh on a click, else a ping of its own, see ``bot.ui.pings``); the
+embed fits a phone: the top card and colour, every seat on one line with the direction,
+the last two actions, and the picture.
 The rules are behind the Rules button.
 """
 

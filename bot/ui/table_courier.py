@@ -3,9 +3,11 @@ courier asks (its step 2), at no cost to the bot token when a player's token can
 
 A change a player's click made is posted afresh as a follow-up of that click, so the
 table moves to the bottom of the channel, and the table message before it is deleted
-through the token that posted it (``bot.ui.trail``). A change no click carries (a
-computer player's move, a timer) edits the table message through the token that posted
-it, at most once every ``EDIT_INTERVAL``, or, that token dead (a quiet quarter of an
+through the token that posted it (``bot.ui.trail``); being a new message, it carries the
+turn ping due, if any (``bot.ui.pings``), so a click's move costs one new message. A
+change no click carries (a computer player's move, a timer) edits the table message
+(which rings nobody: the ping is then a message of its own) through the token that
+posted it, at most once every ``EDIT_INTERVAL``, or, that token dead (a quiet quarter of an
 hour), with the bot token, at most once every ``BOT_EDIT_INTERVAL`` (later changes wait
 for the next slot and go out together). The table is posted afresh before its message is
 an hour old, when Discord starts to limit edits of it. Once it shows a game's end, the
@@ -18,6 +20,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+import aiohttp
 import discord
 
 from bot.game.clock import Clock, Handle
@@ -26,6 +29,7 @@ from bot.game.turns import Turns
 from bot.i18n import speaking
 from bot.ui.controls import Rows, to_view
 from bot.ui.pictures import TABLE_FILE, Pictures
+from bot.ui.pings import Due, Pings, may_ping
 from bot.ui.table import TableMessage, table_message
 from bot.ui.trail import Posted, Trail, Voice
 
@@ -36,8 +40,8 @@ BOT_EDIT_INTERVAL = 3.0
 5 in 5 s, the rest left for the round messages and a ping."""
 REPOST_AFTER = 50 * 60.0
 """Discord limits edits of messages older than an hour; repost well before."""
-NO_PINGS = discord.AllowedMentions.none()
-"""The table message pings nobody, even when posted afresh: the pings do (``pings``)."""
+NOBODY = may_ping(frozenset())
+"""A table posted with no ping due pings nobody, though it names whose turn it is."""
 
 Sender = Callable[["Channel", Callable[[], Awaitable[None]]], Awaitable[None]]
 """Runs a send as the channel's one sender (``Board._send``)."""
@@ -72,8 +76,9 @@ class TableCourier:
     """Shows each channel's table as it is now, through the cheapest way Discord allows."""
 
     def __init__(self, client: discord.Client, clock: Clock, pictures: Pictures,
-                 turns: Turns, send: Sender) -> None:
+                 turns: Turns, pings: Pings, send: Sender) -> None:
         self.client = client
+        self.pings = pings
         self.clock = clock
         self.pictures = pictures
         self.turns = turns
@@ -101,9 +106,10 @@ class TableCourier:
 
     async def edit(self, channel: Channel, via: Voice | None = None) -> None:
         """Show the table as it is now: posted afresh through ``via``'s token (a click
-        carries it), else an edit of the table message (through the token that posted
-        it while that lives, else the bot token's), or posted afresh with the bot token
-        where there is no message to edit or it nears its hour."""
+        carries it, with the ping due), else an edit of the table message (through the
+        token that posted it while that lives, else the bot token's; its words name
+        whom the game waits for now, and ping nobody), or posted afresh with the bot
+        token where there is no message to edit or it nears its hour."""
         table = channel.table
         async with self.turns.registry.lock(table.channel_id):  # only what was saved
             if not channel.table_dirty:
@@ -117,6 +123,7 @@ class TableCourier:
                 shown = table_message(table)
                 picture = self.pictures.table_picture(table) \
                     if self.pictures.in_channel(self.client, table) else None
+            ping = self.pings.carried(table.channel_id) if via is not None else None
             over = table.status is TableStatus.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
         if drawn is not None:
@@ -126,33 +133,41 @@ class TableCourier:
         if via is None and current is not None and token is not None:
             await token.interaction.followup.edit_message(
                 current.message_id, content=shown.content, embed=shown.embed,
-                view=to_view(shown.rows), attachments=[drawn] if drawn else [])
+                view=to_view(shown.rows), attachments=[drawn] if drawn else [],
+                allowed_mentions=NOBODY)
         elif via is None and current is not None and channel.posted_at is not None \
                 and now - channel.posted_at < REPOST_AFTER:
             await self.messageable(table).get_partial_message(current.message_id).edit(
                 content=shown.content, embed=shown.embed, view=to_view(shown.rows),
-                attachments=[drawn] if drawn else [])
+                attachments=[drawn] if drawn else [], allowed_mentions=NOBODY)
         else:
-            await self.post(channel, shown, drawn, via)
+            await self.post(channel, shown, drawn, via, ping)
         channel.unreachable = 0
         if over:  # the end is out: its saved row has served
             await self.turns.registry.forget_shown(table)
 
     async def post(self, channel: Channel, shown: TableMessage,
-                   drawn: discord.File | None, via: Voice | None) -> None:
-        """Post the table afresh, through ``via``'s token or else the bot token, then
-        remember (and save) its id and delete the table messages before it."""
+                   drawn: discord.File | None, via: Voice | None,
+                   ping: Due | None = None) -> None:
+        """Post the table afresh, through ``via``'s token or else the bot token, ringing
+        the people ``ping`` calls (the ping a click's new table carries, ``pings``),
+        then remember (and save) its id and delete the table messages before it."""
         files = [drawn] if drawn else discord.utils.MISSING
-        messageable = self.messageable(channel.table)
-        if via is not None:
-            channel.tables.posting(via, shown.content, buttons=bool(shown.rows))
-            message: discord.Message = await via.interaction.followup.send(
-                shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
-                allowed_mentions=NO_PINGS, wait=True)
-        else:
-            message = await messageable.send(shown.content, embed=shown.embed,
-                                             view=to_view(shown.rows), files=files,
-                                             allowed_mentions=NO_PINGS)
+        allowed = may_ping(ping[1]) if ping is not None else NOBODY
+        try:
+            if via is not None:
+                channel.tables.posting(via, shown.content, buttons=bool(shown.rows))
+                message: discord.Message = await via.interaction.followup.send(
+                    shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
+                    allowed_mentions=allowed, wait=True)
+            else:
+                message = await self.messageable(channel.table).send(
+                    shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
+                    allowed_mentions=allowed)
+        except (discord.HTTPException, aiohttp.ClientError):
+            if ping is not None:  # nobody was rung: the ping is due again
+                self.pings.not_carried(channel.table.channel_id, ping)
+            raise
         await self.posted(channel, message, via)
 
     async def posted(self, channel: Channel, message: discord.Message,

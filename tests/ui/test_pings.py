@@ -1,28 +1,40 @@
 """Turn pings that ring (issue 12, point 1): whenever the game starts waiting for other
-people they get a new message that notifies them alone, posted through a player's
-interaction token; the game's earlier pings are removed, the last one when the game
-waits for nobody; a move costs at most one bot-token call. None is left twice (issue
-23, point 6) when Discord makes a ping and its answer is lost, so discord.py sends it
-again: a channel message's nonce makes Discord return the one it made, and a copy a
-follow-up left is found on the gateway and removed."""
+people they are mentioned in a new message that notifies them alone, posted through a
+player's interaction token; the game's earlier pings are removed, the last one when the
+game waits for nobody; a move costs at most one bot-token call. A click's move is one new
+message (issue 27, point 3): the table posted afresh through the click carries the ping;
+a change no click carries edits the table, which rings nobody, and posts a ping of its
+own. None is left twice (issue 23, point 6) when Discord makes a ping and its answer is
+lost, so discord.py sends it again: a channel message's nonce makes Discord return the
+one it made, and a copy a follow-up left is found on the gateway and removed."""
 
 from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
+from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, StoredMessage
 from tests.ui.game_helpers import Playing, card_button, control, players, position, start_game
+from tests.ui.test_game_table import tables
 
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 
 
 def pings(session: Playing) -> list[StoredMessage]:
-    """The channel's messages that notified someone, still there."""
+    """The channel's live pings: messages still there that notified someone, as posted
+    (a table posted with the ping is one until it is edited: an edit calls whom the game
+    waits for then, and rings nobody)."""
     return [m for m in session.fake.channel_messages(session.channel_id)
-            if m.notified and not m.ephemeral and m.id != session.table_message().id]
+            if m.notified and not m.ephemeral and m.payload["edited_timestamp"] is None]
 
 
-async def test_each_new_turn_rings_its_player_alone_and_removes_the_ping_before(
+def messages_made(fake: FakeDiscord, since: int) -> list[RestCall]:
+    """The requests from ``calls[since]`` on that made a message in a channel: follow-ups
+    and channel posts (not the answers to the clicks)."""
+    return [c for c in fake.calls[since:] if c.method == "POST" and (
+        c.path.startswith(f"/webhooks/{fake.application_id}/") or c.path.endswith("/messages"))]
+
+
+async def test_each_new_turn_rings_its_player_alone_in_the_new_table(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
     session = await start_game(guild, bot, fake_discord, clock, 3)
@@ -36,20 +48,106 @@ async def test_each_new_turn_rings_its_player_alone_and_removes_the_ping_before(
     await session.click(ana, hand_a, card_button(hand_a, "play", "r1"))
     await session.settle()
     (ping,) = pings(session)
-    assert ping.notified == {int(b)} and ping.content == f"<@{b}>, it is your turn."
-    assert session.table_message().notified == frozenset()  # the pings ring, not the table
+    assert ping.id == session.table_message().id  # the new table is the ping
+    assert ping.notified == {int(b)} and ping.content.startswith(f"<@{b}>, it is your turn.")
     assert ping.owner is not None and ping.owner.user_id == int(a)  # ana's click posted it
-    post = fake_discord.calls_to("POST", f"/webhooks/{fake_discord.application_id}/")[-1]
+    (post,) = messages_made(fake_discord, calls)
     assert post.json["allowed_mentions"] == {"parse": [], "users": [int(b)]}
-    assert fake_discord.bot_token_calls(calls) <= 1  # the table's edit, nothing else
+    assert fake_discord.bot_token_calls(calls) == 0
 
     hand_b = await session.open_hand(ben)
     calls = len(fake_discord.calls)
     await session.click(ben, hand_b, card_button(hand_b, "play", "r3"))
     await session.settle()
-    (newer,) = pings(session)  # the ping for ben was removed
+    (newer,) = pings(session)  # the table that rang ben was removed
     assert newer.notified == {int(c)} and ping.id not in fake_discord.messages
-    assert fake_discord.bot_token_calls(calls) <= 1
+    assert newer.id == session.table_message().id and len(tables(session)) == 1
+    assert fake_discord.bot_token_calls(calls) == 0
+    assert fake_discord.violations == []
+
+
+async def test_a_click_posts_one_message_and_removes_the_table_and_the_ping_before(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """A change no click carried left the table and a ping of its own: the next click's
+    move is one new message (the table, ringing the next player), both others deleted."""
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    a, b, c = players(session.game)
+    await session.set_position(position(  # no click: the table is edited, ana pinged
+        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
+        discard=["r9"], draw=FILL, current=a))
+    old_table = session.table_message()
+    (old_ping,) = pings(session)
+    assert old_ping.id != old_table.id and old_ping.notified == {int(a)}
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    calls = len(fake_discord.calls)
+    await session.click(ana, hand, card_button(hand, "play", "r1"))
+    await session.settle()
+    (made,) = messages_made(fake_discord, calls)
+    assert made.json.get("embeds") and made.json["allowed_mentions"]["users"] == [int(b)]
+    deleted = [c for c in fake_discord.calls[calls:] if c.method == "DELETE"]
+    assert len(deleted) == 2
+    assert old_table.id not in fake_discord.messages and old_ping.id not in fake_discord.messages
+    (ping,) = pings(session)
+    assert ping.id == session.table_message().id and ping.notified == {int(b)}
+    assert fake_discord.bot_token_calls(calls) == 0
+    assert fake_discord.violations == []
+
+
+async def test_an_edit_after_a_table_that_rang_names_the_new_player_and_pings_apart(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """The table rang ben; then a change no click carries makes it cy's turn: the edited
+    table says so, rings nobody, and cy is rung by a ping of their own."""
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    a, b, c = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    await session.click(ana, hand, card_button(hand, "play", "r1"))
+    await session.settle()
+    rang = session.table_message()
+    assert rang.notified == {int(b)}
+    calls = len(fake_discord.calls)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
+        discard=["r1"], draw=FILL, current=c))
+    table = session.table_message()
+    assert table.id == rang.id  # edited, not posted afresh
+    assert table.content.startswith(f"<@{c}>, it is your turn.") and f"<@{b}>" not in table.content
+    edit = [c for c in fake_discord.calls[calls:] if c.method == "PATCH"
+            and c.path.endswith(f"/messages/{table.id}")][-1]
+    assert edit.json["allowed_mentions"] == {"parse": [], "users": []}
+    (ping,) = pings(session)
+    assert ping.id != table.id and ping.notified == {int(c)} and not ping.custom_ids()
+    assert fake_discord.violations == []
+
+
+async def test_a_ping_whose_table_could_not_be_posted_goes_with_the_next_click(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Discord refuses the new table that was to ring ben: ben is rung all the same, by
+    a ping of its own once someone clicks again (ben opening his hand)."""
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    a, b, c = players(session.game)
+    await session.set_position(position(
+        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
+        discard=["r9"], draw=FILL, current=a))
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    fake_discord.fail_next("POST", f"/webhooks/{fake_discord.application_id}/", 400, 50035,
+                           "Invalid Form Body")
+    await session.click(ana, hand, card_button(hand, "play", "r1"))
+    await session.settle()
+    assert session.game.current == b
+    assert all(int(b) not in m.notified for m in pings(session))
+    await session.open_hand(session.member(b))
+    await session.settle()
+    (ping,) = pings(session)
+    assert ping.notified == {int(b)} and not ping.custom_ids()
     assert fake_discord.violations == []
 
 

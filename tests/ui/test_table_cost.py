@@ -22,14 +22,15 @@ from tests.ui.game_helpers import (
 )
 from tests.ui.test_computers_game import BOTS, play_the_match, start_with_computers
 from tests.ui.test_game_table import tables
+from tests.ui.test_pings import pings
 
 MOST_PER_MOVE = 0.1
 
 
 def shown(session: Playing) -> tuple[list[StoredMessage], list[StoredMessage]]:
-    """The channel's table messages and pings (messages that notified someone)."""
-    public = [m for m in session.fake.channel_messages(session.channel_id) if not m.ephemeral]
-    return tables(session), [m for m in public if m.notified and not m.custom_ids()]
+    """The channel's table messages and live pings (the table among them while it rings
+    the players it was posted for)."""
+    return tables(session), pings(session)
 
 
 def assert_tidy(session: Playing) -> None:

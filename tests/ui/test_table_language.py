@@ -96,8 +96,8 @@ async def test_a_german_table_speaks_german_and_answers_a_french_host_in_french(
     assert shown.labels()[table_button(shown, "hand")] == "Meine Hand"
     current = session.game.current
     assert shown.text.startswith(f"<@{current}>, du bist dran.")
-    ping = fake_discord.messages[max(fake_discord.messages)]  # the newest: the turn ping
-    assert ping.text == f"<@{current}>, du bist dran."
+    assert shown.id == max(fake_discord.messages)  # the newest: the start click's table,
+    assert shown.notified == {int(current)}  # which rings the first player
 
 
 def test_computer_players_are_named_in_the_language_of_the_moment() -> None:
