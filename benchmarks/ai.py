@@ -4,6 +4,12 @@ level decides; or, with ``--level``, how often one level beats another (``versus
     .venv/bin/python benchmarks/ai.py [--games 2000] [--per-ruleset 500] [--per-option 500]
     .venv/bin/python -m benchmarks.ai --level hard --against normal --players 2 --games N
                                       --seed S [--playouts P] [--every-rule] [--speed]
+                                      [--outcomes FILE]
+    .venv/bin/python -m benchmarks.ai --paired A.json B.json
+
+``--outcomes`` keeps whether the level's seat won, game by game (by seed), and
+``--paired`` compares two such files on the seeds they share (two versions of a level,
+or two budgets): the same deals, so much of the luck cancels out of the difference.
 
 A game here is one round, dealt to a winner, at a four-player table: one ``normal``
 player and three ``easy`` ones, the ``normal`` seat rotating with the game number so
@@ -28,6 +34,7 @@ whenever one is legal, UNO called and catches made at once.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -141,6 +148,9 @@ def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--speed", action="store_true",
                         help="playouts per second of single decisions, in this process")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--outcomes", help="a JSON file to keep each game's result in, by seed")
+    parser.add_argument("--paired", nargs=2, metavar=("A", "B"),
+                        help="compare two --outcomes files on the seeds they share")
 
 
 def play_versus(
@@ -166,21 +176,28 @@ def play_versus(
     return game.round_winner == seat
 
 
-def _play_many(job: tuple[str, tuple[str, ...], int, str, str, int | None, list[int]]) -> int:
+def _play_many(job: tuple[str, tuple[str, ...], int, str, str, int | None, list[int]]
+               ) -> list[tuple[int, bool]]:
     ruleset, switched, players, hero, against, playouts, seeds = job
-    return sum(play_versus(ruleset, switched, players, hero, against, playouts, s)
-               for s in seeds)
+    return [(s, play_versus(ruleset, switched, players, hero, against, playouts, s))
+            for s in seeds]
 
 
-def wins(pool: ProcessPoolExecutor, jobs: int, ruleset: str, switched: tuple[str, ...],
-         args: argparse.Namespace, hero: str) -> int:
-    """How many of the ``args.games`` games the ``hero`` level's seat won, played in
-    ``jobs`` processes."""
+def outcomes(pool: ProcessPoolExecutor, jobs: int, ruleset: str, switched: tuple[str, ...],
+             args: argparse.Namespace, hero: str) -> dict[int, bool]:
+    """Whether the ``hero`` level's seat won, for each of the ``args.games`` games (by
+    seed), played in ``jobs`` processes."""
     seeds = list(range(args.seed, args.seed + args.games))
     chunks = [seeds[i::jobs * 4] for i in range(jobs * 4) if seeds[i::jobs * 4]]
     work = [(ruleset, switched, args.players, hero, args.against, args.playouts, chunk)
             for chunk in chunks]
-    return sum(pool.map(_play_many, work))
+    return dict(game for chunk in pool.map(_play_many, work) for game in chunk)
+
+
+def wins(pool: ProcessPoolExecutor, jobs: int, ruleset: str, switched: tuple[str, ...],
+         args: argparse.Namespace, hero: str) -> int:
+    """How many of the ``args.games`` games the ``hero`` level's seat won."""
+    return sum(outcomes(pool, jobs, ruleset, switched, args, hero).values())
 
 
 def interval(won: int, games: int) -> tuple[float, float]:
@@ -198,6 +215,25 @@ def rate(won: int, games: int) -> str:
     return f"{100 * won / games:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
 
 
+def paired(first: str, second: str) -> str:
+    """The second file's win rate less the first's, on the seeds both hold, with a 95%
+    confidence interval from the game-by-game differences."""
+    with open(first) as a_file, open(second) as b_file:
+        a, b = json.load(a_file), json.load(b_file)
+    seeds = sorted(set(a) & set(b), key=int)
+    n = len(seeds)
+    if n < 2:
+        return f"{n} seeds in common: nothing to compare"
+    diffs = [int(b[s]) - int(a[s]) for s in seeds]
+    mean = sum(diffs) / n
+    error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    alone = sum(d < 0 for d in diffs), sum(d > 0 for d in diffs)
+    return (f"{n} games: A {100 * sum(a[s] for s in seeds) / n:.1f}%, "
+            f"B {100 * sum(b[s] for s in seeds) / n:.1f}%; B - A {100 * mean:+.1f} points "
+            f"(95% CI {100 * (mean - Z95 * error):+.1f} to {100 * (mean + Z95 * error):+.1f}); "
+            f"won by A alone {alone[0]}, by B alone {alone[1]}")
+
+
 def versus_main(args: argparse.Namespace) -> None:
     budget = f"{args.playouts} playouts" if args.playouts else "default playouts"
     if args.speed:
@@ -205,7 +241,11 @@ def versus_main(args: argparse.Namespace) -> None:
         return
     with ProcessPoolExecutor(args.jobs) as pool:
         if not args.every_rule:
-            won = wins(pool, args.jobs, args.ruleset, tuple(args.option), args, args.level)
+            games = outcomes(pool, args.jobs, args.ruleset, tuple(args.option), args, args.level)
+            if args.outcomes:
+                with open(args.outcomes, "w") as file:
+                    json.dump({str(seed): won for seed, won in sorted(games.items())}, file)
+            won = sum(games.values())
             print(f"{args.level} v {args.against}, {args.players} players, {args.ruleset}"
                   f"{''.join(' +' + o for o in args.option)}, {budget}: {args.level} won "
                   f"{won}/{args.games} = {rate(won, args.games)}; parity "
@@ -271,6 +311,9 @@ def main() -> None:
                         help="classic games per table option (RULES.md 11), and all on")
     add_versus_arguments(parser)
     args = parser.parse_args()
+    if args.paired:
+        print(paired(*args.paired))
+        return
     if args.level is not None:
         versus_main(args)
         return

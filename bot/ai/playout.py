@@ -2,9 +2,11 @@
 
 Every seat of a world is played by ``normal``'s judgement without its memory: UNO
 called at once, card plays scored by ``scoring`` (so the search asks what happens
-when everyone plays about as ``normal`` does), the colour held most named. It reads
-the world's hands directly (``Context.from_world``): a world is made of guesses
-(``determinize``), never of the real hidden cards.
+when everyone plays about as ``normal`` does), the colour held most named, a Wild Draw
+Four challenged when ``challenge`` finds it likely enough to be a bluff (judged by the
+challenger's hand and the discard pile: so a bluff the search weighs risks what it
+risks against ``normal``). It reads the world's hands directly (``Context.from_world``):
+a world is made of guesses (``determinize``), never of the real hidden cards.
 
 The result of a playout, seen from one seat: 1 for winning the round; a round lost, with
 more than two players, up to ``NEAR_WIN`` by how many of the other losers hold more
@@ -15,9 +17,10 @@ after ``MAX_ACTIONS`` counts by hand sizes alone.
 
 from __future__ import annotations
 
+from bot.ai.challenge import CHALLENGE_AT, CHALLENGE_RATHER_THAN_BLOCK_AT, guilt_chance
 from bot.ai.context import Context
 from bot.ai.rng import SplitMix
-from bot.ai.scoring import DRAW, score_play
+from bot.ai.scoring import DRAW, GOING_OUT, score_play
 from bot.engine.actions import Action
 from bot.engine.cards import CARD_COLOR, CARD_POINTS
 from bot.engine.game import Game
@@ -67,7 +70,7 @@ def policy(game: Game, player: str, legal: list[Action], rng: SplitMix) -> Actio
     best: list[Action] = []
     best_score = -1e18
     for action in legal:
-        score = _score(action, ctx)
+        score = _challenge(game, player) if action.do == "challenge" else _score(action, ctx)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -86,6 +89,24 @@ def _score(action: Action, ctx: Context) -> float:
         return 1.0 if action.laughed is False else 0.0
     if do == "color" or do == "bff":
         return DRAW + 1 + sum(1 for c in ctx.hand if CARD_COLOR[c] == action.color)
-    if do == "challenge":
-        return DRAW - 1
     return DRAW  # draw, keep, accept
+
+
+def _challenge(game: Game, player: str) -> float:
+    """A challenge ranked as ``normal`` ranks it: before any answer when a bluff is very
+    likely, before accepting the draw when it is likely enough, else after."""
+    color, by = game.wild4_color, game.wild4_by
+    assert by is not None  # a challenge is offered only while a Wild Draw Four waits
+    chance = guilt_chance(
+        ruleset=game.ruleset,
+        color=color,
+        hand=game.hands[player],
+        discarded_of_color=sum(1 for c in game.discard_pile if CARD_COLOR[c] == color),
+        discard_size=len(game.discard_pile),
+        their_cards=len(game.hands[by]),
+        drawn_since=None,
+        just_played_color=False,
+    )
+    if chance >= CHALLENGE_RATHER_THAN_BLOCK_AT:
+        return GOING_OUT
+    return DRAW + 0.5 if chance >= CHALLENGE_AT else DRAW - 1

@@ -11,11 +11,12 @@ from bot.ai import ComputerPlayer, computer_action, show_events
 from bot.ai.determinize import deal_hidden, unseen_cards
 from bot.ai.hard import answer
 from bot.ai.memory import Memory
+from bot.ai.playout import policy
 from bot.ai.rng import SplitMix
 from bot.engine import RULESETS, Action, Game
 from bot.engine.cards import Card, full_deck
 from bot.engine.options import TABLE_OPTIONS
-from tests.ai.positions import act, position
+from tests.ai.positions import act, decide, position
 from tests.ai.tables import new_table, play_checked
 from tests.ai.test_no_peeking import reshuffle_hidden
 
@@ -157,3 +158,20 @@ def test_hard_calls_uno_and_catches_at_once() -> None:
     legal = game.legal_actions("ana")
     assert ais["ana"].question(game.view("ana"), legal) is None
     assert ais["ana"].choose(game.view("ana"), legal) == Action("ana", "uno")
+
+
+@pytest.mark.parametrize(("ana", "ben", "challenged"), [
+    (["wild4", "r5", "g1", "g2", "b4", "y1", "b6"], ["g3", "g4", "b1", "b2", "y2"], True),
+    (["wild4", "g1", "g2"], ["r1", "r2", "r4", "r5", "r6", "g3"], False),
+])
+def test_a_playout_challenges_a_wild_draw_four_as_normal_would(
+    ana: list[Card], ben: list[Card], challenged: bool
+) -> None:
+    """A bluff the search weighs is caught as often as ``normal`` would catch it: a
+    challenger who holds no red challenges a player of six cards, one who holds five reds
+    does not challenge a player of two."""
+    game, ais = position({"ana": ana, "ben": ben})
+    act(game, ais, Action("ana", "play", card="wild4", color="g"))
+    legal = game.legal_actions("ben")
+    assert (policy(game, "ben", legal, SplitMix(0)).do == "challenge") is challenged
+    assert (decide(game, ais, "ben") == Action("ben", "challenge")) is challenged
