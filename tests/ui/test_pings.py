@@ -34,14 +34,23 @@ def messages_made(fake: FakeDiscord, since: int) -> list[RestCall]:
         c.path.startswith(f"/webhooks/{fake.application_id}/") or c.path.endswith("/messages"))]
 
 
-async def test_each_new_turn_rings_its_player_alone_in_the_new_table(
-    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
-) -> None:
+async def ana_to_play(guild: FakeGuild, bot: UnoBot, fake_discord: FakeDiscord,
+                      clock: FakeClock) -> Playing:
+    """A game of three (ana, ben, cy) where ana is to play and holds r1 on r9 (set
+    without a click: the table is edited, and ana pinged)."""
     session = await start_game(guild, bot, fake_discord, clock, 3)
     a, b, c = players(session.game)
     await session.set_position(position(
         "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
         discard=["r9"], draw=FILL, current=a))
+    return session
+
+
+async def test_each_new_turn_rings_its_player_alone_in_the_new_table(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await ana_to_play(guild, bot, fake_discord, clock)
+    a, b, c = players(session.game)
     ana, ben = session.member(a), session.member(b)
     hand_a = await session.open_hand(ana)
     calls = len(fake_discord.calls)
@@ -71,11 +80,8 @@ async def test_a_click_posts_one_message_and_removes_the_table_and_the_ping_befo
 ) -> None:
     """A change no click carried left the table and a ping of its own: the next click's
     move is one new message (the table, ringing the next player), both others deleted."""
-    session = await start_game(guild, bot, fake_discord, clock, 3)
-    a, b, c = players(session.game)
-    await session.set_position(position(  # no click: the table is edited, ana pinged
-        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
-        discard=["r9"], draw=FILL, current=a))
+    session = await ana_to_play(guild, bot, fake_discord, clock)
+    a, b, _ = players(session.game)
     old_table = session.table_message()
     (old_ping,) = pings(session)
     assert old_ping.id != old_table.id and old_ping.notified == {int(a)}
@@ -100,11 +106,8 @@ async def test_an_edit_after_a_table_that_rang_names_the_new_player_and_pings_ap
 ) -> None:
     """The table rang ben; then a change no click carries makes it cy's turn: the edited
     table says so, rings nobody, and cy is rung by a ping of their own."""
-    session = await start_game(guild, bot, fake_discord, clock, 3)
+    session = await ana_to_play(guild, bot, fake_discord, clock)
     a, b, c = players(session.game)
-    await session.set_position(position(
-        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
-        discard=["r9"], draw=FILL, current=a))
     ana = session.member(a)
     hand = await session.open_hand(ana)
     await session.click(ana, hand, card_button(hand, "play", "r1"))
@@ -131,11 +134,8 @@ async def test_a_ping_whose_table_could_not_be_posted_goes_with_the_next_click(
 ) -> None:
     """Discord refuses the new table that was to ring ben: ben is rung all the same, by
     a ping of its own once someone clicks again (ben opening his hand)."""
-    session = await start_game(guild, bot, fake_discord, clock, 3)
-    a, b, c = players(session.game)
-    await session.set_position(position(
-        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
-        discard=["r9"], draw=FILL, current=a))
+    session = await ana_to_play(guild, bot, fake_discord, clock)
+    a, b, _ = players(session.game)
     ana = session.member(a)
     hand = await session.open_hand(ana)
     fake_discord.fail_next("POST", f"/webhooks/{fake_discord.application_id}/", 400, 50035,
@@ -217,11 +217,8 @@ async def test_a_follow_up_ping_made_twice_after_a_lost_answer_is_left_once(
     """Discord makes ben's ping and answers 500; discord.py sends it again and Discord
     makes a second copy: the first is found on the gateway and removed. The removal of
     the ping before is lost the same way (sent again, it finds the ping gone)."""
-    session = await start_game(guild, bot, fake_discord, clock, 3)
+    session = await ana_to_play(guild, bot, fake_discord, clock)
     a, b, c = players(session.game)
-    await session.set_position(position(
-        "classic", [a, b, c], hands={a: ["r1", "r2"], b: ["r3", "r4"], c: ["r5", "r6"]},
-        discard=["r9"], draw=FILL, current=a))
     followups = f"/webhooks/{fake_discord.application_id}/"
     fake_discord.lose_answer("POST", followups)
     fake_discord.lose_answer("DELETE", followups)
