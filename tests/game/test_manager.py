@@ -113,15 +113,17 @@ async def test_start_returns_the_playing_table_in_seating_order() -> None:
     assert [p.id for p in table.players] == [1, 3, 2]
 
 
-async def test_idle_close_tells_the_table() -> None:
-    clock = FakeClock()
-    closed: list[Table] = []
-
+def telling(closed: list[Table]) -> Callable[[Table], Reply]:
+    """A manager's ``on_closed`` that notes each table it closes in ``closed``."""
     def on_closed(table: Table) -> Reply:
         closed.append(table)
         return sent_nothing
+    return on_closed
 
-    manager, board = GameManager(clock, on_closed), Board()
+async def test_idle_close_tells_the_table() -> None:
+    clock = FakeClock()
+    closed: list[Table] = []
+    manager, board = GameManager(clock, telling(closed)), Board()
     table = await new_table(manager, board)
     await clock.advance(600)
     assert closed == [table]
@@ -132,12 +134,7 @@ async def test_idle_close_tells_the_table() -> None:
 async def test_cancelled_lobby_does_not_idle_close_later() -> None:
     clock = FakeClock()
     closed: list[Table] = []
-
-    def on_closed(table: Table) -> Reply:
-        closed.append(table)
-        return sent_nothing
-
-    manager, board = GameManager(clock, on_closed), Board()
+    manager, board = GameManager(clock, telling(closed)), Board()
     await new_table(manager, board)
     await manager.lobby.cancel(CHANNEL, PLAYERS[0].id, None, board.publish, may_moderate=False)
     replacement = await new_table(manager, board)
