@@ -183,10 +183,9 @@ async def _show(interaction: discord.Interaction, seen: Snapshot, content: str, 
             if session.shows(picture):
                 picture, kept = None, True
     view = to_view(rows)
-    ready = client.pictures.ready(picture) if picture is not None else None
-    attachments = discord.utils.MISSING if kept else [ready] if ready else []
-    if not interaction.response.is_done() and (picture is None or ready is not None):
-        # acknowledged by nobody yet, and nothing to wait for: answer directly
+    drawn = client.pictures.now(picture) if picture is not None else None
+    attachments = discord.utils.MISSING if kept else [drawn] if drawn else []
+    if not interaction.response.is_done():  # one callback answers it
         if in_place:
             await interaction.response.edit_message(content=content, view=view,
                                                     attachments=attachments)
@@ -194,12 +193,9 @@ async def _show(interaction: discord.Interaction, seen: Snapshot, content: str, 
             sent = await interaction.response.send_message(
                 content, view=view, ephemeral=True, files=attachments)
             message_id = sent.message_id or 0
-    else:  # acknowledged (now, if not yet), completed once the picture is drawn
-        await acknowledge(interaction)
-        drawn = await client.pictures.file(picture) if picture is not None else None
+    else:  # acknowledged already (the bot was busy), completed now
         message = await interaction.edit_original_response(
-            content=content, view=view,
-            attachments=attachments if kept else [drawn] if drawn else [])
+            content=content, view=view, attachments=attachments)
         message_id = message.id
     if in_place:  # this click's token, the newest, edits the hand message from now on
         assert interaction.message is not None

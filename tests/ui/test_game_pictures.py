@@ -18,6 +18,7 @@ from bot.engine.cards import Card, CardColor, is_card
 from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, threaded, warm
 from bot.render.table import HEIGHT, WIDTH
+from bot.ui import pictures
 from bot.ui.rule_words import card_name
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
@@ -181,26 +182,30 @@ async def test_a_server_without_pictures_opens_text_only_games(
     assert table_picture(again.table_message())
 
 
-def record_threads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
-    """Wrap the renderers the ``_async`` variants call, recording each call's thread."""
+def record_threads(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[tuple[str, int]]:
+    """Wrap the renderers ``module`` calls, recording each call's thread."""
     calls: list[tuple[str, int]] = []
     for name in ("render_hand", "render_table"):
-        real: Callable[..., bytes] = getattr(threaded, name)
+        real: Callable[..., bytes] = getattr(module, name)
 
         def recording(*args: Any, _real: Callable[..., bytes] = real, _name: str = name
                       ) -> bytes:
             calls.append((_name, threading.get_ident()))
             return _real(*args)
 
-        monkeypatch.setattr(threaded, name, recording)
+        monkeypatch.setattr(module, name, recording)
     return calls
 
 
-async def test_pictures_render_off_the_event_loop_and_only_when_they_change(
+async def test_a_click_answer_draws_its_hand_at_once_other_pictures_off_the_loop(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls = record_threads(monkeypatch)
+    """The hand a click answers with is drawn on the event loop, so that one callback
+    answers the click; the table picture is drawn in a worker thread; a picture that
+    has not changed is not drawn again."""
+    in_thread = record_threads(monkeypatch, threaded)
+    at_once = record_threads(monkeypatch, pictures)
     session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
     def spot() -> Game:
         return position("classic", [a, b, c], hands={a: ["y4", "r3"], b: ["r1", "y2"],
@@ -209,19 +214,23 @@ async def test_pictures_render_off_the_event_loop_and_only_when_they_change(
 
     await session.set_position(spot())
     hand = await session.open_hand(session.member(a))
+    at_once.clear()
+    completions = len(fake_discord.calls_to("PATCH", "/messages/@original"))
     await session.click(session.member(a), hand, card_button(hand, "play", "r3"))
     await session.settle()
     loop_thread = threading.get_ident()
-    assert {name for name, _ in calls} == {"render_hand", "render_table"}
-    assert all(thread != loop_thread for _, thread in calls)
+    assert at_once == [("render_hand", loop_thread)]
+    assert len(fake_discord.calls_to("PATCH", "/messages/@original")) == completions
+    assert {name for name, _ in in_thread} == {"render_table"}
+    assert all(thread != loop_thread for _, thread in in_thread)
 
     await session.set_position(spot())
     first = table_picture(session.table_message())
-    rendered = len(calls)
+    rendered = len(in_thread)
     edits = len(fake_discord.calls_to("PATCH", "/messages/"))
     await session.set_position(spot())  # a new version, the same picture
     assert len(fake_discord.calls_to("PATCH", "/messages/")) > edits  # edited again
-    assert len(calls) == rendered  # but nothing was drawn
+    assert len(in_thread) == rendered  # but nothing was drawn
     assert table_picture(session.table_message()) == first
 
 
