@@ -51,6 +51,8 @@ from benchmarks.saved import changes_between, saved_game, saved_versions
 from bot.game.clock import RealClock
 from tests.botprocess import BotProcess, logged_errors
 from tests.fakediscord import FakeDiscord, FakeGuild, Latency, add_guild
+from tests.fakediscord.records import RestCall
+from tests.fakediscord.wire import RouteKind, route_kind
 
 PLAYERS = 4
 BOT_TOKEN_RATE = 50.0
@@ -59,6 +61,18 @@ OPENING_AT_ONCE = 25
 """Tables being opened at the same time (people do not all type /uno new at once)."""
 TABLE_OPTIONS = {"ruleset": "classic", "turn_seconds": 600}
 """A long turn timer: no timer plays for anyone during a run."""
+
+
+def call_kind(call: RestCall) -> str:
+    """A REST call as the figures count it: its method and route kind, a callback's type
+    (6 and 5 acknowledge a click, 7 and 4 answer it) and whether an edit completes an
+    acknowledged interaction (``@original``)."""
+    path = call.path.removeprefix("/api/v10")
+    kind = route_kind(path)
+    if kind is RouteKind.CALLBACK and isinstance(call.json, dict):
+        return f"{call.method} callback{call.json.get('type')}"
+    original = "@original" if path.endswith("/messages/@original") else ""
+    return f"{call.method} {kind.value}{original}"
 
 
 @dataclass(frozen=True)
@@ -191,8 +205,8 @@ class Report:
             f"({self.bot_token_calls} calls, {self.bot_token_calls / max(self.seconds, 1e-9):.1f}"
             f"/s) ceiling={self.ceiling()}",
             f"  REST calls per state change={sum(self.rest_calls.values()) / per_move:.2f} ("
-            + " ".join(f"{method}={count / per_move:.2f}"
-                       for method, count in sorted(self.rest_calls.items())) + ")",
+            + " ".join(f"{kind}={count / per_move:.2f}"
+                       for kind, count in sorted(self.rest_calls.items())) + ")",
         ]
         if self.shown_after:
             lines.append(f"  click->table shows the move p50="
@@ -370,7 +384,7 @@ class Window:
         report.cpu_seconds = self.bots_cpu() - self.cpu
         report.players_cpu_seconds = cpu_seconds(os.getpid()) - self.players_cpu
         report.bot_token_calls = run.fake.bot_token_calls(self.calls)
-        report.rest_calls = Counter(call.method for call in run.fake.calls[self.calls:])
+        report.rest_calls = Counter(call_kind(call) for call in run.fake.calls[self.calls:])
         report.interactions = len(run.clicks.sent) - self.sent
         report.unanswered = run.clicks.unanswered - self.unanswered
         report.latencies = run.clicks.latencies(self.sent)

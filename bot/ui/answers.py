@@ -24,24 +24,32 @@ import discord
 log = logging.getLogger(__name__)
 
 BUSY = 8
-"""Clicks in flight in this process from which a new click is acknowledged first."""
+"""Clicks taken up in this process and not yet answered from which a new click is
+acknowledged first."""
 
 
 class ClickLoad:
-    """How many clicks this process is working on (received, not yet answered)."""
+    """The clicks this process is working on and has not answered yet. A click answered
+    (or acknowledged) no longer counts while it goes on (its table's messages, a picture
+    completing an acknowledgement): what makes a new click's answer late is the work
+    queued before it, not the calls on their way to Discord."""
 
     def __init__(self, busy: int = BUSY) -> None:
         self.busy = busy
-        self.in_flight = 0
+        self._handling: set[discord.Interaction] = set()
+
+    @property
+    def unanswered(self) -> int:
+        return sum(1 for click in self._handling if not click.response.is_done())
 
     @contextmanager
-    def click(self) -> Iterator[bool]:
+    def click(self, interaction: discord.Interaction) -> Iterator[bool]:
         """Around the handling of one click; yields whether the bot is busy."""
-        self.in_flight += 1
+        self._handling.add(interaction)
         try:
-            yield self.in_flight > self.busy
+            yield self.unanswered > self.busy
         finally:
-            self.in_flight -= 1
+            self._handling.discard(interaction)
 
 
 UNKNOWN_INTERACTION = 10062
