@@ -19,6 +19,7 @@ from bot.game.table import Table
 from bot.i18n import speaking
 from bot.ui.controls import Rows, to_view
 from bot.ui.hand import hand_shown
+from bot.ui.interaction_calls import edit_original
 from bot.ui.open_hands import HandSession, Key, OpenHands
 from bot.ui.pictures import Picture, Pictures
 
@@ -69,8 +70,8 @@ async def send_refreshes(hands: OpenHands, pictures: Pictures,
         drawn = await pictures.file(refresh.picture) if refresh.picture is not None else None
         attachments = discord.utils.MISSING if refresh.kept else [drawn] if drawn else []
         try:
-            await refresh.session.interaction.edit_original_response(
-                content=refresh.content, view=to_view(refresh.rows), attachments=attachments)
+            await edit_original(refresh.session.interaction, content=refresh.content,
+                                view=to_view(refresh.rows), attachments=attachments)
         except discord.HTTPException as error:
             log.debug("hand refresh failed channel=%s player=%s status=%s",
                       refresh.key[0], refresh.key[1], error.status)

@@ -21,6 +21,7 @@ import discord
 
 from bot.game.clock import Clock, Handle
 from bot.i18n import N_, _, speaking
+from bot.ui.interaction_calls import edit_original
 from bot.ui.pictures import Picture
 from bot.ui.trail import TOKEN_LIFETIME, TOKEN_MARGIN, token_alive
 
@@ -131,8 +132,7 @@ async def _close(key: Key, session: HandSession, note: str) -> None:
     with speaking(session.interaction.locale):
         said = _(note)
     try:
-        await session.interaction.edit_original_response(content=said, view=None,
-                                                         attachments=[])
+        await edit_original(session.interaction, content=said, view=None, attachments=[])
     except discord.HTTPException as error:
         log.debug("closing a hand failed channel=%s player=%s status=%s",
                   key[0], key[1], error.status)

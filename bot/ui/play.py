@@ -42,6 +42,7 @@ from bot.ui.controls import Control, Rows, Style, to_view
 from bot.ui.custom_ids import Click, Leaving, leave_id
 from bot.ui.errors import refusal_words, refuse
 from bot.ui.hand import hand_shown
+from bot.ui.interaction_calls import edit_original
 from bot.ui.names import name_of, namer
 from bot.ui.open_hands import HandSession
 from bot.ui.prompts import prompt_for, prompt_rows
@@ -194,9 +195,8 @@ async def _show(interaction: discord.Interaction, seen: Snapshot, content: str, 
                 content, view=view, ephemeral=True, files=attachments)
             message_id = sent.message_id or 0
     else:  # acknowledged already (the bot was busy), completed now
-        message = await interaction.edit_original_response(
-            content=content, view=view, attachments=attachments)
-        message_id = message.id
+        message_id = await edit_original(interaction, content=content, view=view,
+                                         attachments=attachments)
     if in_place:  # this click's token, the newest, edits the hand message from now on
         assert interaction.message is not None
         message_id = interaction.message.id

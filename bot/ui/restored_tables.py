@@ -73,7 +73,7 @@ async def show_again(courier: TableCourier, channel: Channel, restored: Restored
     message = await _with_picture(courier, table, restored, lambda picture: messageable.send(
         shown.content, embed=shown.embed, view=to_view(shown.rows),
         files=[picture] if picture else discord.utils.MISSING))
-    await courier.posted(channel, message, None)
+    await courier.posted(channel, message.id, None)
 
 
 async def _with_picture(courier: TableCourier, table: Table, restored: Restored,

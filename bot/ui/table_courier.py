@@ -28,6 +28,7 @@ from bot.game.table import Table, TableStatus
 from bot.game.turns import Turns
 from bot.i18n import speaking
 from bot.ui.controls import Rows, to_view
+from bot.ui.interaction_calls import follow_up
 from bot.ui.pictures import TABLE_FILE, Pictures
 from bot.ui.pings import Due, Pings, may_ping
 from bot.ui.table import TableMessage, table_message
@@ -157,26 +158,25 @@ class TableCourier:
         try:
             if via is not None:
                 channel.tables.posting(via, shown.content, buttons=bool(shown.rows))
-                message: discord.Message = await via.interaction.followup.send(
-                    shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
-                    allowed_mentions=allowed, wait=True)
+                message_id = await follow_up(
+                    via.interaction, shown.content, embed=shown.embed,
+                    view=to_view(shown.rows), files=files, allowed_mentions=allowed)
             else:
-                message = await self.messageable(channel.table).send(
+                message_id = (await self.messageable(channel.table).send(
                     shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
-                    allowed_mentions=allowed)
+                    allowed_mentions=allowed)).id
         except (discord.HTTPException, aiohttp.ClientError):
             if ping is not None:  # nobody was rung: the ping is due again
                 self.pings.not_carried(channel.table.channel_id, ping)
             raise
-        await self.posted(channel, message, via)
+        await self.posted(channel, message_id, via)
 
-    async def posted(self, channel: Channel, message: discord.Message,
-                     via: Voice | None) -> None:
-        """The table was posted afresh as ``message``: remember (and save) its id, and
+    async def posted(self, channel: Channel, message_id: int, via: Voice | None) -> None:
+        """The table was posted afresh as ``message_id``: remember (and save) it, and
         delete the table messages before it."""
         channel.posted_at = self.clock.now()
-        channel.tables.posted(message.id, via)
-        await self.turns.table_posted(channel.table, message.id)
+        channel.tables.posted(message_id, via)
+        await self.turns.table_posted(channel.table, message_id)
         await channel.tables.sweep(self.clock.now(), self.messageable(channel.table))
 
     def current(self, channel: Channel) -> Posted | None:
