@@ -22,9 +22,12 @@ memory per table (/proc/<pid>/statm, growth while the tables open, after a warm-
 table), its REST calls per move that count against Discord's global 50 a second
 (calls with the bot token: all but interaction callbacks and interaction webhooks) and
 the ceiling they imply: tables per bot token = 50 / (calls per move x moves a second per
-table), whatever the processes and shards; steady: p50/p99 from a click to the table
-message showing its move. Aims: burst: all answered, p99 <= 1 s, no move applied twice;
-steady 200 tables: p99 <= 150 ms; at most 0.1 bot-token calls per move, the move shown
+table), whatever the processes and shards; all its REST calls per state change, by kind
+(``call_kind``: a callback of type 7 or 4 answers a click in one call, 6 or 5
+acknowledges it first and an edit of ``@original`` completes it; a hand refresh is such
+an edit too); steady: p50/p99 from a click to the table message showing its move.
+Aims: burst: all answered, p99 <= 1 s, no move applied twice; steady 200 tables:
+p99 <= 150 ms; at most 0.1 bot-token calls per move, the move shown
 within 1 s at p99.
 """
 
