@@ -24,32 +24,24 @@ import discord
 log = logging.getLogger(__name__)
 
 BUSY = 8
-"""Clicks taken up in this process and not yet answered from which a new click is
-acknowledged first."""
+"""Clicks in flight in this process from which a new click is acknowledged first."""
 
 
 class ClickLoad:
-    """The clicks this process is working on and has not answered yet. A click answered
-    (or acknowledged) no longer counts while it goes on (its table's messages, a picture
-    completing an acknowledgement): what makes a new click's answer late is the work
-    queued before it, not the calls on their way to Discord."""
+    """How many clicks this process is working on (received, not yet answered)."""
 
     def __init__(self, busy: int = BUSY) -> None:
         self.busy = busy
-        self._handling: set[discord.Interaction] = set()
-
-    @property
-    def unanswered(self) -> int:
-        return sum(1 for click in self._handling if not click.response.is_done())
+        self.in_flight = 0
 
     @contextmanager
-    def click(self, interaction: discord.Interaction) -> Iterator[bool]:
+    def click(self) -> Iterator[bool]:
         """Around the handling of one click; yields whether the bot is busy."""
-        self._handling.add(interaction)
+        self.in_flight += 1
         try:
-            yield self.unanswered > self.busy
+            yield self.in_flight > self.busy
         finally:
-            self._handling.discard(interaction)
+            self.in_flight -= 1
 
 
 UNKNOWN_INTERACTION = 10062

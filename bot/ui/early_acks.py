@@ -56,17 +56,11 @@ class EarlyAcks:
         self.http = http
         self.now = now
         self._received: OrderedDict[int, float] = OrderedDict()
-        """Game clicks received, not acknowledged early, that no handler took up yet."""
         self._sent: OrderedDict[int, tuple[float, asyncio.Task[Acknowledged]]] = OrderedDict()
 
     def received(self, data: dict[str, Any]) -> asyncio.Task[Acknowledged] | None:
-        """A payload the guard passed: a game click on a message is counted as waiting
-        for its handler or, when the bot is busy, acknowledged now (the acknowledgement
-        on its way is returned). Busy counts the clicks whose answer must wait for work
-        queued before it: those received and not acknowledged early, and those being
-        handled and not answered yet (``ClickLoad``). A click acknowledged early is
-        not counted: its answer is no longer urgent, and counting it while its
-        acknowledgement travels would keep the bot busy by its own acknowledgements."""
+        """A payload the guard passed: a game click on a message is counted and, when
+        the bot is busy, acknowledged now (the acknowledgement on its way is returned)."""
         if data.get("type") != COMPONENT or not isinstance(data.get("message"), dict):
             return None
         if _GAME_CLICK.fullmatch(data["data"]["custom_id"]) is None:
@@ -74,8 +68,8 @@ class EarlyAcks:
         now = self.now()
         self._forget(now)
         interaction_id = int(data["id"])
-        if len(self._received) + self.clicks.unanswered < self.clicks.busy:
-            self._received[interaction_id] = now
+        self._received[interaction_id] = now
+        if len(self._received) + self.clicks.in_flight <= self.clicks.busy:
             return None
         hand_message = bool(int(data["message"].get("flags") or 0) & EPHEMERAL)
         sent = in_background(self._acknowledge(interaction_id, str(data["token"]), hand_message))

@@ -56,7 +56,7 @@ async def on_click(interaction: discord.Interaction, click: Click) -> None:
     the click first (``bot.ui.answers``)."""
     bot = uno_client(interaction)
     channel_id = click.channel_id
-    with bot.clicks.click(interaction) as busy, too_late_is_a_warning(interaction), \
+    with bot.clicks.click() as busy, too_late_is_a_warning(interaction), \
             bot.board.clicking(channel_id, interaction):
         if busy or bot.manager.registry.busy(channel_id):
             await acknowledge(interaction)  # too late already: nothing is applied

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
-import discord
 import pytest
 
 from bot.app.client import UnoBot
@@ -191,59 +189,6 @@ async def test_a_click_never_handled_stops_counting_after_discords_three_seconds
     # is kept for its handler, however late it comes
     await answered(clicks[1])
     assert [c.callback_type for c in clicks] == [None, DEFERRED_UPDATE, None]
-
-
-async def test_a_click_acknowledged_early_no_longer_counts_as_waiting(
-    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
-) -> None:
-    """Only clicks whose answer waits on the work before them make the bot busy: a
-    click acknowledged early would otherwise keep it busy while its acknowledgement
-    travels, and every click after it would be acknowledged early too."""
-    session, member, hand = await ana_with_her_hand(bot, guild, fake_discord, clock)
-    acks = EarlyAcks(ClickLoad(busy=2), bot.http)
-    clicks = [fake_discord.new_interaction(MESSAGE_COMPONENT, member.user, session.channel_id)
-              for _ in range(4)]
-    for click in clicks:
-        click.source_message = fake_discord.message(hand.id)
-    payloads = [member.interaction_payload(
-        c, {"custom_id": card_button(hand, "play", "r4"), "component_type": 2}, hand.payload)
-        for c in clicks]
-    acks.received(payloads[0])
-    acks.received(payloads[1])  # two waiting: the bot is busy from now on
-    acks.received(payloads[2])
-    assert acks.sent_early == {clicks[2].id}
-    await acks.adopt(cast(discord.Interaction, SimpleNamespace(id=clicks[0].id)))
-    acks.received(payloads[3])  # one waiting, one acknowledged early: not busy
-    assert acks.sent_early == {clicks[2].id}
-    await answered(clicks[2])
-
-
-def test_a_click_answered_no_longer_counts_while_its_handler_goes_on() -> None:
-    load = ClickLoad(busy=1)
-    first, second = _Click(), _Click()
-    with load.click(cast(discord.Interaction, first)) as busy:
-        assert not busy
-        with load.click(cast(discord.Interaction, second)) as busy:
-            assert busy  # two unanswered
-        first.response.done = True
-        with load.click(cast(discord.Interaction, second)) as busy:
-            assert not busy  # the first is answered, its table's messages still to go
-    assert load.unanswered == 0
-
-
-class _Response:
-    def __init__(self) -> None:
-        self.done = False
-
-    def is_done(self) -> bool:
-        return self.done
-
-
-class _Click:
-    """What ``ClickLoad`` reads of an Interaction."""
-
-    def __init__(self) -> None:
-        self.response = _Response()
 
 
 async def test_a_click_handled_after_three_seconds_completes_its_early_acknowledgement(
