@@ -29,7 +29,10 @@ shows it at once, through its token (the old message then deleted with the bot t
 or, if it answered by deferring, by an edit: one bot-token call either way.
 
 Messages are drawn from the table as it is when they are sent, so the newest state
-always wins and a burst of changes costs one edit.
+always wins and a burst of changes costs one edit. A delivery Discord refused (or that
+never arrived) is tried again ``RETRY_AFTER`` seconds later, unless a change comes first:
+the table is never left showing an older turn, nor its ping unrung, until somebody
+clicks.
 """
 
 from __future__ import annotations
@@ -65,6 +68,10 @@ log = logging.getLogger(__name__)
 CHANNEL_GONE = frozenset({10003, 50001})
 """Discord's codes for a channel the bot can no longer reach: Unknown Channel (deleted)
 and Missing Access (the bot may no longer view it)."""
+RETRY_AFTER = 5.0
+"""Seconds after a failed delivery before the courier tries again, unless a change
+comes first: a table Discord refused to post must not stay out of date, nor its ping
+unrung, until somebody clicks."""
 GONE_AFTER = 3
 """Deliveries in a row that find the channel gone before its game is ended: one could
 be Discord's passing mistake; three, each a change later, are not."""
@@ -210,8 +217,9 @@ class Board:
         if self.restoring is not None:
             self.restoring.cancel()
         for channel in self.channels.values():
-            if channel.edit_timer is not None:
-                channel.edit_timer.cancel()
+            for timer in (channel.edit_timer, channel.retry):
+                if timer is not None:
+                    timer.cancel()
         self.hands.stop()
 
     # -- the courier -------------------------------------------------------------------
@@ -241,7 +249,7 @@ class Board:
     async def _send(self, channel: Channel, send: Callable[[], Awaitable[None]]) -> None:
         """Run ``send`` as the channel's one sender; a failed request is logged (at
         WARNING, or DEBUG while the bot is stopping and its connection goes away) and
-        the next change tries again."""
+        the next change, or ``RETRY_AFTER`` seconds, whichever comes first, tries again."""
         async with channel.send_lock:
             try:
                 await send()
@@ -258,6 +266,16 @@ class Board:
         stopping = self.client.is_closed()
         log.log(logging.DEBUG if stopping else logging.WARNING,
                 "message update failed channel=%s", channel.table.channel_id, exc_info=True)
+        if stopping or channel.retry is not None:
+            return
+        channel.table_dirty = True  # it may be what failed: the retry shows it anyway
+
+        async def retry() -> None:
+            channel.retry = None
+            if self.channels.get(channel.table.channel_id) is channel:
+                await self._deliver(channel)
+
+        channel.retry = self.clock.call_at(self.clock.now() + RETRY_AFTER, retry)
 
     async def _unreachable(self, channel: Channel, error: discord.HTTPException) -> None:
         """The channel is gone (deleted, or the bot's access removed): after

@@ -62,6 +62,8 @@ class Channel:
     carrier: Voice | None = None
     """The answered click whose token posts the next table and ping, if any."""
     edit_timer: Handle | None = None
+    retry: Handle | None = None
+    """The courier's next try after a failed delivery (``board.RETRY_AFTER``)."""
     stale_hands: set[str] = field(default_factory=set)
     posts: list[tuple[str, Rows]] = field(default_factory=list)
     round_message_id: int | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
+from bot.ui.board import RETRY_AFTER
 from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, StoredMessage
 from tests.ui.game_helpers import Playing, card_button, control, players, position, start_game
 from tests.ui.test_game_table import tables
@@ -133,7 +134,7 @@ async def test_a_ping_whose_table_could_not_be_posted_goes_with_the_next_click(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
 ) -> None:
     """Discord refuses the new table that was to ring ben: ben is rung all the same, by
-    a ping of its own once someone clicks again (ben opening his hand)."""
+    the table the next click carries (ben opening his hand), now showing the move."""
     session = await ana_to_play(guild, bot, fake_discord, clock)
     a, b, _ = players(session.game)
     ana = session.member(a)
@@ -147,8 +148,40 @@ async def test_a_ping_whose_table_could_not_be_posted_goes_with_the_next_click(
     await session.open_hand(session.member(b))
     await session.settle()
     (ping,) = pings(session)
-    assert ping.notified == {int(b)} and not ping.custom_ids()
+    assert ping.notified == {int(b)} and ping.id == session.table_message().id
+    assert version_of(ping) == str(session.table.version)
     assert fake_discord.violations == []
+
+
+async def test_a_table_discord_refused_is_shown_and_rings_without_another_click(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Discord refuses the new table that was to ring ben, and nobody clicks: the
+    courier tries again ``RETRY_AFTER`` later, so the table shows the move and ben is
+    rung all the same, rather than the game looking stuck until somebody clicks."""
+    session = await ana_to_play(guild, bot, fake_discord, clock)
+    a, b, _ = players(session.game)
+    ana = session.member(a)
+    hand = await session.open_hand(ana)
+    fake_discord.fail_next("POST", f"/webhooks/{fake_discord.application_id}/", 400, 50035,
+                           "Invalid Form Body")
+    await session.click(ana, hand, card_button(hand, "play", "r1"))
+    await session.settle()
+    version = str(session.table.version)
+    shown = session.table_message()
+    assert version_of(shown) != version  # the table before the move
+    assert all(int(b) not in m.notified for m in pings(session))
+    await clock.advance(RETRY_AFTER)
+    await session.settle()
+    assert version_of(session.table_message()) == version
+    (ping,) = pings(session)
+    assert ping.notified == {int(b)}
+    assert fake_discord.violations == []
+
+
+def version_of(table: StoredMessage) -> str:
+    """The version the table message's buttons carry (``uno:g:<channel>:<version>:...``)."""
+    return next(c for c in table.custom_ids() if c.endswith(":hand")).split(":")[3]
 
 
 async def test_a_computer_players_move_rings_the_next_person_through_a_live_token(
