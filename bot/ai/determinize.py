@@ -27,7 +27,7 @@ from bot.engine.game import Game
 from bot.engine.options import Options
 
 DRAW_TRUST = 0.8
-"""The share of deals that believe a draw meant the colour was lacking."""
+"""The share of deals that believe what a player's draws and wild cards said they lacked."""
 LIKELY_TRUST = 0.6
 """The share of deals that give a player a card of the colour they named."""
 
