@@ -4,10 +4,11 @@ everything its seat has seen, and a ``Game`` built from them and its own view.
 What is unseen is the deck less our hand and the discard pile (``Memory.pile``); it is
 dealt to the opponents, each keeping their hand size, and the rest is the draw pile. A
 deal honours what the memory learnt: cards an opponent surely holds (a hand we traded
-them, a hand a challenge showed us), a colour they drew on instead of playing (at most
-as many of it as they took since), a colour they probably hold (one they named). The
-last two are evidence, not proof (people draw with a playable card in hand, and name
-colours they lack), so each is trusted for a share of the deals only.
+them, a hand a challenge showed us), what they held none of when they drew instead of
+playing or laid a wild card (``lacks``, ``seems_to_lack``: only the cards they took
+since may be of it), a colour they probably hold (one they named). The last two are
+evidence, not proof (people draw with a playable card in hand, and name colours they
+lack), so each is trusted for a share of the deals only.
 
 The world's ``Game`` is built from the view alone, and checked: our legal actions in
 it must be the ones the table gave us, or the world is not used (``None``).
@@ -21,12 +22,12 @@ from typing import Any
 from bot.ai.memory import Memory
 from bot.ai.rng import SplitMix
 from bot.engine.actions import Action
-from bot.engine.cards import CARD_COLOR, Card, full_deck
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, Card, full_deck
 from bot.engine.game import Game
 from bot.engine.options import Options
 
 DRAW_TRUST = 0.8
-"""The share of deals that believe a draw meant the colour was lacking."""
+"""The share of deals that believe what a player's draws and wild cards said they lacked."""
 LIKELY_TRUST = 0.6
 """The share of deals that give a player a card of the colour they named."""
 
@@ -68,11 +69,23 @@ def deal_hidden(
     for player, color in memory.likely.items():
         if player in hands and rng.chance(LIKELY_TRUST):
             _take_one_of(color, pool, hands[player], sizes[player])
-    constrained = [p for p in sizes if p in memory.lacks and rng.chance(DRAW_TRUST)]
-    for player in [*constrained, *(p for p in sizes if p not in constrained)]:
-        allowed = dict(memory.lacks.get(player, {})) if player in constrained else {}
-        _fill(hands[player], sizes[player], pool, allowed)
+    constrained = [p for p in sizes if _lacking(memory, p) and rng.chance(DRAW_TRUST)]
+    for player in constrained:
+        _fill(hands[player], sizes[player], pool, _lacking(memory, player))
+        shuffle(pool, rng)  # the cards passed over go anywhere, not on top of the rest
+    for player in sizes:
+        if player not in constrained:
+            _fill(hands[player], sizes[player], pool, {})
     return hands, pool
+
+
+def _lacking(memory: Memory, player: str) -> dict[str, int]:
+    """``lacks`` and ``seems_to_lack`` together: for each colour, number or symbol (or
+    wild cards, '') the player held none of, how many cards they have taken since."""
+    lacking = dict(memory.lacks.get(player, {}))
+    for key, count in memory.seems_to_lack.get(player, {}).items():
+        lacking[key] = min(count, lacking.get(key, count))
+    return lacking
 
 
 def _take_one_of(color: str, pool: list[Card], hand: list[Card], size: int) -> None:
@@ -84,19 +97,21 @@ def _take_one_of(color: str, pool: list[Card], hand: list[Card], size: int) -> N
             return
 
 
-def _fill(hand: list[Card], size: int, pool: list[Card], allowed: dict[str, int]) -> None:
-    """Fill ``hand`` from the front of the shuffled ``pool``, with at most ``allowed[c]``
-    more cards of each colour ``c`` it names (any card when nothing else is left)."""
+def _fill(hand: list[Card], size: int, pool: list[Card], lacking: dict[str, int]) -> None:
+    """Fill ``hand`` from the front of the shuffled ``pool``. ``lacking[k] = n``: the
+    player held nothing of colour, number or symbol ``k`` ``n`` cards ago, so only the
+    ``n`` cards they took since may be of it: the hand's newest cards come first, each
+    the next card of the pool that none of the older evidence rules out (any card when
+    nothing else is left)."""
     kept: list[Card] = []
+    newest = 0
     while len(hand) < size and pool:
         card = pool.pop()
-        color = CARD_COLOR[card]
-        if color in allowed:
-            if allowed[color] <= 0:
-                kept.append(card)
-                continue
-            allowed[color] -= 1
+        if any(lacking.get(k, size) <= newest for k in (CARD_COLOR[card], CARD_VALUE[card])):
+            kept.append(card)
+            continue
         hand.append(card)
+        newest += 1
     while len(hand) < size and kept:
         hand.append(kept.pop())
     pool.extend(reversed(kept))

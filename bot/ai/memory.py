@@ -3,7 +3,8 @@
 The memory is small and JSON-able so that a saved game can restore its computer players:
 the colour to match and the top card, the cards in the discard pile (the cards seen,
 for counting what is left unseen), and per opponent the last card they played, the
-colours they drew on instead of playing, the cards we know they hold (a hand we traded
+colours they drew on instead of playing (and what else a draw or a wild card says they
+lacked), the cards we know they hold (a hand we traded
 to them with a Seven-O 7 or 0 or a Wild Swap Hands, a hand a challenge showed us) and a
 colour they probably hold (one they named with a wild, or were caught bluffing on).
 """
@@ -14,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from bot.engine.cards import CARD_COLOR, Card
+from bot.ai.context import CLOSE_TO_OUT
+from bot.engine.cards import CARD_COLOR, CARD_VALUE, Card
 from bot.engine.events import Event
 
 
@@ -22,7 +24,9 @@ from bot.engine.events import Event
 class Memory:
     """One round's observations. ``lacks[p][c] = k``: ``p`` drew on their turn while
     ``c`` was the colour to match (so held none of it, if they play sensibly) and has
-    taken ``k`` cards since, any of which may be ``c``."""
+    taken ``k`` cards since, any of which may be ``c``. ``seems_to_lack`` reads more
+    into the same draws and into wild cards played (``_lacking_before``), for the
+    ``hard`` level's deals only: ``normal`` judges a challenge by ``lacks`` alone."""
 
     round: int | None = None
     color: str = ""
@@ -31,6 +35,14 @@ class Memory:
     """The cards in the discard pile, each with how many of it."""
     last_played: dict[str, Card] = field(default_factory=dict)
     lacks: dict[str, dict[str, int]] = field(default_factory=dict)
+    seems_to_lack: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Like ``lacks``, keyed by a colour, '' (any wild card) or a card's value (a number,
+    a symbol, ``wild4``): what a player who plays as ``normal`` did not hold when they
+    drew on their turn (nothing that could be played: no card of the colour, none of the
+    top card's number or symbol, no wild card) or laid a wild card (the colour before
+    it; unless an opponent was close to going out, when wild cards are worth shedding,
+    the number or symbol too, and after a Wild, a Wild Draw Four), with the cards they
+    took since."""
     wild4_by: str = ""
     wild4_before: str = ""
     """The colour that was current before the last Wild Draw Four: what a challenge judges."""
@@ -44,6 +56,11 @@ class Memory:
     """Our own hand at the last view, less what we played since: the hand a trade gives away."""
     seats: list[str] = field(default_factory=list)
     """The seating order at the last view, for where a Seven-O 0 passes the hands."""
+    held: dict[str, int] = field(default_factory=dict)
+    """How many cards each player held at the last view: who was close to going out."""
+    drawn_by: str = ""
+    """The opponent whose turn's draw was the last event: a play of theirs now is the
+    card drawn, and leaves the hand that drew (``_played``)."""
 
     def sync(self, view: dict[str, Any]) -> None:
         """Align with the view. A round this memory has not seen begin (a player seated
@@ -55,6 +72,7 @@ class Memory:
         self.top = view["top"]
         self.hand = list(view["hand"])
         self.seats = [seat["id"] for seat in view["players"]]
+        self.held = {seat["id"]: seat["cards"] for seat in view["players"]}
 
     def discarded_of(self, color: str) -> int:
         """How many cards of ``color`` lie in the discard pile."""
@@ -65,12 +83,15 @@ class Memory:
             handler = _HANDLERS.get(event.kind)
             if handler is not None:
                 handler(self, event, me)
+            if event.kind != "drew":
+                self.drawn_by = ""
 
     def _new_round(self, top: Card | None) -> None:
         self.top = top
         self.pile = {top: 1} if top else {}
         self.last_played.clear()
         self.lacks.clear()
+        self.seems_to_lack.clear()
         self.known.clear()
         self.likely.clear()
         self.wild4_by = self.wild4_before = ""
@@ -88,6 +109,7 @@ class Memory:
         for player in players:
             self.last_played.pop(player, None)
             self.lacks.pop(player, None)
+            self.seems_to_lack.pop(player, None)
             self.likely.pop(player, None)
 
     def to_dict(self) -> dict[str, Any]:
@@ -98,6 +120,7 @@ class Memory:
             "pile": dict(self.pile),
             "last_played": dict(self.last_played),
             "lacks": {p: dict(c) for p, c in self.lacks.items()},
+            "seems_to_lack": {p: dict(c) for p, c in self.seems_to_lack.items()},
             "wild4_by": self.wild4_by,
             "wild4_before": self.wild4_before,
             "wild4_hint": self.wild4_hint,
@@ -105,6 +128,8 @@ class Memory:
             "likely": dict(self.likely),
             "hand": list(self.hand),
             "seats": list(self.seats),
+            "held": dict(self.held),
+            "drawn_by": self.drawn_by,
         }
 
     @classmethod
@@ -116,8 +141,8 @@ class Memory:
             pile={cast(Card, str(k)): int(v) for k, v in data.get("pile", {}).items()},
             last_played={str(k): cast(Card, str(v))
                          for k, v in data.get("last_played", {}).items()},
-            lacks={str(p): {str(c): int(n) for c, n in colors.items()}
-                   for p, colors in data.get("lacks", {}).items()},
+            lacks=_counts_by_player(data.get("lacks", {})),
+            seems_to_lack=_counts_by_player(data.get("seems_to_lack", {})),
             wild4_by=str(data.get("wild4_by", "")),
             wild4_before=str(data.get("wild4_before", "")),
             wild4_hint=bool(data.get("wild4_hint", False)),
@@ -126,7 +151,13 @@ class Memory:
             likely={str(p): str(c) for p, c in data.get("likely", {}).items()},
             hand=[cast(Card, str(c)) for c in data.get("hand", [])],
             seats=[str(p) for p in data.get("seats", [])],
+            held={str(p): int(n) for p, n in data.get("held", {}).items()},
+            drawn_by=str(data.get("drawn_by", "")),
         )
+
+
+def _counts_by_player(data: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    return {str(p): {str(c): int(n) for c, n in counts.items()} for p, counts in data.items()}
 
 
 def _dealt(memory: Memory, event: Event, me: str) -> None:
@@ -145,6 +176,7 @@ def _start_card(memory: Memory, event: Event, me: str) -> None:
 def _played(memory: Memory, event: Event, me: str) -> None:
     last = event.cards[-1]
     player = event.player or ""
+    lacking_before = _lacking_before(memory, player, event.cards)
     if last == "wild4":
         before = memory.last_played.get(player)
         memory.wild4_by, memory.wild4_before = player, memory.color
@@ -163,6 +195,43 @@ def _played(memory: Memory, event: Event, me: str) -> None:
     if lacking:
         for card in event.cards:
             lacking.pop(CARD_COLOR[card], None)
+    seeming = memory.seems_to_lack.get(player)
+    if seeming and player == memory.drawn_by:
+        for key, since in seeming.items():  # the card drawn, played: the rest is as it was
+            seeming[key] = max(0, since - 1)
+    elif seeming:
+        for card in event.cards:
+            seeming.pop(CARD_COLOR[card], None)
+            seeming.pop(CARD_VALUE[card], None)
+    if lacking_before and player != me:
+        memory.seems_to_lack.setdefault(player, {}).update(dict.fromkeys(lacking_before, 0))
+
+
+def _lacking_before(memory: Memory, player: str, cards: tuple[Card, ...]) -> list[str]:
+    """What ``player``, laying ``cards`` on the pile as it was, showed they held none of if
+    they play as ``normal`` does. While no opponent of theirs is close to going out, it
+    keeps wild cards: it lays one only when no card of the colour or of the top card's
+    number or symbol can be played, and a Wild Draw Four rather than a Wild. When one is,
+    it sheds a Wild (50 points) before any number card. It never bluffs a Wild Draw Four.
+    Nothing for a card laid on its twin (maybe a jump-in, made with any hand) or with
+    the seats' hand sizes unknown."""
+    card = cards[-1]
+    others = [n for p, n in memory.held.items() if p != player]
+    if card == memory.top or not memory.color or not others or len(cards) > 1:
+        return []
+    pressed = min(others) <= CLOSE_TO_OUT
+    if card not in ("wild", "wild4"):
+        return ["wild"] if pressed and CARD_VALUE[card] in _PLAIN_NUMBERS else []
+    if pressed:
+        return [memory.color] if card == "wild4" else []
+    before = [memory.color, *(["wild4"] if card == "wild" else [])]
+    if memory.top and CARD_COLOR[memory.top]:
+        before.append(CARD_VALUE[memory.top])
+    return before
+
+
+_PLAIN_NUMBERS = frozenset("12345689")
+"""Numbers that do nothing (a Seven-O 7 or 0 trades hands, which may be worth more)."""
 
 
 def _drew(memory: Memory, event: Event, me: str) -> None:
@@ -173,8 +242,22 @@ def _drew(memory: Memory, event: Event, me: str) -> None:
     lacking = memory.lacks.setdefault(player, {})
     for color in lacking:
         lacking[color] += event.count
+    seeming = memory.seems_to_lack.setdefault(player, {})
+    for key in seeming:
+        seeming[key] += event.count
     if event.data and event.data.get("reason") == "turn" and memory.color:
         lacking[memory.color] = event.count
+        seeming.update(dict.fromkeys(_playable_kinds(memory), event.count))
+        memory.drawn_by = player
+
+
+def _playable_kinds(memory: Memory) -> list[str]:
+    """The colour, the top card's number or symbol and '' (the wild cards): what could be
+    played on the pile as it is."""
+    kinds = [memory.color, ""]
+    if memory.top and CARD_COLOR[memory.top]:
+        kinds.append(CARD_VALUE[memory.top])
+    return kinds
 
 
 def _discarded(memory: Memory, event: Event, me: str) -> None:
@@ -206,6 +289,7 @@ def _hands_passed(memory: Memory, event: Event, me: str) -> None:
     """Every hand moved one seat on in the direction of play: so did what we knew of it."""
     memory.last_played.clear()
     memory.lacks.clear()
+    memory.seems_to_lack.clear()
     memory.likely.clear()
     seats = memory.seats
     if me not in seats:
@@ -227,6 +311,7 @@ def _challenged(memory: Memory, event: Event, me: str) -> None:
         return
     if data.get("guilty"):
         memory.likely[player] = color
+        memory.seems_to_lack.get(player, {}).pop(color, None)
     else:
         memory.lacks.setdefault(player, {})[color] = 0
 
