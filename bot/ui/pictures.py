@@ -8,13 +8,15 @@ buttons, one card per button ("3 x2" under a card held twice); on the player's t
 the cards they can play come first, lifted, and the others are faded.
 
 Pictures are kept by what they show, so a message edit whose picture has not changed
-renders nothing. A click's answer draws its hand picture there and then (about a
-millisecond, :meth:`Pictures.now`): one callback then answers the click, where waiting
-for a drawing would take two calls. Every other message (table edits, hand refreshes,
-restores) has its picture drawn in a worker thread (the ``_async`` renderers), and a
-picture never holds one up for long: one picture is drawn at a time (drawing shares the
-interpreter with the event loop), a message waits ``BACKGROUND_BUDGET`` at most, and
-when too many pictures are waiting, a message goes without a new one.
+renders nothing. A click answered directly (the bot not busy) draws its hand picture
+there and then (about a millisecond, :meth:`Pictures.now`): one callback then answers
+the click, where waiting for a drawing would take two calls. Every other message (an
+answer completing an acknowledgement, table edits, hand refreshes, restores) has its
+picture drawn in a worker thread (the ``_async`` renderers), and a picture never holds
+one up for long, so a busy bot sheds pictures rather than fall behind: one picture is
+drawn at a time (drawing shares the interpreter with the event loop), a message waits
+``BACKGROUND_BUDGET`` at most, and when too many pictures are waiting, a message goes
+without a new one.
 A picture still being drawn goes on and serves the next message that shows the same.
 
 A message carries a picture when its game shows pictures (``/uno new images:``,
@@ -230,9 +232,10 @@ class Pictures:
                        hand_alt_text(cards, counts, playable))
 
     def now(self, picture: Picture) -> discord.File:
-        """The picture, drawn here and now if need be: a click's answer goes out in one
-        callback, which is cheaper than acknowledging it and completing it later (a hand
-        draws in about a millisecond, less than the second call's share of the CPU)."""
+        """The picture, drawn here and now if need be: the answer to a click not yet
+        acknowledged goes out in one callback, rather than acknowledging it and
+        completing it once a worker thread drew its picture (a hand draws in about a
+        millisecond)."""
         png = self._cache.get(picture.key)
         if png is None:
             png = self._keep(picture.key, picture.draw())

@@ -184,9 +184,9 @@ async def _show(interaction: discord.Interaction, seen: Snapshot, content: str, 
             if session.shows(picture):
                 picture, kept = None, True
     view = to_view(rows)
-    drawn = client.pictures.now(picture) if picture is not None else None
-    attachments = discord.utils.MISSING if kept else [drawn] if drawn else []
     if not interaction.response.is_done():  # one callback answers it
+        drawn = client.pictures.now(picture) if picture is not None else None
+        attachments = discord.utils.MISSING if kept else [drawn] if drawn else []
         if in_place:
             await interaction.response.edit_message(content=content, view=view,
                                                     attachments=attachments)
@@ -194,9 +194,11 @@ async def _show(interaction: discord.Interaction, seen: Snapshot, content: str, 
             sent = await interaction.response.send_message(
                 content, view=view, ephemeral=True, files=attachments)
             message_id = sent.message_id or 0
-    else:  # acknowledged already (the bot was busy), completed now
-        message_id = await edit_original(interaction, content=content, view=view,
-                                         attachments=attachments)
+    else:  # acknowledged already (the bot is busy): completed once its picture is drawn
+        drawn = await client.pictures.file(picture) if picture is not None else None
+        message_id = await edit_original(
+            interaction, content=content, view=view,
+            attachments=discord.utils.MISSING if kept else [drawn] if drawn else [])
     if in_place:  # this click's token, the newest, edits the hand message from now on
         assert interaction.message is not None
         message_id = interaction.message.id
