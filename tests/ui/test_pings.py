@@ -130,11 +130,11 @@ async def test_an_edit_after_a_table_that_rang_names_the_new_player_and_pings_ap
     assert fake_discord.violations == []
 
 
-async def test_a_ping_whose_table_could_not_be_posted_goes_with_the_next_click(
-    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
-) -> None:
-    """Discord refuses the new table that was to ring ben: ben is rung all the same, by
-    the table the next click carries (ben opening his hand), now showing the move."""
+async def ana_plays_and_discord_refuses_the_table(
+    guild: FakeGuild, bot: UnoBot, fake_discord: FakeDiscord, clock: FakeClock
+) -> tuple[Playing, str]:
+    """Ana plays r1 from her hand, and Discord refuses the new table that was to ring
+    ben (returned with the session)."""
     session = await ana_to_play(guild, bot, fake_discord, clock)
     a, b, _ = players(session.game)
     ana = session.member(a)
@@ -143,6 +143,16 @@ async def test_a_ping_whose_table_could_not_be_posted_goes_with_the_next_click(
                            "Invalid Form Body")
     await session.click(ana, hand, card_button(hand, "play", "r1"))
     await session.settle()
+    return session, b
+
+
+async def test_a_ping_whose_table_could_not_be_posted_goes_with_the_next_click(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Discord refuses the new table that was to ring ben: ben is rung all the same, by
+    the table the next click carries (ben opening his hand), now showing the move."""
+    session, b = await ana_plays_and_discord_refuses_the_table(
+        guild, bot, fake_discord, clock)
     assert session.game.current == b
     assert all(int(b) not in m.notified for m in pings(session))
     await session.open_hand(session.member(b))
@@ -159,14 +169,8 @@ async def test_a_table_discord_refused_is_shown_and_rings_without_another_click(
     """Discord refuses the new table that was to ring ben, and nobody clicks: the
     courier tries again ``RETRY_AFTER`` later, so the table shows the move and ben is
     rung all the same, rather than the game looking stuck until somebody clicks."""
-    session = await ana_to_play(guild, bot, fake_discord, clock)
-    a, b, _ = players(session.game)
-    ana = session.member(a)
-    hand = await session.open_hand(ana)
-    fake_discord.fail_next("POST", f"/webhooks/{fake_discord.application_id}/", 400, 50035,
-                           "Invalid Form Body")
-    await session.click(ana, hand, card_button(hand, "play", "r1"))
-    await session.settle()
+    session, b = await ana_plays_and_discord_refuses_the_table(
+        guild, bot, fake_discord, clock)
     version = str(session.table.version)
     shown = session.table_message()
     assert version_of(shown) != version  # the table before the move
