@@ -224,10 +224,7 @@ def _lacking_before(memory: Memory, player: str, cards: tuple[Card, ...]) -> lis
         return ["wild"] if pressed and CARD_VALUE[card] in _PLAIN_NUMBERS else []
     if pressed:
         return [memory.color] if card == "wild4" else []
-    before = [memory.color, *(["wild4"] if card == "wild" else [])]
-    if memory.top and CARD_COLOR[memory.top]:
-        before.append(CARD_VALUE[memory.top])
-    return before
+    return [memory.color, *(["wild4"] if card == "wild" else []), *_top_value(memory)]
 
 
 _PLAIN_NUMBERS = frozenset("12345689")
@@ -254,10 +251,14 @@ def _drew(memory: Memory, event: Event, me: str) -> None:
 def _playable_kinds(memory: Memory) -> list[str]:
     """The colour, the top card's number or symbol and '' (the wild cards): what could be
     played on the pile as it is."""
-    kinds = [memory.color, ""]
-    if memory.top and CARD_COLOR[memory.top]:
-        kinds.append(CARD_VALUE[memory.top])
-    return kinds
+    return [memory.color, "", *_top_value(memory)]
+
+
+def _top_value(memory: Memory) -> list[str]:
+    """The top card's number or symbol, when it is a coloured card (a wild matches by
+    the colour named alone)."""
+    top = memory.top
+    return [CARD_VALUE[top]] if top and CARD_COLOR[top] else []
 
 
 def _discarded(memory: Memory, event: Event, me: str) -> None:
