@@ -15,6 +15,7 @@ from discord.ext import commands
 import cogs
 from bot.app.command_sync import SyncRecord, payload_hash
 from bot.app.gateway_guard import guard_interactions
+from bot.app.gateway_messages import watch_messages
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
 from bot.app.startup import Backoff, wait_for_gateway
@@ -87,9 +88,9 @@ def point_at(api_base: str, gateway_url: str) -> None:
 
 def bot_intents() -> discord.Intents:
     """What the bot works from besides interactions: its guilds and their channels and
-    roles (``guilds``), and the messages posted in them (``guild_messages``, for
-    ``Board.message_seen``). Every other event Discord would send (typing, reactions,
-    voice states, DMs...) would only be parsed and dropped."""
+    roles (``guilds``), and the messages posted in them (``guild_messages``, read by
+    ``gateway_messages`` for ``Board.message_seen``). Every other event Discord would
+    send (typing, reactions, voice states, DMs...) would only be parsed and dropped."""
     return discord.Intents(guilds=True, guild_messages=True)
 
 
@@ -155,7 +156,7 @@ class UnoBot(commands.AutoShardedBot):
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
         lease again."""
         self.manager.turns.on_change = self.board.changed
-        self.add_listener(self.board.message_seen, "on_message")
+        watch_messages(self._connection, self.board.message_seen)
         self.early_acks = EarlyAcks(self.clicks, self.http)
         self.interaction_guard = guard_interactions(
             self._connection, self.early_acks.received, PayloadRefusals(self.http))

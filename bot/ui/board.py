@@ -62,6 +62,7 @@ from bot.ui.replay import Replay, replayable
 from bot.ui.restored_tables import Restored, restored_channel, show_again
 from bot.ui.table import TableMessage, round_message
 from bot.ui.table_courier import Channel, TableCourier
+from bot.ui.trail import Seen
 
 log = logging.getLogger(__name__)
 
@@ -192,10 +193,11 @@ class Board:
                     channel.carrier = via
                     self._wake(channel)
 
-    async def message_seen(self, message: discord.Message) -> None:
-        """A message from the gateway: a copy of a ping that a request sent again after
-        a lost answer left is removed as soon as the bot learns of it (``pings``)."""
-        channel = self.channels.get(message.channel.id)
+    def message_seen(self, message: Seen) -> None:
+        """A message from the gateway: a copy of a ping or a table that a request sent
+        again after a lost answer left is removed as soon as the bot learns of it
+        (``trail``)."""
+        channel = self.channels.get(message.channel_id)
         if channel is None:
             return
         if self.pings.seen(message):

@@ -35,7 +35,7 @@ from bot.game.players import is_computer
 from bot.game.table import Table, TableStatus
 from bot.i18n import speaking
 from bot.ui.table import call
-from bot.ui.trail import Trail, Voice
+from bot.ui.trail import Seen, Trail, Voice
 
 DEFERRED = discord.InteractionResponseType.deferred_channel_message
 """A deferred answer's first follow-up would replace its "thinking…" message."""
@@ -130,10 +130,10 @@ class Pings:
             return None
         return state.voice
 
-    def seen(self, message: discord.Message) -> bool:
+    def seen(self, message: Seen) -> bool:
         """A message of the channel from the gateway: True when it is a copy of one of
         the game's pings that the bot did not know, to be removed (:meth:`sweep`)."""
-        state = self.channels.get(message.channel.id)
+        state = self.channels.get(message.channel_id)
         return state is not None and state.trail.seen(message)
 
     async def send(self, table: Table, via: Voice | None) -> None:

@@ -36,6 +36,19 @@ Said = tuple[int, str, bool]
 
 
 @dataclass(frozen=True, slots=True)
+class Seen:
+    """A message made in a channel, as the gateway's MESSAGE_CREATE tells it: only what
+    finds a copy (:meth:`Trail.seen`)."""
+
+    message_id: int
+    channel_id: int
+    made_by: int | None
+    """The interaction whose token made it (``interaction_metadata``), if one did."""
+    content: str
+    buttons: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Voice:
     """An interaction in the channel whose token can post (and edit, and remove) what
     it posts."""
@@ -89,18 +102,17 @@ class Trail:
         """No message stays: the next sweep removes them all."""
         self.newest = None
 
-    def seen(self, message: discord.Message) -> bool:
+    def seen(self, message: Seen) -> bool:
         """A message of the channel from the gateway: True when it is a copy of one the
         trail posted through a token that the bot did not know, now standing to be
         removed with the older ones (:meth:`sweep`)."""
-        made_by = message.interaction_metadata
-        if made_by is None:
+        if message.made_by is None:
             return False
-        via = self.said.get((made_by.id, message.content, bool(message.components)))
-        if via is None or any(p.message_id == message.id for p in self.standing):
+        via = self.said.get((message.made_by, message.content, message.buttons))
+        if via is None or any(p.message_id == message.message_id for p in self.standing):
             return False
-        self.standing.append(Posted(message.id, via))
-        return self.newest is None or message.id != self.newest.message_id
+        self.standing.append(Posted(message.message_id, via))
+        return self.newest is None or message.message_id != self.newest.message_id
 
     async def sweep(self, now: float, messageable: discord.PartialMessageable) -> None:
         """Remove every standing message but the newest."""
