@@ -62,7 +62,7 @@ from bot.ui.replay import Replay, replayable
 from bot.ui.restored_tables import Restored, restored_channel, show_again
 from bot.ui.table import TableMessage, round_message
 from bot.ui.table_courier import Channel, TableCourier
-from bot.ui.trail import Seen
+from bot.ui.trail import Seen, Voice
 
 log = logging.getLogger(__name__)
 
@@ -239,14 +239,17 @@ class Board:
             if self.pings.clicking(channel_id):  # the rest once it is answered, by its token
                 return
             via, channel.carrier = channel.carrier, None
-            if via is not None and channel.table_dirty:
-                await self.table_courier.edit(channel, via)
-            else:
-                await self.table_courier.edit_when_allowed(channel)
-            await self.pings.send(channel.table, via or self.pings.voice(channel_id))
-            await self._refresh_hands(channel)
+            await _together(self._show_table(channel, via), self._refresh_hands(channel))
 
         await self._send(channel, deliver)
+
+    async def _show_table(self, channel: Channel, via: Voice | None) -> None:
+        """The table (through ``via``'s token when it carries a change), then its ping."""
+        if via is not None and channel.table_dirty:
+            await self.table_courier.edit(channel, via)
+        else:
+            await self.table_courier.edit_when_allowed(channel)
+        await self.pings.send(channel.table, via or self.pings.voice(channel.table.channel_id))
 
     async def _send(self, channel: Channel, send: Callable[[], Awaitable[None]]) -> None:
         """Run ``send`` as the channel's one sender; a failed request is logged (at
@@ -340,4 +343,15 @@ class Board:
         self.channels.pop(channel_id, None)
         self.pings.forget(channel_id)
         self.hands.forget(channel_id)
+
+
+async def _together(*sendings: Awaitable[None]) -> None:
+    """Send at once what does not depend on each other (the table, and the hands that
+    its change refreshes: a player the table rings finds their hand ready, not a round
+    trip or two later); the first failure is raised once all are done, so the channel's
+    sender is not let go while one of them is still on its way."""
+    outcomes = await asyncio.gather(*sendings, return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
 
