@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.ui.board import RETRY_AFTER
-from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, StoredMessage
+from tests.fakediscord import FakeDiscord, FakeGuild, Latency, RestCall, StoredMessage
 from tests.ui.game_helpers import Playing, card_button, control, players, position, start_game
 from tests.ui.test_game_table import tables
 
@@ -73,6 +73,30 @@ async def test_each_new_turn_rings_its_player_alone_in_the_new_table(
     assert newer.notified == {int(c)} and ping.id not in fake_discord.messages
     assert newer.id == session.table_message().id and len(tables(session)) == 1
     assert fake_discord.bot_token_calls(calls) == 0
+    assert fake_discord.violations == []
+
+
+async def test_the_player_a_table_rings_finds_their_hand_refreshed_without_waiting_for_it(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """The new table and the hand refreshes its change needs go out at once: ben's open
+    hand is edited before Discord has even answered the post of the table that rings
+    him (and long before the old table's delete)."""
+    session = await ana_to_play(guild, bot, fake_discord, clock)
+    a, b, _ = players(session.game)
+    ana, ben = session.member(a), session.member(b)
+    hand_b = await session.open_hand(ben)
+    hand_a = await session.open_hand(ana)
+    assert hand_b.owner is not None
+    fake_discord.latency = Latency.fixed(0.2)
+    calls = len(fake_discord.calls)
+    await session.click(ana, hand_a, card_button(hand_a, "play", "r1"))
+    await session.settle()
+    (post,) = messages_made(fake_discord, calls)
+    (refresh,) = [c for c in fake_discord.calls[calls:] if c.method == "PATCH"
+                  and c.path.endswith(f"/{hand_b.owner.token}/messages/@original")]
+    assert refresh.time < post.time + post.delay
+    assert card_button(session.fake.messages[hand_b.id], "play", "r3")
     assert fake_discord.violations == []
 
 
