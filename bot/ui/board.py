@@ -61,7 +61,7 @@ from bot.ui.pings import Pings
 from bot.ui.replay import Replay, replayable
 from bot.ui.restored_tables import Restored, restored_channel, show_again
 from bot.ui.table import TableMessage, round_message
-from bot.ui.table_courier import Channel, TableCourier
+from bot.ui.table_courier import POST_TRIES, Channel, Post, TableCourier
 from bot.ui.trail import Seen, Voice
 
 log = logging.getLogger(__name__)
@@ -119,7 +119,7 @@ class Board:
         channel.stale_hands.update(game.waiting_for())
         if "round_over" in kinds:
             with speaking(table.language):
-                channel.posts.append(round_message(table, next_round=not game.match_over))
+                channel.posts.append(Post(*round_message(table, next_round=not game.match_over)))
         if "dealt" in kinds and channel.round_message_id is not None:
             channel.retire_round_message = True
         if table.status is TableStatus.ENDED and table.message_id is not None:
@@ -302,12 +302,22 @@ class Board:
         table = channel.table
         messageable = self.table_courier.messageable(table)
         while channel.posts:
-            content, rows = channel.posts.pop(0)
-            if rows:
-                message = await messageable.send(content, view=to_view(rows))
+            post = channel.posts[0]
+            post.tries += 1
+            try:
+                if post.rows:
+                    message = await messageable.send(
+                        post.content, view=to_view(post.rows), nonce=post.nonce)
+                else:
+                    message = await messageable.send(post.content, nonce=post.nonce)
+            except discord.HTTPException:
+                if post.tries >= POST_TRIES:
+                    log.warning("round message given up channel=%s", table.channel_id)
+                    channel.posts.pop(0)
+                raise
+            channel.posts.pop(0)
+            if post.rows:
                 channel.round_message_id = message.id
-            else:
-                await messageable.send(content)
         if channel.retire_round_message and channel.round_message_id is not None:
             message_id, channel.round_message_id = channel.round_message_id, None
             channel.retire_round_message = False

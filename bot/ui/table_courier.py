@@ -17,6 +17,7 @@ ended game's saved row is deleted: until then a restart shows the end.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -30,7 +31,7 @@ from bot.i18n import speaking
 from bot.ui.controls import Rows, to_view
 from bot.ui.interaction_calls import follow_up
 from bot.ui.pictures import TABLE_FILE, Pictures
-from bot.ui.pings import Due, Pings, may_ping
+from bot.ui.pings import NONCE_BITS, Due, Pings, may_ping
 from bot.ui.table import TableMessage, table_message
 from bot.ui.trail import Posted, Trail, Voice
 
@@ -46,6 +47,24 @@ NOBODY = may_ping(frozenset())
 
 Sender = Callable[["Channel", Callable[[], Awaitable[None]]], Awaitable[None]]
 """Runs a send as the channel's one sender (``Board._send``)."""
+
+
+POST_TRIES = 3
+"""How many times a round message Discord refuses is tried (each with the table's next
+delivery) before it is given up, so that one it will never take cannot hold up the
+table behind it."""
+
+
+@dataclass(slots=True)
+class Post:
+    """A round message the board posts with the bot token. Its nonce is made once, so a
+    try after a lost answer finds the message an earlier try made (Discord returns it
+    rather than make another)."""
+
+    content: str
+    rows: Rows
+    nonce: int = field(default_factory=lambda: secrets.randbits(NONCE_BITS))
+    tries: int = 0
 
 
 @dataclass(slots=True)
@@ -65,7 +84,8 @@ class Channel:
     retry: Handle | None = None
     """The courier's next try after a failed delivery (``board.RETRY_AFTER``)."""
     stale_hands: set[str] = field(default_factory=set)
-    posts: list[tuple[str, Rows]] = field(default_factory=list)
+    posts: list[Post] = field(default_factory=list)
+    """The round messages still to post, oldest first."""
     round_message_id: int | None = None
     retire_round_message: bool = False
     """The next round is dealt: the round message goes, so the table stays in view."""

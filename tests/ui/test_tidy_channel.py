@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
+from bot.ui.board import RETRY_AFTER
+from bot.ui.table_courier import POST_TRIES
+from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, StoredMessage
 from tests.ui.game_helpers import Playing, card_button, players, position, start_game
 
 FILL = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
 
 
-async def win_a_round(session: Playing, target: int = 500) -> str:
-    """ana (the first seat) lays her last card: 11 points from the others' hands."""
+async def win_a_round(session: Playing, target: int = 500, refused: int = 0) -> str:
+    """ana (the first seat) lays her last card: 11 points from the others' hands.
+    ``refused``: Discord refuses that many posts of the round's message first."""
     a, b, c = players(session.game)
     await session.set_position(position(
         "classic", [a, b, c], options={"target": target},
@@ -20,6 +23,9 @@ async def win_a_round(session: Playing, target: int = 500) -> str:
         discard=["r9"], draw=FILL, current=a, uno_called=[a]))
     ana = session.member(a)
     hand = await session.open_hand(ana)
+    for _ in range(refused):
+        session.fake.fail_next("POST", f"/channels/{session.channel_id}/messages", 400,
+                               50035, "Invalid Form Body")
     await session.click(ana, hand, card_button(hand, "play", "r1"))
     await session.settle()
     return a
@@ -99,3 +105,39 @@ async def test_the_lobby_message_folds_into_one_line_once_the_game_starts(
     seats = " · ".join(f"<@{p}>" for p in players(session.game))
     assert embed["description"] == f"The game has started. Seating order: {seats}"
     assert "title" not in embed and lobby.custom_ids() == []
+
+
+async def test_a_round_message_discord_refused_is_posted_with_the_next_try(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    """Discord refuses the round's message once: the courier's next try (here the one
+    the click's answer starts) posts it, with its "Next round" button, rather than the
+    round ending without a word."""
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    await win_a_round(session, refused=1)
+    message = only_round_message(fake_discord)
+    assert message.custom_ids() and session.game.round_number == 1
+    assert len(round_message_tries(session)) == 2 and not fake_discord.faults
+    assert fake_discord.violations == []
+
+
+async def test_a_round_message_discord_keeps_refusing_is_given_up_and_the_game_goes_on(
+    bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock
+) -> None:
+    session = await start_game(guild, bot, fake_discord, clock, 3)
+    await win_a_round(session, refused=POST_TRIES)
+    for _ in range(POST_TRIES):
+        await clock.advance(RETRY_AFTER)
+        await session.settle()
+    assert len(round_message_tries(session)) == POST_TRIES and not fake_discord.faults
+    assert not [m for m in fake_discord.messages.values() if m.content.startswith("**Round")]
+    await clock.advance(30)  # the next round deals itself all the same
+    await session.settle()
+    assert session.game.round_number == 2
+    assert "the start card" in session.table_message().text  # round 2's table
+    assert fake_discord.violations == []
+
+
+def round_message_tries(session: Playing) -> list[RestCall]:
+    return [c for c in session.fake.calls if c.method == "POST"
+            and c.path.endswith(f"/channels/{session.channel_id}/messages")]
