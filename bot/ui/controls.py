@@ -116,6 +116,44 @@ def disabled(rows: Rows) -> Rows:
     return [[replace(c, disabled=True) for c in row] for row in rows]
 
 
+def components(rows: Rows) -> list[dict[str, Any]]:
+    """The rows as Discord's message components, as ``to_view(rows)`` would send them,
+    made without a View: a View, its items and their DynamicItem wrappers point at each
+    other, so every one sent was garbage only the cycle collector frees (at 200 tables
+    about 8,500 objects a second, freed in pauses of 100 ms and more)."""
+    return [{"type": 1, "components": [_component(control) for control in row]}
+            for row in rows if row]
+
+
+def _component(control: Control | Menu) -> dict[str, Any]:
+    if isinstance(control, Menu):
+        return {"type": 3, "custom_id": control.custom_id, "min_values": 1,
+                "max_values": control.most, "disabled": control.disabled, "required": True,
+                "placeholder": control.placeholder,
+                "options": [{"label": c.label, "value": c.what, "default": False}
+                            for c in control.choices]}
+    return {"type": 2, "style": control.style.value, "disabled": control.disabled,
+            "label": control.label, "custom_id": control.custom_id}
+
+
+class Components:
+    """Rows where discord.py's message parameters (``handle_message_parameters``) take
+    a view: all they ask of a view is its ``to_components()`` and whether it
+    ``has_components_v2()``. For the calls that send rows without storing a view
+    (``bot.ui.interaction_calls``)."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: Rows) -> None:
+        self.rows = rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return components(self.rows)
+
+    def has_components_v2(self) -> bool:
+        return False
+
+
 def to_view(rows: Rows) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for number, row in enumerate(rows):

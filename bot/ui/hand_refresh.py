@@ -17,7 +17,7 @@ import discord
 from bot.game.snapshot import Snapshot
 from bot.game.table import Table
 from bot.i18n import speaking
-from bot.ui.controls import Rows, to_view
+from bot.ui.controls import Rows
 from bot.ui.hand import hand_shown
 from bot.ui.interaction_calls import edit_original
 from bot.ui.open_hands import HandSession, Key, OpenHands
@@ -71,7 +71,7 @@ async def send_refreshes(hands: OpenHands, pictures: Pictures,
         attachments = discord.utils.MISSING if refresh.kept else [drawn] if drawn else []
         try:
             await edit_original(refresh.session.interaction, content=refresh.content,
-                                view=to_view(refresh.rows), attachments=attachments)
+                                rows=refresh.rows, attachments=attachments)
         except discord.HTTPException as error:
             log.debug("hand refresh failed channel=%s player=%s status=%s",
                       refresh.key[0], refresh.key[1], error.status)

@@ -12,20 +12,23 @@ request itself is discord.py's, as ``Interaction.edit_original_response`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.http import handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context
 
+from bot.ui.controls import Components, Rows
+
 
 async def edit_original(interaction: discord.Interaction, *, content: str | None = MISSING,
-                        view: discord.ui.View | None = MISSING,
+                        rows: Rows | None = MISSING,
                         attachments: Sequence[discord.File] = MISSING) -> int:
-    """Edit the interaction's original response; its message id."""
+    """Edit the interaction's original response (``rows``: its buttons; None: none); its
+    message id."""
     with handle_message_parameters(
-        content=content, view=view, attachments=attachments,
+        content=content, view=_view(rows), attachments=attachments,
         previous_allowed_mentions=interaction._state.allowed_mentions,
     ) as params:
         data = await async_context.get().edit_original_interaction_response(
@@ -35,12 +38,12 @@ async def edit_original(interaction: discord.Interaction, *, content: str | None
 
 
 async def follow_up(interaction: discord.Interaction, content: str, *,
-                    embed: discord.Embed | None, view: discord.ui.View,
+                    embed: discord.Embed | None, rows: Rows,
                     files: Sequence[discord.File], allowed_mentions: discord.AllowedMentions
                     ) -> int:
     """Post a message everyone sees as a follow-up of the interaction; its id."""
     with handle_message_parameters(
-        content=content, embed=embed if embed is not None else MISSING, view=view,
+        content=content, embed=embed if embed is not None else MISSING, view=_view(rows),
         files=files, allowed_mentions=allowed_mentions,
         previous_allowed_mentions=interaction._state.allowed_mentions,
     ) as params:
@@ -50,6 +53,13 @@ async def follow_up(interaction: discord.Interaction, content: str, *,
             thread_id=None, wait=True, with_components=True)
     assert data is not None  # wait=True: Discord answers with the message
     return int(data["id"])
+
+
+def _view(rows: Rows | None) -> discord.ui.View | None:
+    """``rows`` as discord.py's message parameters take a view (``Components``)."""
+    if rows is MISSING or rows is None:
+        return rows
+    return cast(discord.ui.View, Components(rows))
 
 
 def _session(interaction: discord.Interaction) -> dict[str, Any]:

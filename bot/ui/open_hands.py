@@ -132,7 +132,7 @@ async def _close(key: Key, session: HandSession, note: str) -> None:
     with speaking(session.interaction.locale):
         said = _(note)
     try:
-        await edit_original(session.interaction, content=said, view=None, attachments=[])
+        await edit_original(session.interaction, content=said, rows=None, attachments=[])
     except discord.HTTPException as error:
         log.debug("closing a hand failed channel=%s player=%s status=%s",
                   key[0], key[1], error.status)

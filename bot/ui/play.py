@@ -183,21 +183,20 @@ async def _show(interaction: discord.Interaction, seen: Snapshot, content: str, 
             session.version = version
             if session.shows(picture):
                 picture, kept = None, True
-    view = to_view(rows)
     if not interaction.response.is_done():  # one callback answers it
         drawn = client.pictures.now(picture) if picture is not None else None
         attachments = discord.utils.MISSING if kept else [drawn] if drawn else []
         if in_place:
-            await interaction.response.edit_message(content=content, view=view,
+            await interaction.response.edit_message(content=content, view=to_view(rows),
                                                     attachments=attachments)
         else:
             sent = await interaction.response.send_message(
-                content, view=view, ephemeral=True, files=attachments)
+                content, view=to_view(rows), ephemeral=True, files=attachments)
             message_id = sent.message_id or 0
     else:  # acknowledged already (the bot is busy): completed once its picture is drawn
         drawn = await client.pictures.file(picture) if picture is not None else None
         message_id = await edit_original(
-            interaction, content=content, view=view,
+            interaction, content=content, rows=rows,
             attachments=discord.utils.MISSING if kept else [drawn] if drawn else [])
     if in_place:  # this click's token, the newest, edits the hand message from now on
         assert interaction.message is not None

@@ -182,7 +182,7 @@ class TableCourier:
                 channel.tables.posting(via, shown.content, buttons=bool(shown.rows))
                 message_id = await follow_up(
                     via.interaction, shown.content, embed=shown.embed,
-                    view=to_view(shown.rows), files=files, allowed_mentions=allowed)
+                    rows=shown.rows, files=files, allowed_mentions=allowed)
             else:
                 message_id = (await self.messageable(channel.table).send(
                     shown.content, embed=shown.embed, view=to_view(shown.rows), files=files,
