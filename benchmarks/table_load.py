@@ -37,14 +37,15 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import gc
 import os
 import random
 import tempfile
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from benchmarks import burst
 from benchmarks.databases import fresh_database
@@ -396,6 +397,20 @@ class Window:
         report.shown_after = run.clicks.shown_after(self.started)
 
 
+@contextlib.contextmanager
+def instrument_still() -> Iterator[None]:
+    """Around a measured window. This process is the instrument (the fake Discord and
+    the players), and it keeps every call and message of the run: Python's cycle
+    collector stopped it for 100 to 300 ms every ten seconds or so, and every click in
+    flight meanwhile was counted as that much slower to answer. So it collects nothing
+    while the window is open (the bot process collects as it always does)."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) -> None:
     loop = asyncio.get_running_loop()
     stop_at = loop.time() + plan.settle + plan.seconds
@@ -411,21 +426,30 @@ async def steady(run: Bench, plan: Plan, opened: list[Seats], report: Report) ->
 
     playing = asyncio.gather(*(play(s) for s in opened))
     await asyncio.sleep(plan.settle)
-    window = Window(run, frozenset(s.channel_id for s in opened if s.computers))
-    before = made[0]
-    await playing
-    report.moves = made[0] - before
-    window.close(report)
+    with instrument_still():
+        window = Window(run, frozenset(s.channel_id for s in opened if s.computers))
+        before = made[0]
+        await playing
+        report.moves = made[0] - before
+        window.close(report)
 
 
 async def burst_run(run: Bench, opened: list[Seats], report: Report) -> None:
     jobs = [functools.partial(burst.prepare, s) for s in opened]
     aims = [a for a in await bounded(OPENING_AT_ONCE, jobs) if a is not None]
     report.burst_tables = len(aims)
+    before = [saved_game(run.database, a.seats.channel_id) for a in aims]
+    with instrument_still():
+        window = Window(run)
+        await burst.fire(aims, run.clicks)
+        await burst_outcome(run, aims, before, report)
+        window.close(report)
+
+
+async def burst_outcome(run: Bench, aims: list[burst.Aim], before: list[dict[str, Any]],
+                        report: Report) -> None:
+    """What the burst did at each table, once every table message shows its move."""
     database = run.database
-    before = [saved_game(database, a.seats.channel_id) for a in aims]
-    window = Window(run)
-    await burst.fire(aims, run.clicks)
     moved = []
     for aim, old in zip(aims, before, strict=True):
         did = burst.applied(old, saved_game(database, aim.seats.channel_id),
@@ -437,7 +461,6 @@ async def burst_run(run: Bench, opened: list[Seats], report: Report) -> None:
             moved.append(aim)
     # The window ends once every table message shows its move: its edit is part of the cost.
     report.tables_behind = await burst.tables_behind(moved)
-    window.close(report)
 
 
 async def run_one(plan: Plan) -> Report:
