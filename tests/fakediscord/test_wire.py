@@ -252,10 +252,19 @@ async def test_a_channel_message_sent_again_with_its_enforced_nonce_is_made_once
 async def test_the_gateway_tells_the_bot_of_each_new_message_but_an_ephemeral_one(
     bot: UnoBot, fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession
 ) -> None:
-    told = asyncio.ensure_future(bot.wait_for("message"))
+    told: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    parsers = bot._connection.parsers
+    parse = parsers["MESSAGE_CREATE"]  # the bot reads it raw (bot.app.gateway_messages)
+
+    def seen(data: Any) -> None:
+        if not told.done():
+            told.set_result(data)
+        parse(data)
+
+    parsers["MESSAGE_CREATE"] = seen
     interaction = fake_discord.new_interaction(COMMAND, guild.members[0].user, guild.channel_id)
     await call(http, "POST", f"interactions/{interaction.id}/{interaction.token}/callback",
                {"type": 4, "data": {"content": "only for you", "flags": 64}})
     await call(http, "POST", f"channels/{guild.channel_id}/messages", {"content": "hi"})
     message = await asyncio.wait_for(told, 5)
-    assert message.content == "hi" and message.channel.id == guild.channel_id
+    assert message["content"] == "hi" and int(message["channel_id"]) == guild.channel_id
