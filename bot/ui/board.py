@@ -364,4 +364,3 @@ async def _together(*sendings: Awaitable[None]) -> None:
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
-
