@@ -3,7 +3,8 @@
 Messages are drawn as plain :class:`Control` and :class:`Menu` rows first (easy to check against
 Discord's limits), then turned into a View whose every item is a :class:`GameControl`
 DynamicItem: a fully dynamic View is not stored per message by discord.py, and its
-custom ids are understood after a restart.
+custom ids are understood after a restart. The calls made on every move send the rows
+as components without a View (:func:`components`, the same payload).
 """
 
 from __future__ import annotations
