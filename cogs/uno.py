@@ -108,7 +108,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         made: discord.Thread | None = None
         host = lobby.acting_player(interaction)
         lobbies = self.bot.manager.lobby
-        with lobbies.opening(interaction.guild_id, host.id, defaults.tables_per_member):
+        with lobbies.opening(interaction.guild_id, host.id, defaults.tables_per_member) as claim:
             if defaults.threads if thread is None else thread:
                 checked_options(ruleset, overrides, turn_seconds)  # no thread for a bad setting
                 made = await lobby.open_thread(interaction, language=language)
@@ -123,6 +123,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
                 images=defaults.images if images is None else images,
                 language=language,
                 post=lambda table: lobby.post_lobby(interaction, table, made),
+                claim=claim,
             )
 
     @app_commands.command(name="join", description="Take a seat in this channel's UNO lobby")

@@ -8,9 +8,9 @@ sent once the lock is released. A lobby nobody touches for ten minutes closes by
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from bot.ai import LEVELS, ComputerPlayer
@@ -69,6 +69,14 @@ def checked_options(ruleset: str, overrides: dict[str, Any], turn_seconds: int) 
                          problem=error) from None
 
 
+@dataclass(frozen=True, eq=False)
+class Opening:
+    """A member's ``/uno new`` on its way (``Lobby.opening``), counted against
+    their limit until its lobby is registered."""
+
+    key: tuple[int, int]
+    """The server and the member."""
+
 class Lobby:
     def __init__(
         self,
@@ -86,9 +94,9 @@ class Lobby:
         self.on_closed = on_closed
         self.idle_seconds = idle_seconds
         self._idle_timers: dict[int, Handle] = {}
-        self._opening: Counter[tuple[int, int]] = Counter()
+        self._opening: dict[tuple[int, int], set[Opening]] = {}
         """Per server and member, the ``/uno new`` commands between their check and
-        their lobby (``opening``)."""
+        the registering of their lobby (``opening``)."""
         registry.on_close.append(self._stop_idle_timer)
         registry.on_revert.append(self._reverted)
 
@@ -114,24 +122,33 @@ class Lobby:
         return table
 
     @contextmanager
-    def opening(self, guild_id: int, host_id: PlayerId, limit: int) -> Iterator[None]:
+    def opening(self, guild_id: int, host_id: PlayerId, limit: int) -> Iterator[Opening]:
         """Around a member's ``/uno new`` (its thread, then its lobby): ``TooManyTables``
         when they already host ``limit`` open lobbies and games on the server. Each
         command is counted from its check on, so a burst of them (each waiting for its
-        thread) cannot all pass before the first lobby is open."""
+        thread) cannot all pass before the first lobby is open; handed to ``create``,
+        it stops counting once its lobby does (while the lobby is posted, it would
+        otherwise count twice, and refuse a command the limit allows)."""
         key = (guild_id, host_id)
         hosted = sum(1 for table in self.registry.tables.values()
                      if table.guild_id == guild_id and table.host.id == host_id
                      and table.status is not TableStatus.ENDED)
-        if hosted + self._opening[key] >= limit:
+        if hosted + len(self._opening.get(key, ())) >= limit:
             raise TooManyTables(limit)
-        self._opening[key] += 1
+        claim = Opening(key)
+        self._opening.setdefault(key, set()).add(claim)
         try:
-            yield
+            yield claim
         finally:
-            self._opening[key] -= 1
-            if not self._opening[key]:
-                del self._opening[key]
+            self._counted(claim)
+
+    def _counted(self, claim: Opening) -> None:
+        """``claim`` counts no more against its member's limit."""
+        pending = self._opening.get(claim.key)
+        if pending is not None:
+            pending.discard(claim)
+            if not pending:
+                del self._opening[claim.key]
 
     async def create(
         self,
@@ -146,6 +163,7 @@ class Lobby:
         images: bool = True,
         language: str = "en-US",
         post: PostLobby,
+        claim: Opening | None = None,
     ) -> Table:
         options = checked_options(ruleset, overrides, turn_seconds)
         async with self.registry.lock(channel_id):
@@ -166,6 +184,8 @@ class Lobby:
                 language=language,
             )
             self.registry.tables[channel_id] = table  # seen by lock-free readers like /uno rules
+            if claim is not None:
+                self._counted(claim)  # the lobby counts now
             self._touch(table)
             await self.registry.save(table)
             send = post(table)

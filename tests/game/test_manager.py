@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.game.clock import FakeClock
-from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull
+from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull, TooManyTables
 from bot.game.manager import GameManager
 from bot.game.players import PlayerId
 from bot.game.registry import Reply
@@ -194,3 +194,33 @@ async def test_a_click_queued_when_its_table_ends_keeps_the_channel_to_itself() 
     await asyncio.gather(queued, newcomer)
     assert order == ["queued", "newcomer"]
     assert not registry._locks and not registry.busy(CHANNEL)
+
+
+async def test_a_lobby_being_posted_counts_once_against_its_hosts_limit() -> None:
+    """A member may host two: while their first ``/uno new`` posts its lobby (already
+    registered, the command not yet done), a second one is let through, and a third
+    refused. Counted as both a lobby and a command on its way, the second was refused."""
+    manager = GameManager(FakeClock())
+    lobby, host = manager.lobby, PLAYERS[0]
+    posting, posted = asyncio.Event(), asyncio.Event()
+
+    def post_slowly(table: Table) -> Callable[[], Awaitable[int]]:
+        async def send() -> int:
+            posting.set()
+            await posted.wait()
+            return 1
+        return send
+
+    async def first() -> None:
+        with lobby.opening(1, host.id, 2) as claim:
+            await lobby.create(guild_id=1, channel_id=CHANNEL, host=host, ruleset="classic",
+                               overrides={}, post=post_slowly, claim=claim)
+
+    opening = asyncio.create_task(first())
+    await posting.wait()
+    with lobby.opening(1, host.id, 2):
+        await new_table(manager, Board(), channel=11)
+    with pytest.raises(TooManyTables), lobby.opening(1, host.id, 2):
+        pass
+    posted.set()
+    await opening
