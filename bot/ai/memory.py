@@ -59,14 +59,17 @@ class Memory:
     held: dict[str, int] = field(default_factory=dict)
     """How many cards each player held at the last view: who was close to going out."""
     drawn_by: str = ""
-    """The opponent whose turn's draw was the last event: a play of theirs now is the
-    card drawn, and leaves the hand that drew (``_played``)."""
+    """The opponent whose turn's draw was the last event of the turn: a play of theirs
+    now is the card drawn, and leaves the hand that drew (``_played``); the turn moving
+    on without one says the card drawn could not be played either (``_passed``)."""
 
     def sync(self, view: dict[str, Any]) -> None:
         """Align with the view. A round this memory has not seen begin (a player seated
         mid-round, or events missed) starts from its top card alone."""
         if self.round != view["round"]:
             self._new_round(view["top"])
+        if self.drawn_by and view["current"] != self.drawn_by:
+            self._passed()
         self.round = view["round"]
         self.color = view["color"] or ""
         self.top = view["top"]
@@ -80,11 +83,23 @@ class Memory:
 
     def observe(self, events: Iterable[Event], me: str) -> None:
         for event in events:
+            if self.drawn_by and _turn_moved_on(event, self.drawn_by):
+                self._passed()
             handler = _HANDLERS.get(event.kind)
             if handler is not None:
                 handler(self, event, me)
-            if event.kind != "drew":
+            if event.kind not in _BESIDE_THE_TURN:
                 self.drawn_by = ""
+
+    def _passed(self) -> None:
+        """``drawn_by``'s turn ended with neither the card drawn played nor kept: the
+        engine offers a card drawn that can be played, so none drawn could be. The pile
+        is as it was when they drew (nothing was laid since)."""
+        seeming = self.seems_to_lack.get(self.drawn_by, {})
+        for key in _playable_kinds(self):
+            if key in seeming:
+                seeming[key] = 0
+        self.drawn_by = ""
 
     def _new_round(self, top: Card | None) -> None:
         self.top = top
@@ -229,6 +244,21 @@ def _lacking_before(memory: Memory, player: str, cards: tuple[Card, ...]) -> lis
 
 _PLAIN_NUMBERS = frozenset("12345689")
 """Numbers that do nothing (a Seven-O 7 or 0 trades hands, which may be worth more)."""
+
+
+_BESIDE_THE_TURN = frozenset({"drew", "uno_called", "uno_needless", "caught", "catch_missed"})
+"""Events that leave ``drawn_by`` as it is: more cards drawn, and shouts made beside the
+turn (a catch's penalty draw among them)."""
+
+
+def _turn_moved_on(event: Event, drawer: str) -> bool:
+    """Whether ``event`` is another player's turn begun: a card laid or a card drawn on
+    their turn (a jump-in, which may take a turn from anyone, clears ``drawn_by`` first)."""
+    if event.player == drawer:
+        return False
+    if event.kind in ("played", "blocked"):
+        return True
+    return event.kind == "drew" and (event.data or {}).get("reason") == "turn"
 
 
 def _drew(memory: Memory, event: Event, me: str) -> None:

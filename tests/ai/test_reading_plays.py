@@ -23,12 +23,34 @@ BEN: list[Card] = ["g4", "y6", "y7", "b8", "b9"]
 
 
 def test_a_draw_on_a_turn_reads_as_nothing_playable_held() -> None:
-    """Drawing on a red 3: no red, no 3, no wild card; ``lacks`` keeps the colour alone."""
+    """Drawing on a red 3 a card that cannot be played (g7: the turn moves on): no red,
+    no 3, no wild card, the card drawn included; ``lacks`` (``normal``'s) keeps the
+    colour alone, with the card drawn."""
     game, ais = position({"ana": ["g1", "g2", "g3"], "ben": BEN}, current="ben")
     act(game, ais, Action("ben", "draw"))
     memory = ais["ana"].memory
-    assert memory.seems_to_lack["ben"] == {"r": 1, "3": 1, "": 1}
+    assert game.current == "ana"
+    assert memory.seems_to_lack["ben"] == {"r": 0, "3": 0, "": 0}
     assert memory.lacks["ben"] == {"r": 1}
+
+
+def test_a_card_drawn_that_could_be_played_may_be_what_the_drawer_keeps() -> None:
+    """Ben drew r8, which he could play, and kept it: one of his cards may be red."""
+    game, ais = position({"ana": ["g1", "g2", "g3"], "ben": BEN}, current="ben",
+                         draw=["r8", "y1"])
+    act(game, ais, Action("ben", "draw"))
+    act(game, ais, Action("ben", "keep"))
+    assert ais["ana"].memory.seems_to_lack["ben"] == {"r": 1, "3": 1, "": 1}
+
+
+def test_the_next_turn_says_the_card_drawn_could_not_be_played() -> None:
+    """Without a view in between (events alone), the next player's play ends the
+    drawer's turn; a catch's penalty draw beside the turn does not."""
+    memory = Memory(color="r", top="r3", held={"ana": 5, "ben": 5, "cid": 5})
+    memory.observe([_drew("ben", 1, "turn"), _drew("cid", 2, "caught")], "ana")
+    assert memory.seems_to_lack["ben"] == {"r": 1, "3": 1, "": 1}
+    memory.observe([_played("cid", "r5", "r")], "ana")
+    assert memory.seems_to_lack["ben"] == {"r": 0, "3": 0, "": 0}
 
 
 def test_what_a_drawer_seemed_to_lack_counts_the_cards_taken_since_and_ends_with_a_play(
