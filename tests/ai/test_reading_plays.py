@@ -53,6 +53,14 @@ def test_the_next_turn_says_the_card_drawn_could_not_be_played() -> None:
     assert memory.seems_to_lack["ben"] == {"r": 0, "3": 0, "": 0}
 
 
+def test_a_jump_in_on_the_drawers_turn_says_nothing_of_the_card_drawn() -> None:
+    """Cid jumped in while Ben chose whether to play the card drawn: it may be playable."""
+    memory = Memory(color="r", top="r3", held={"ana": 5, "ben": 5, "cid": 5})
+    memory.observe([_drew("ben", 1, "turn")], "ana")
+    memory.observe([Event("jumped_in", "cid", target="ben"), _played("cid", "r3", "r")], "ana")
+    assert memory.seems_to_lack["ben"] == {"r": 1, "3": 1, "": 1}
+
+
 def test_what_a_drawer_seemed_to_lack_counts_the_cards_taken_since_and_ends_with_a_play(
 ) -> None:
     memory = Memory(color="r", top="r3", held={"ana": 3, "ben": 5})
