@@ -77,6 +77,7 @@ class Opening:
     key: tuple[int, int]
     """The server and the member."""
 
+
 class Lobby:
     def __init__(
         self,
