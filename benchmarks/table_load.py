@@ -17,7 +17,8 @@ tables and at the others are timed apart (aim: the same p99 within 10%).
 
 Each run starts a fresh bot (its own database) and prints: interactions per second,
 p50/p99/max from INTERACTION_CREATE to the callback reaching Discord, unanswered clicks,
-the bot's CPU per applied move (/proc/<pid>/stat over the measured window), its resident
+the bot's CPU per applied move (/proc/<pid>/stat over the measured window; its worker
+processes', which draw the pictures and search for hard players, apart), its resident
 memory per table (/proc/<pid>/statm, growth while the tables open, after a warm-up
 table), its REST calls per move that count against Discord's global 50 a second
 (calls with the bot token: all but interaction callbacks and interaction webhooks) and
@@ -50,7 +51,7 @@ from typing import Any, TypeVar
 from benchmarks import burst
 from benchmarks.databases import fresh_database
 from benchmarks.players import Clicks, Seats, table_message
-from benchmarks.procstat import cpu_seconds, resident_bytes
+from benchmarks.procstat import children_cpu_seconds, cpu_seconds, resident_bytes
 from benchmarks.saved import changes_between, saved_game, saved_versions
 from bot.game.clock import RealClock
 from tests.botprocess import BotProcess, logged_errors
@@ -134,6 +135,8 @@ class Report:
     hard_latencies: list[float] = field(default_factory=list)
     """The part of ``latencies`` sent at the tables with hard players."""
     cpu_seconds: float = 0.0
+    workers_cpu_seconds: float = 0.0
+    """Of the bot's worker processes (pictures; hard players' searches)."""
     players_cpu_seconds: float = 0.0
     """This process's CPU over the window (fake Discord and players): near a whole core,
     the figures measure the load generator as much as the bot."""
@@ -204,6 +207,9 @@ class Report:
             f"(bot CPU {self.cpu_seconds:.1f} s = {self.cpu_seconds / max(self.seconds, 1e-9):.0%}"
             f" of a core; fake Discord and players "
             f"{self.players_cpu_seconds / max(self.seconds, 1e-9):.0%})",
+            f"  bot's worker processes CPU per state change="
+            f"{self.workers_cpu_seconds * 1000 / per_move:.1f} ms "
+            f"({self.workers_cpu_seconds / max(self.seconds, 1e-9):.0%} of a core)",
             f"  bot resident memory per table={self.rss_per_table / 1024:.1f} KiB",
             f"  bot-token REST calls per move={self.bot_token_calls / per_move:.3f} "
             f"({self.bot_token_calls} calls, {self.bot_token_calls / max(self.seconds, 1e-9):.1f}"
@@ -363,6 +369,7 @@ class Window:
         self.loop = asyncio.get_running_loop()
         self.started = self.loop.time()
         self.cpu = self.bots_cpu()
+        self.workers_cpu = self.bots_workers_cpu()
         self.players_cpu = cpu_seconds(os.getpid())
         self.calls = len(run.fake.calls)
         self.sent = len(run.clicks.sent)
@@ -371,6 +378,10 @@ class Window:
 
     def bots_cpu(self) -> float:
         return sum(cpu_seconds(bot.pid) for bot in self.run.bots)
+
+    def bots_workers_cpu(self) -> dict[int, float]:
+        return {pid: cpu for bot in self.run.bots
+                for pid, cpu in children_cpu_seconds(bot.pid).items()}
 
     def changes(self) -> int:
         """State changes saved since the start: each process draws versions from its
@@ -386,6 +397,8 @@ class Window:
         run = self.run
         report.seconds = self.loop.time() - self.started
         report.cpu_seconds = self.bots_cpu() - self.cpu
+        report.workers_cpu_seconds = sum(cpu - self.workers_cpu.get(pid, 0.0)
+                                         for pid, cpu in self.bots_workers_cpu().items())
         report.players_cpu_seconds = cpu_seconds(os.getpid()) - self.players_cpu
         report.bot_token_calls = run.fake.bot_token_calls(self.calls)
         report.rest_calls = Counter(call_kind(call) for call in run.fake.calls[self.calls:])

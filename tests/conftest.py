@@ -136,13 +136,16 @@ def endpoints(fake_discord: FakeDiscord) -> Iterator[None]:
 
 
 def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: Any) -> Settings:
+    """The bot's settings for a test. Its pictures are drawn in a thread unless
+    ``render_workers`` says otherwise: a worker process takes a second to start, and
+    its own tests start it (``tests/ui/test_painters.py``)."""
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
         discord_token=SecretStr(fake.token),
         database_path=tmp_path / "data" / "uno.sqlite3",
         discord_api_base=fake.api_base,
         discord_gateway_url=fake.gateway_url,
-        **overrides,
+        **{"render_workers": 0, **overrides},
     )
 
 

@@ -1,8 +1,9 @@
 """The import rules between packages (ARCHITECTURE.md), and no import cycles.
 
 Layers, lowest first: ``bot.engine`` (the rules: the standard library only, not even the
-catalogs); ``bot.i18n`` (the catalogs, which every layer above the engine may mark words
-for); ``bot.ai`` and ``bot.render``; ``bot.game``;
+catalogs) and ``bot.workers`` (worker processes: the standard library only);
+``bot.i18n`` (the catalogs, which every layer above the engine may mark words for);
+``bot.ai`` and ``bot.render``; ``bot.game``;
 ``bot.storage`` (which implements ``bot.game.ports`` and may import nothing else of the
 game layer but the records that cross the ports and the ``PlayerId`` they carry, and
 the rating maths and seasons it rates each match with in its recording transaction);
@@ -23,17 +24,19 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: dict[str, set[str]] = {
     "bot.i18n": set(),
     "bot.engine": set(),
+    "bot.workers": set(),
     "bot.ai": {"bot.i18n", "bot.engine"},
     "bot.render": {"bot.i18n", "bot.engine"},
-    "bot.game": {"bot.i18n", "bot.engine", "bot.ai"},
+    "bot.game": {"bot.i18n", "bot.engine", "bot.ai", "bot.workers"},
     "bot.storage": {"bot.i18n", "bot.engine", "bot.game.ports", "bot.game.players",
                     "bot.game.standings", "bot.game.guild_settings", "bot.game.rating",
                     "bot.game.seasons"},
-    "bot.ui": {"bot.i18n", "bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage"},
+    "bot.ui": {"bot.i18n", "bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage",
+               "bot.workers"},
     "cogs": {"bot.i18n", "bot.engine", "bot.ai", "bot.game", "bot.storage", "bot.ui",
              "bot.app"},
     "bot.app": {"bot.i18n", "bot.engine", "bot.ai", "bot.render", "bot.game", "bot.storage",
-                "bot.ui", "cogs"},
+                "bot.ui", "cogs", "bot.workers"},
 }
 DISCORD_SPEAKERS = ("bot.ui", "cogs", "bot.app")
 

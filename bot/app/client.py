@@ -30,7 +30,7 @@ from bot.game.saving import TableStore
 from bot.game.table import Table
 from bot.game.thinking import Thinker
 from bot.i18n.catalogs import load_all
-from bot.render import warm_faces_async
+from bot.render import warm_faces
 from bot.storage import Storage, open_storage
 from bot.ui.answers import ClickLoad
 from bot.ui.board import Board
@@ -45,6 +45,7 @@ from bot.ui.pictures import Pictures
 from bot.ui.play import on_click
 from bot.ui.restart import RestoreQueue, announce_restart
 from bot.ui.stray import PayloadRefusals, register
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +142,8 @@ class UnoBot(commands.AutoShardedBot):
         self.manager = GameManager(
             self.clock, on_closed=self._show_closed,
             thinker=Thinker(settings.hard_think_seconds, settings.hard_workers))
-        self.pictures = Pictures()
+        self.pictures = Pictures(painters=Workers(
+            "picture", settings.render_workers, warm_faces) if settings.render_workers else None)
         self.clicks = ClickLoad()
         self.board = Board(self, self.clock, self.pictures, self.manager.turns)
         self.warming: asyncio.Task[None] | None = None
@@ -170,7 +172,7 @@ class UnoBot(commands.AutoShardedBot):
         return self._db
 
     async def setup_hook(self) -> None:
-        self.warming = asyncio.create_task(warm_faces_async())  # in a worker thread
+        self.warming = asyncio.create_task(self.pictures.warm())  # off the event loop
         await asyncio.to_thread(load_all)  # Babel reads 18 .po files: off the event loop
         if self._db is None:
             self._db = await open_storage(
@@ -273,6 +275,7 @@ class UnoBot(commands.AutoShardedBot):
         await super().close()
         if self.warming is not None:
             await self.warming
+        self.pictures.close()
         db, self._db = self._db, None
         if db is not None:
             await db.close()

@@ -125,6 +125,8 @@ class Settings(DatabaseSettings):
     when the machine is busy)."""
     hard_workers: int | None = Field(default=None, ge=1)
     """Worker processes for the hard players' searches; empty: one per core, less one."""
+    render_workers: int = Field(default=1, ge=0, le=16)
+    """Worker processes that draw the card pictures; 0: a thread of the bot's process."""
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     """The shards this process runs (``0-3``, ``0,2``); empty: all of them. Needs
     ``shard_count``: every process of the bot must be told the same count."""
@@ -190,6 +192,7 @@ _SENTENCES = {
     "hard_think_seconds": "HARD_THINK_SECONDS must be a number of seconds above 0, "
                           "at most 10.",
     "hard_workers": "HARD_WORKERS must be a whole number of processes from 1 up, or empty.",
+    "render_workers": "RENDER_WORKERS must be a whole number of processes from 0 to 16.",
     "shard_count": "SHARD_COUNT must be a whole number of shards from 1 up, or empty.",
     "shard_ids": (
         "SHARD_IDS must name shards below SHARD_COUNT (which must then be set), as a "

@@ -9,17 +9,15 @@ anyone's click waiting). ``None`` comes back when there was no answer in time, o
 pool broke (a worker killed): the caller then decides as ``normal`` does, and the next
 question goes to a new pool.
 
-The pool's processes are spawned (not forked from a process with threads) when the
-first question comes, and are replaced whenever the pool breaks. They run at a lower
-priority (``WORKER_NICENESS``): on a busy machine the bot's own process, which answers
-the clicks, gets the CPU first, and a search does fewer playouts by its deadline.
+The pool (``bot.workers``) starts with the first question and is replaced whenever it
+breaks. Its processes run at a lower priority (``WORKER_NICENESS``): on a busy machine
+the bot's own process, which answers the clicks, and the pictures get the CPU first, and
+a search does fewer playouts by its deadline.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import multiprocessing
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from bot.ai import Question, answer
 from bot.engine import Action
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -52,16 +51,12 @@ class Thinker:
     def __init__(self, seconds: float = THINK_SECONDS, workers: int | None = None) -> None:
         self.seconds = seconds
         self.workers = workers or default_workers()
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = Workers("thinking", self.workers, _lower_priority)
         self._under_way = 0
 
     def start(self) -> ProcessPoolExecutor:
         """The pool, made now if there is none (its processes start with the first search)."""
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority)
-        return self._pool
+        return self._pool.start()
 
     def budget(self) -> float:
         """Seconds for the next search: the whole budget while a worker is free for it,
@@ -76,13 +71,9 @@ class Thinker:
         deadline = time.monotonic() + seconds
         self._under_way += 1
         try:
-            for _ in range(2):
-                pool = self.start()
-                try:
-                    return await self._ask(pool, question, deadline)
-                except BrokenProcessPool:
-                    log.warning("the thinking workers stopped: starting new ones")
-                    self._replace(pool)
+            return await self._pool.run(answer, question, deadline,
+                                        until=deadline + GRACE_SECONDS)
+        except BrokenProcessPool:
             return None
         except TimeoutError:
             log.info("a hard player had no answer in %.2f s: it plays as normal", seconds)
@@ -90,19 +81,6 @@ class Thinker:
         finally:
             self._under_way -= 1
 
-    @staticmethod
-    async def _ask(pool: ProcessPoolExecutor, question: Question, deadline: float
-                   ) -> Action | None:
-        future = asyncio.get_running_loop().run_in_executor(pool, answer, question, deadline)
-        return await asyncio.wait_for(future, deadline - time.monotonic() + GRACE_SECONDS)
-
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        if self._pool is broken:
-            self._pool = None
-            broken.shutdown(wait=False, cancel_futures=True)
-
     def close(self) -> None:
         """Stop the workers (a search under way is abandoned)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._pool.close()

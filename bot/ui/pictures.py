@@ -12,11 +12,13 @@ renders nothing. A click answered directly (the bot not busy) draws its hand pic
 there and then (about a millisecond, :meth:`Pictures.now`): one callback then answers
 the click, where waiting for a drawing would take two calls. Every other message (an
 answer completing an acknowledgement, table edits, hand refreshes, restores) has its
-picture drawn in a worker thread (the ``_async`` renderers), and a picture never holds
-one up for long, so a busy bot sheds pictures rather than fall behind: one picture is
-drawn at a time (drawing shares the interpreter with the event loop), a message waits
-``BACKGROUND_BUDGET`` at most, and when too many pictures are waiting, a message goes
-without a new one.
+picture drawn by a painter: a worker process (``bot.workers``; ``RENDER_WORKERS``),
+or a worker thread when there is none or it cannot be started. A process, because
+drawing and encoding the pictures in threads took 40% of the bot's CPU in steady play,
+all of it sharing one interpreter with the event loop that answers the clicks. A picture
+never holds a message up for long, so a busy bot sheds pictures rather than fall behind:
+each painter draws one picture at a time, a message waits ``BACKGROUND_BUDGET`` at most,
+and when too many pictures are waiting, a message goes without a new one.
 A picture still being drawn goes on and serves the next message that shows the same.
 
 A message carries a picture when its game shows pictures (``/uno new images:``,
@@ -34,10 +36,12 @@ tried with its picture, and sent without it should Discord refuse the file
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Callable, Hashable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -46,10 +50,11 @@ import discord
 from bot.engine import PlayerView
 from bot.engine.cards import COLORS, Card
 from bot.game.table import Table
-from bot.render import TableScene, render_hand, render_hand_async, render_table, render_table_async
+from bot.render import TableScene, render_hand, render_table, warm_faces, warm_faces_async
 from bot.ui.alt_text import hand_alt_text, table_alt_text
 from bot.ui.hand import card_order, lifted_cards
 from bot.ui.names import name_of
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -138,10 +143,8 @@ class Picture:
     """A picture to attach: what it shows (its cache key) and how to draw it."""
 
     key: Hashable
-    render: Callable[[], Awaitable[bytes]]
-    """Draws it in a worker thread, for a message that can wait for it."""
     draw: Callable[[], bytes]
-    """Draws it here and now, for the answer to a click (:meth:`Pictures.now`)."""
+    """Draws it: a renderer and what it shows, which a worker process can be sent."""
     filename: str
     description: str
     """Its alt text, for screen readers (``bot.ui.alt_text``)."""
@@ -150,11 +153,13 @@ class Picture:
 class Pictures:
     """Renders, caches and wraps the pictures; one per bot."""
 
-    def __init__(self, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(self, cache_size: int = CACHE_SIZE, painters: Workers | None = None) -> None:
+        """``painters``: the worker processes that draw; without them, one worker thread."""
         self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
         self._cache_size = cache_size
         self._drawing: dict[Hashable, asyncio.Task[bytes]] = {}
-        self._one_at_a_time = asyncio.Semaphore(1)
+        self._painters = painters
+        self._one_each = asyncio.Semaphore(painters.count if painters else 1)
         self._text_only: set[int] = set()
         """Channels already logged as lacking Attach Files."""
 
@@ -210,8 +215,8 @@ class Pictures:
         scene = table_scene(table)
         if scene is None:
             return None
-        return Picture(scene, lambda: render_table_async(scene), lambda: render_table(scene),
-                       TABLE_FILE, table_alt_text(scene))
+        return Picture(scene, functools.partial(render_table, scene), TABLE_FILE,
+                       table_alt_text(scene))
 
     def hand_picture(self, table: Table, player: str) -> Picture | None:
         """What ``hand.png`` of ``player`` shows as the game is now; ``None`` for a
@@ -227,14 +232,13 @@ class Pictures:
         cards, counts, playable = shown.cards, shown.counts, shown.playable
         key = ("hand", tuple(cards), tuple(counts),
                None if playable is None else frozenset(playable))
-        return Picture(key, lambda: render_hand_async(cards, playable, counts),
-                       lambda: render_hand(cards, playable, counts), HAND_FILE,
-                       hand_alt_text(cards, counts, playable))
+        return Picture(key, functools.partial(render_hand, cards, playable, counts),
+                       HAND_FILE, hand_alt_text(cards, counts, playable))
 
     def now(self, picture: Picture) -> discord.File:
         """The picture, drawn here and now if need be: the answer to a click not yet
         acknowledged goes out in one callback, rather than acknowledging it and
-        completing it once a worker thread drew its picture (a hand draws in about a
+        completing it once a painter drew its picture (a hand draws in about a
         millisecond)."""
         png = self._cache.get(picture.key)
         if png is None:
@@ -249,13 +253,13 @@ class Pictures:
         ``budget`` seconds (the message then goes without it). ``queue``: wait for a
         drawing slot even when ``MAX_WAITING`` pictures are waiting (the caller bounds
         how many do)."""
-        png = await self._png(picture.key, picture.render, budget, queue)
+        png = await self._png(picture.key, picture.draw, budget, queue)
         if png is None:
             return None
         return discord.File(io.BytesIO(png), picture.filename, description=picture.description)
 
-    async def _png(self, key: Hashable, render: Callable[[], Awaitable[bytes]],
-                   budget: float, queue: bool = False) -> bytes | None:
+    async def _png(self, key: Hashable, draw: Callable[[], bytes], budget: float,
+                   queue: bool = False) -> bytes | None:
         png = self._cache.get(key)
         if png is not None:
             self._cache.move_to_end(key)
@@ -266,20 +270,46 @@ class Pictures:
                 log.debug("pictures busy, a message goes without one waiting=%d",
                           len(self._drawing))
                 return None
-            drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, render))
+            drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, draw))
         try:
             return await asyncio.wait_for(asyncio.shield(drawing), budget)
         except TimeoutError:
             log.debug("picture not ready within %.1f s, the message goes without it", budget)
             return None
 
-    async def _draw(self, key: Hashable, render: Callable[[], Awaitable[bytes]]) -> bytes:
+    async def _draw(self, key: Hashable, draw: Callable[[], bytes]) -> bytes:
         try:
-            async with self._one_at_a_time:
-                png = await render()
+            async with self._one_each:
+                png = await self._painted(draw)
         finally:
             del self._drawing[key]
         return self._keep(key, png)
+
+    async def _painted(self, draw: Callable[[], bytes]) -> bytes:
+        """``draw()`` by a painter: a worker process, else (none, or it broke twice in a
+        row) a worker thread."""
+        if self._painters is not None:
+            try:
+                return await self._painters.run(draw)
+            except BrokenProcessPool:
+                log.warning("a picture is drawn in a thread: the painters could not start")
+        return await asyncio.to_thread(draw)
+
+    async def warm(self) -> None:
+        """Draw every face ahead of time here (in a worker thread, for :meth:`now` and
+        the thread painter) and start the painter processes, which draw theirs as they
+        start: no player's picture waits for either."""
+        await warm_faces_async()
+        if self._painters is not None:
+            try:
+                await self._painters.run(warm_faces)
+            except BrokenProcessPool:
+                log.warning("the painters could not start: pictures are drawn in a thread")
+
+    def close(self) -> None:
+        """Stop the painters (a picture being drawn is abandoned)."""
+        if self._painters is not None:
+            self._painters.close()
 
     def _keep(self, key: Hashable, png: bytes) -> bytes:
         self._cache[key] = png

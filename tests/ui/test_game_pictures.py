@@ -16,7 +16,7 @@ from bot.app.client import UnoBot
 from bot.engine import Game
 from bot.engine.cards import Card, CardColor, is_card
 from bot.game.clock import FakeClock
-from bot.render import TableScene, render_hand, render_table, threaded, warm
+from bot.render import TableScene, render_hand, render_table, warm
 from bot.render.table import HEIGHT, WIDTH
 from bot.ui import pictures
 from bot.ui.rule_words import card_name
@@ -202,10 +202,10 @@ async def test_a_click_answer_draws_its_hand_at_once_other_pictures_off_the_loop
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The hand a click answers with is drawn on the event loop, so that one callback
-    answers the click; the table picture is drawn in a worker thread; a picture that
-    has not changed is not drawn again."""
-    in_thread = record_threads(monkeypatch, threaded)
-    at_once = record_threads(monkeypatch, pictures)
+    answers the click; the table picture is drawn by a painter (here a worker thread:
+    ``tests/ui/test_painters.py`` has the worker process); a picture that has not
+    changed is not drawn again."""
+    drawn = record_threads(monkeypatch, pictures)
     session, (a, b, c) = await two_or_three(guild, bot, fake_discord, clock)
     def spot() -> Game:
         return position("classic", [a, b, c], hands={a: ["y4", "r3"], b: ["r1", "y2"],
@@ -214,23 +214,22 @@ async def test_a_click_answer_draws_its_hand_at_once_other_pictures_off_the_loop
 
     await session.set_position(spot())
     hand = await session.open_hand(session.member(a))
-    at_once.clear()
+    drawn.clear()
     completions = len(fake_discord.calls_to("PATCH", "/messages/@original"))
     await session.click(session.member(a), hand, card_button(hand, "play", "r3"))
     await session.settle()
     loop_thread = threading.get_ident()
-    assert at_once == [("render_hand", loop_thread)]
+    assert [call for call in drawn if call[1] == loop_thread] == [("render_hand", loop_thread)]
     assert len(fake_discord.calls_to("PATCH", "/messages/@original")) == completions
-    assert {name for name, _ in in_thread} == {"render_table"}
-    assert all(thread != loop_thread for _, thread in in_thread)
+    assert {name for name, thread in drawn if thread != loop_thread} == {"render_table"}
 
     await session.set_position(spot())
     first = table_picture(session.table_message())
-    rendered = len(in_thread)
+    rendered = len(drawn)
     edits = len(fake_discord.calls_to("PATCH", "/messages/"))
     await session.set_position(spot())  # a new version, the same picture
     assert len(fake_discord.calls_to("PATCH", "/messages/")) > edits  # edited again
-    assert len(in_thread) == rendered  # but nothing was drawn
+    assert len(drawn) == rendered  # but nothing was drawn
     assert table_picture(session.table_message()) == first
 
 
