@@ -2,17 +2,17 @@
 
 A hard player's search (``bot.ai.answer``) is CPU work of up to a second; run on the
 event loop it would hold up every table of the process. ``Thinker`` sends each
-``Question`` to a process pool and waits for the answer without blocking. Each search
-gets a deadline: ``seconds`` when the workers are free, less when more searches are
-under way than there are workers (a busy machine shortens the thinking rather than
-anyone's click waiting). ``None`` comes back when there was no answer in time, or the
-pool broke (a worker killed): the caller then decides as ``normal`` does, and the next
-question goes to a new pool.
+``Question`` to a worker process (``bot.workers``) and waits for the answer without
+blocking. Each search gets a deadline: ``seconds`` when the workers are free, less when
+more searches are under way than there are workers (a busy machine shortens the
+thinking rather than anyone's click waiting). ``None`` comes back when there was no
+answer in time, or the worker died twice (a new one is started each time): the caller
+then decides as ``normal`` does.
 
-The pool (``bot.workers``) starts with the first question and is replaced whenever it
-breaks. Its processes run at a lower priority (``WORKER_NICENESS``): on a busy machine
-the bot's own process, which answers the clicks, and the pictures get the CPU first, and
-a search does fewer playouts by its deadline.
+The workers start with the first question. They run at a lower priority
+(``WORKER_NICENESS``): on a busy machine the bot's own process, which answers the
+clicks, and the pictures get the CPU first, and a search does fewer playouts by its
+deadline.
 """
 
 from __future__ import annotations
@@ -20,12 +20,10 @@ from __future__ import annotations
 import logging
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 
 from bot.ai import Question, answer
 from bot.engine import Action
-from bot.workers import Workers
+from bot.workers import WorkerDied, Workers
 
 log = logging.getLogger(__name__)
 
@@ -51,12 +49,8 @@ class Thinker:
     def __init__(self, seconds: float = THINK_SECONDS, workers: int | None = None) -> None:
         self.seconds = seconds
         self.workers = workers or default_workers()
-        self._pool = Workers("thinking", self.workers, _lower_priority)
+        self.pool = Workers("thinking", self.workers, _lower_priority)
         self._under_way = 0
-
-    def start(self) -> ProcessPoolExecutor:
-        """The pool, made now if there is none (its processes start with the first search)."""
-        return self._pool.start()
 
     def budget(self) -> float:
         """Seconds for the next search: the whole budget while a worker is free for it,
@@ -65,15 +59,15 @@ class Thinker:
         return self.seconds * min(1.0, self.workers / waiting)
 
     async def answer(self, question: Question) -> Action | None:
-        """The search's answer, or ``None`` when none came in time. A pool that broke
-        (a worker died) is replaced, and the question asked again while time is left."""
+        """The search's answer, or ``None`` when none came in time. A worker that died
+        is replaced, and the question asked again while time is left."""
         seconds = self.budget()
         deadline = time.monotonic() + seconds
         self._under_way += 1
         try:
-            return await self._pool.run(answer, question, deadline,
-                                        until=deadline + GRACE_SECONDS)
-        except BrokenProcessPool:
+            return await self.pool.run(answer, question, deadline,
+                                       until=deadline + GRACE_SECONDS)
+        except WorkerDied:
             return None
         except TimeoutError:
             log.info("a hard player had no answer in %.2f s: it plays as normal", seconds)
@@ -83,4 +77,4 @@ class Thinker:
 
     def close(self) -> None:
         """Stop the workers (a search under way is abandoned)."""
-        self._pool.close()
+        self.pool.close()

@@ -41,7 +41,6 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -54,7 +53,7 @@ from bot.render import TableScene, render_hand, render_table, warm_faces, warm_f
 from bot.ui.alt_text import hand_alt_text, table_alt_text
 from bot.ui.hand import card_order, lifted_cards
 from bot.ui.names import name_of
-from bot.workers import Workers
+from bot.workers import WorkerDied, Workers
 
 log = logging.getLogger(__name__)
 
@@ -291,7 +290,7 @@ class Pictures:
         if self._painters is not None:
             try:
                 return await self._painters.run(draw)
-            except BrokenProcessPool:
+            except WorkerDied:
                 log.warning("a picture is drawn in a thread: the painters could not start")
         return await asyncio.to_thread(draw)
 
@@ -303,7 +302,7 @@ class Pictures:
         if self._painters is not None:
             try:
                 await self._painters.run(warm_faces)
-            except BrokenProcessPool:
+            except WorkerDied:
                 log.warning("the painters could not start: pictures are drawn in a thread")
 
     def close(self) -> None:
