@@ -14,8 +14,9 @@ the click, where waiting for a drawing would take two calls. Every other message
 answer completing an acknowledgement, table edits, hand refreshes, restores) has its
 picture drawn by a painter: a worker process (``bot.workers``; ``RENDER_WORKERS``),
 or a worker thread when there is none or it cannot be started. A process, because
-drawing and encoding the pictures in threads took 40% of the bot's CPU in steady play,
-all of it sharing one interpreter with the event loop that answers the clicks. A picture
+drawing and encoding the pictures in threads took about 30% of the bot's process's CPU
+in steady play, all of it sharing one interpreter with the event loop that answers the
+clicks (``benchmarks/table_load.py`` with ``RENDER_WORKERS=0`` and ``1``). A picture
 never holds a message up for long, so a busy bot sheds pictures rather than fall behind:
 each painter draws one picture at a time, a message waits ``BACKGROUND_BUDGET`` at most,
 and when too many pictures are waiting, a message goes without a new one.
@@ -42,7 +43,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import discord
 
@@ -53,9 +54,11 @@ from bot.render import TableScene, render_hand, render_table, warm_faces, warm_f
 from bot.ui.alt_text import hand_alt_text, table_alt_text
 from bot.ui.hand import card_order, lifted_cards
 from bot.ui.names import name_of
-from bot.workers import WorkerDied, Workers
+from bot.workers import WorkerDied
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
@@ -137,6 +140,16 @@ class Placed(Protocol):
     def images(self) -> bool: ...
 
 
+class Painters(Protocol):
+    """Who draws the pictures that can wait: worker processes (``bot.workers``)."""
+
+    count: int
+
+    async def run(self, function: Callable[[], T]) -> T: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Picture:
     """A picture to attach: what it shows (its cache key) and how to draw it."""
@@ -152,7 +165,7 @@ class Picture:
 class Pictures:
     """Renders, caches and wraps the pictures; one per bot."""
 
-    def __init__(self, cache_size: int = CACHE_SIZE, painters: Workers | None = None) -> None:
+    def __init__(self, cache_size: int = CACHE_SIZE, painters: Painters | None = None) -> None:
         """``painters``: the worker processes that draw; without them, one worker thread."""
         self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
         self._cache_size = cache_size
@@ -285,8 +298,8 @@ class Pictures:
         return self._keep(key, png)
 
     async def _painted(self, draw: Callable[[], bytes]) -> bytes:
-        """``draw()`` by a painter: a worker process, else (none, or it broke twice in a
-        row) a worker thread."""
+        """``draw()`` by a painter: a worker process, else (none, or a new one died as
+        well) a worker thread."""
         if self._painters is not None:
             try:
                 return await self._painters.run(draw)

@@ -125,5 +125,5 @@ async def test_a_game_shows_the_pictures_its_painter_process_drew(
         assert playable_b == {0}
         assert hand_b.attachment("hand.png").data == render_hand(cards_b, playable_b, counts_b)
         painters = client.pictures._painters
-        assert painters is not None and painters.pids()  # started, and never replaced
+        assert isinstance(painters, Workers) and painters.pids()  # started, never replaced
     assert "stopped" not in caplog.text and "in a thread" not in caplog.text

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import discord
 import pytest
@@ -15,6 +17,8 @@ from bot.game.table import Player, Table, TableStatus
 from bot.render import TableScene
 from bot.ui.pictures import MAX_WAITING, HandCards, Pictures, hand_cards, table_scene
 from tests.ui.game_helpers import position
+
+T = TypeVar("T")
 
 
 def table_with(game: Game, *, images: bool = True) -> Table:
@@ -53,19 +57,34 @@ def test_the_hand_in_button_order_with_playable_cards_on_the_players_turn() -> N
     assert hand_cards(table, "99") is None
 
 
-async def test_a_picture_is_drawn_once_for_what_it_shows(monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
-    drawn: list[Any] = []
+class FakePainter:
+    """Draws nothing: records what it was asked to draw (``held`` keeps it from
+    finishing until set) and answers ``b"png"``."""
 
-    async def render(scene: TableScene) -> bytes:
-        drawn.append(scene)
-        return b"png"
+    count = 1
 
-    monkeypatch.setattr("bot.ui.pictures.render_table_async", render)
+    def __init__(self, held: asyncio.Event | None = None) -> None:
+        self.drawn: list[Any] = []
+        self.held = held
+
+    async def run(self, function: Callable[[], T]) -> T:
+        assert isinstance(function, functools.partial)
+        self.drawn.append(function.args[0])  # the scene, or the hand's cards
+        if self.held is not None:
+            await self.held.wait()
+        return cast(T, b"png")
+
+    def close(self) -> None:
+        pass
+
+
+async def test_a_picture_is_drawn_once_for_what_it_shows() -> None:
+    painter = FakePainter()
+    drawn = painter.drawn
     game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": ["y1"]},
                     discard=["r9"], draw=[], current="1")
     table = table_with(game)
-    pictures = Pictures(cache_size=1)
+    pictures = Pictures(cache_size=1, painters=painter)
     for _ in range(2):
         picture = await table_file(pictures, table)
         assert picture is not None and picture.filename == "table.png"
@@ -78,21 +97,14 @@ async def test_a_picture_is_drawn_once_for_what_it_shows(monkeypatch: pytest.Mon
     assert len(drawn) == 3
 
 
-async def test_a_hand_picture_is_encoded_once_while_the_hand_does_not_change(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_hand_picture_is_encoded_once_while_the_hand_does_not_change() -> None:
     """Issue 27: another player's move leaves this hand's picture as it was drawn."""
-    drawn: list[list[Any]] = []
-
-    async def render(cards: list[Any], playable: Any, counts: Any) -> bytes:
-        drawn.append(list(cards))
-        return b"png"
-
-    monkeypatch.setattr("bot.ui.pictures.render_hand_async", render)
+    painter = FakePainter()
+    drawn = painter.drawn
     game = position("classic", ["1", "2"], hands={"1": ["r1", "y4"], "2": ["y1"]},
                     discard=["r9"], draw=[], current="2")
     table = table_with(game)
-    pictures = Pictures()
+    pictures = Pictures(painters=painter)
 
     async def hand_file() -> None:
         picture = pictures.hand_picture(table, "1")
@@ -128,40 +140,25 @@ def test_text_only_when_off_or_unknown_logged_once(caplog: pytest.LogCaptureFixt
 
 
 async def test_a_message_does_not_wait_past_its_budget_and_the_picture_serves_later(
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     release = asyncio.Event()
-    drawn: list[TableScene] = []
-
-    async def slow_render(scene: TableScene) -> bytes:
-        await release.wait()
-        drawn.append(scene)
-        return b"png"
-
-    monkeypatch.setattr("bot.ui.pictures.render_table_async", slow_render)
+    painter = FakePainter(held=release)
+    drawn = painter.drawn
     game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": ["y1"]},
                     discard=["r9"], draw=[], current="1")
     table = table_with(game)
-    pictures = Pictures()
+    pictures = Pictures(painters=painter)
     assert await table_file(pictures, table, budget=0.01) is None
     release.set()
     picture = await table_file(pictures, table, budget=0.01)
     assert picture is not None and len(drawn) == 1  # the same drawing, finished and kept
 
 
-async def test_when_too_many_pictures_wait_a_message_goes_without_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_when_too_many_pictures_wait_a_message_goes_without_one() -> None:
     release = asyncio.Event()
-    started: list[TableScene] = []
-
-    async def held_render(scene: TableScene) -> bytes:
-        started.append(scene)
-        await release.wait()
-        return b"png"
-
-    monkeypatch.setattr("bot.ui.pictures.render_table_async", held_render)
-    pictures = Pictures()
+    painter = FakePainter(held=release)
+    started = painter.drawn
+    pictures = Pictures(painters=painter)
     tables = []
     for count in range(MAX_WAITING + 1):
         hand = ["y1"] * (count + 1)
