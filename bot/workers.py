@@ -8,9 +8,10 @@ that answers every click.
 Each worker is a spawned process (not forked from a process with threads) that runs
 ``initializer`` as it starts, then the calls sent to it one at a time, over a socket
 pair that the event loop reads without blocking. No thread of the bot's process
-carries the calls: ``concurrent.futures.ProcessPoolExecutor`` takes two (and about
-three times the CPU per call in the bot's process, measured with a picture-sized
-answer), which for the pictures of every move is a share of the process worth keeping.
+carries the calls: ``concurrent.futures.ProcessPoolExecutor`` takes two, and about twice
+the CPU per call in the bot's process (``benchmarks/workers.py``: 263-306 against
+144-165 microseconds with a picture-sized answer), which for the pictures of every move
+is a share of the process worth keeping.
 
 A worker that died (killed, out of memory) is replaced by a new one, and the call is
 tried once more there. A call whose caller stopped waiting (``until``) goes on in its
