@@ -41,7 +41,8 @@ async def measure(games: int, latency: float) -> None:
     point_at(fake.api_base, fake.gateway_url)
     try:
         with tempfile.TemporaryDirectory(prefix="restart-") as tmp:
-            settings = make_settings(fake, Path(tmp))
+            # the pictures drawn by a worker process, as the bot does by default
+            settings = make_settings(fake, Path(tmp), render_workers=1)
             first = guilds[0]
             async with running_bot(settings, RealClock(), fake):  # type: ignore[arg-type]
                 host, guest = first.members[:2]

@@ -171,6 +171,8 @@ class Pictures:
         self._cache_size = cache_size
         self._drawing: dict[Hashable, asyncio.Task[bytes]] = {}
         self._painters = painters
+        self._painters_ready = False
+        """Set once :meth:`warm` has started them: until then, a thread draws."""
         self._one_each = asyncio.Semaphore(painters.count if painters else 1)
         self._text_only: set[int] = set()
         """Channels already logged as lacking Attach Files."""
@@ -298,9 +300,9 @@ class Pictures:
         return self._keep(key, png)
 
     async def _painted(self, draw: Callable[[], bytes]) -> bytes:
-        """``draw()`` by a painter: a worker process, else (none, or a new one died as
-        well) a worker thread."""
-        if self._painters is not None:
+        """``draw()`` by a painter: a worker process once they are up, else (none yet,
+        or a new one died as well) a worker thread."""
+        if self._painters is not None and self._painters_ready:
             try:
                 return await self._painters.run(draw)
             except WorkerDied:
@@ -309,14 +311,18 @@ class Pictures:
 
     async def warm(self) -> None:
         """Draw every face ahead of time here (in a worker thread, for :meth:`now` and
-        the thread painter) and start the painter processes, which draw theirs as they
-        start: no player's picture waits for either."""
+        the thread painter), then start the painter processes, which draw theirs as
+        they start. No player's picture waits for either: until the painters are up
+        (a second or two), pictures are drawn in a thread, as after a restart the
+        first tables are shown again."""
         await warm_faces_async()
         if self._painters is not None:
             try:
                 await self._painters.run(warm_faces)
             except WorkerDied:
                 log.warning("the painters could not start: pictures are drawn in a thread")
+            else:
+                self._painters_ready = True
 
     def close(self) -> None:
         """Stop the painters (a picture being drawn is abandoned)."""

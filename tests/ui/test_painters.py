@@ -35,6 +35,13 @@ def where_drawn(tag: str) -> bytes:
     return f"{os.getpid()} {threading.get_ident()} {tag}".encode()
 
 
+def drawn_only_by(pid: int, tag: str) -> bytes:
+    """``where_drawn``, in process ``pid``; any other process that tries dies."""
+    if os.getpid() != pid:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return where_drawn(tag)
+
+
 def fail_to_start() -> None:
     raise RuntimeError("this painter cannot start")
 
@@ -55,6 +62,7 @@ async def drawn_at(pictures: Pictures, tag: str) -> tuple[int, int]:
 async def painted() -> AsyncIterator[Pictures]:
     made = Pictures(painters=Workers("picture", 1, warm_faces))
     try:
+        await made.warm()
         yield made
     finally:
         made.close()
@@ -86,17 +94,43 @@ async def test_a_killed_painter_is_replaced_and_the_next_picture_still_comes(
     assert "a picture worker stopped: starting a new one" in caplog.text
 
 
-async def test_a_painter_that_cannot_start_leaves_the_picture_to_a_thread(
+async def test_a_painter_that_cannot_start_leaves_the_pictures_to_a_thread(
     caplog: pytest.LogCaptureFixture
 ) -> None:
     pictures = Pictures(painters=Workers("picture", 1, fail_to_start))
     try:
         with caplog.at_level(logging.WARNING):
+            await pictures.warm()
             pid, thread = await drawn_at(pictures, "1")
     finally:
         pictures.close()
     assert pid == os.getpid() and thread != threading.get_ident()
+    assert "the painters could not start" in caplog.text
+
+
+async def test_until_the_painters_are_up_a_thread_draws() -> None:
+    """A restart's first tables do not wait a second or two for a process to start."""
+    pictures = Pictures(painters=Workers("picture", 1, warm_faces))
+    try:
+        before, _ = await drawn_at(pictures, "before")
+        await pictures.warm()
+        after, _ = await drawn_at(pictures, "after")
+    finally:
+        pictures.close()
+    assert before == os.getpid() and after != os.getpid()
+
+
+async def test_a_painter_that_dies_for_good_leaves_the_picture_to_a_thread(
+    painted: Pictures, caplog: pytest.LogCaptureFixture
+) -> None:
+    fatal = Picture(("fatal",), functools.partial(drawn_only_by, os.getpid(), "fatal"),
+                    HAND_FILE, "fatal")
+    with caplog.at_level(logging.WARNING):
+        file = await painted.file(fatal, START)  # kills a painter, then its replacement
+    assert file is not None and int(file.fp.read().split()[0]) == os.getpid()
     assert "a picture is drawn in a thread" in caplog.text
+    pid, _ = await drawn_at(painted, "next")  # and the next picture, a new painter
+    assert pid != os.getpid()
 
 
 async def test_a_game_shows_the_pictures_its_painter_process_drew(
