@@ -40,7 +40,9 @@ async def bot_process(cwd: Path, env: dict[str, str]) -> AsyncIterator[
     finally:
         if process.returncode is None:
             process.kill()
-            await process.wait()
+        # Read both pipes to their end, which comes once the bot's own worker processes
+        # have ended too: a pipe left open outlives the test's event loop.
+        await asyncio.wait_for(process.communicate(), TIMEOUT)
 
 
 async def stop_cleanly(process: asyncio.subprocess.Process, seen: list[str]) -> str:
