@@ -48,15 +48,14 @@ def default_workers() -> int:
 class Thinker:
     def __init__(self, seconds: float = THINK_SECONDS, workers: int | None = None) -> None:
         self.seconds = seconds
-        self.workers = workers or default_workers()
-        self.pool = Workers("thinking", self.workers, _lower_priority)
+        self.pool = Workers("thinking", workers or default_workers(), _lower_priority)
         self._under_way = 0
 
     def budget(self) -> float:
         """Seconds for the next search: the whole budget while a worker is free for it,
         a share of it when searches queue for the workers."""
         waiting = self._under_way + 1
-        return self.seconds * min(1.0, self.workers / waiting)
+        return self.seconds * min(1.0, self.pool.count / waiting)
 
     async def answer(self, question: Question) -> Action | None:
         """The search's answer, or ``None`` when none came in time. A worker that died
