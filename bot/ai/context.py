@@ -30,9 +30,17 @@ class Context:
     previous_player: str
     danger: bool = field(init=False)
     """Whether an opponent is close to going out (read once: a playout asks it per play)."""
+    held: dict[str, int] = field(init=False)
+    """Cards held per colour ('' for wild cards; a colour not held is missing), read
+    once: every play scored asks it."""
 
     def __post_init__(self) -> None:
         self.danger = self.fewest_held() <= CLOSE_TO_OUT
+        held: dict[str, int] = {}
+        for card in self.hand:
+            color = CARD_COLOR[card]
+            held[color] = held.get(color, 0) + 1
+        self.held = held
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Context:
@@ -78,12 +86,12 @@ class Context:
 
     def fewest_held(self) -> int:
         """The smallest hand among the opponents."""
-        return min(self.counts[p] for p in self.opponents())
+        return min(n for p, n in self.counts.items() if p != self.me)
 
     def holds_color(self, color: str) -> bool:
-        return any(CARD_COLOR[c] == color for c in self.hand)
+        return color in self.held
 
     def favourite_color(self, cards: list[Card] | None = None) -> Color:
         """The colour held most (``COLORS`` order breaks ties), for naming a colour."""
-        held = Counter(CARD_COLOR[c] for c in (self.hand if cards is None else cards))
-        return max(COLORS, key=lambda c: held[c])
+        held = self.held if cards is None else Counter(CARD_COLOR[c] for c in cards)
+        return max(COLORS, key=lambda c: held.get(c, 0))

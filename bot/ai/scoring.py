@@ -35,10 +35,8 @@ _HOUSE_RULE_VALUES = frozenset({"wildcustom", "blank"})
 
 def score_play(action: Action, ctx: Context) -> float:
     cards = action.played_cards()
-    rest = list(ctx.hand)
-    for card in cards:
-        rest.remove(card)
-    if not rest:
+    left = len(ctx.hand) - len(cards)
+    if not left:
         return GOING_OUT
     last = cards[-1]
     value = CARD_VALUE[last]
@@ -49,19 +47,20 @@ def score_play(action: Action, ctx: Context) -> float:
         score += WILD_KEPT
     if value == "wild4" and ctx.holds_color(ctx.color):
         score += BLUFF
-    score += _colour_left(action, last, rest)
+    score += _colour_left(action, cards, ctx)
     score += _attack(value, ctx)
-    score += _swap(action, last, rest, ctx)
+    score += _swap(action, last, left, ctx)
     if value in _HOUSE_RULE_VALUES:
-        score += _house_rule(ctx.house_rules.get(last, 9), rest, ctx)
+        score += _house_rule(ctx.house_rules.get(last, 9), left, ctx)
     return score
 
 
-def _colour_left(action: Action, last: Card, rest: list[Card]) -> float:
+def _colour_left(action: Action, cards: tuple[Card, ...], ctx: Context) -> float:
     """Reward leaving a colour we hold; a Wild Swap Hands gives our hand away, so
     it names the colour that hand holds least."""
+    last = cards[-1]
     color = action.color or CARD_COLOR[last]
-    held = sum(1 for c in rest if CARD_COLOR[c] == color)
+    held = ctx.held.get(color, 0) - sum(1 for c in cards if CARD_COLOR[c] == color)
     return -FOLLOW * held if last == "wildswap" else FOLLOW * held
 
 
@@ -76,20 +75,20 @@ def _attack(value: str, ctx: Context) -> float:
     return 0.0
 
 
-def _swap(action: Action, last: Card, rest: list[Card], ctx: Context) -> float:
+def _swap(action: Action, last: Card, left: int, ctx: Context) -> float:
     """Seven-O 7 and Wild Swap Hands trade with the target; a Seven-O 0 makes us take
     the hand of the player before us. Worth it by the cards we lose in the trade."""
     if action.target is not None:
-        return SWAP_PER_CARD * (len(rest) - ctx.counts[action.target])
+        return SWAP_PER_CARD * (left - ctx.counts[action.target])
     if CARD_VALUE[last] == "0" and ctx.seven_o:
-        return SWAP_PER_CARD * (len(rest) - ctx.counts[ctx.previous_player])
+        return SWAP_PER_CARD * (left - ctx.counts[ctx.previous_player])
     return 0.0
 
 
-def _house_rule(rule: int, rest: list[Card], ctx: Context) -> float:
+def _house_rule(rule: int, left: int, ctx: Context) -> float:
     if rule == 5:
         return 20.0 if ctx.counts[ctx.next_player] < 7 else -10.0
     if rule == 6:
         # We discard (or draw) to 3; each opponent draws up (good) or discards down (bad).
-        return 8.0 * (len(rest) - 3) + 4.0 * sum(3 - ctx.counts[p] for p in ctx.opponents())
+        return 8.0 * (left - 3) + 4.0 * sum(3 - ctx.counts[p] for p in ctx.opponents())
     return HOUSE_RULE_BONUS.get(rule, 0.0)
