@@ -34,13 +34,14 @@ whenever one is legal, UNO called and catches made at once.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
 import random
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.ai import ComputerPlayer, Question, answer, hard, show_events
@@ -215,6 +216,15 @@ def rate(won: int, games: int) -> str:
     return f"{100 * won / games:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
 
 
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
 def paired(first: str, second: str) -> str:
     """The second file's win rate less the first's, on the seeds both hold, with a 95%
     confidence interval from the game-by-game differences."""
@@ -225,8 +235,7 @@ def paired(first: str, second: str) -> str:
     if n < 2:
         return f"{n} seeds in common: nothing to compare"
     diffs = [int(b[s]) - int(a[s]) for s in seeds]
-    mean = sum(diffs) / n
-    error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    mean, error = mean_and_error(diffs)
     alone = sum(d < 0 for d in diffs), sum(d > 0 for d in diffs)
     return (f"{n} games: A {100 * sum(a[s] for s in seeds) / n:.1f}%, "
             f"B {100 * sum(b[s] for s in seeds) / n:.1f}%; B - A {100 * mean:+.1f} points "
@@ -260,28 +269,31 @@ def versus_main(args: argparse.Namespace) -> None:
                   f"the same seat {rate(same, args.games)}", flush=True)
 
 
-def decisions(args: argparse.Namespace) -> Iterator[Question]:
-    """The searches a hard player asks for in a few games (not answered here)."""
-    for seed in range(args.seed, args.seed + 5):
-        ids = [f"p{i}" for i in range(args.players)]
-        game = Game.new(args.ruleset, Options.for_ruleset(args.ruleset, {}), ids, seed)
-        computers = {p: ComputerPlayer(p, "hard", seed * 10 + i) for i, p in enumerate(ids)}
-        show_events(game, computers.values(), [])
-        while not game.round_over:
-            player = next(p for p in game.players if game.legal_actions(p))
-            view, legal = game.view(player), game.legal_actions(player)
-            question = computers[player].question(view, legal)
-            if question is not None:
-                yield question
-            action = computers[player].choose_at_once(view, legal)
-            assert action is not None
-            show_events(game, computers.values(), game.apply(action))
+def decisions(ruleset: str, players: int, seed: int) -> Iterator[tuple[Game, Question]]:
+    """The searches hard players ask for in one round (in every seat), each with the
+    game as it stands; not answered here: every seat plays as ``normal``, so the round
+    and its questions are the same whatever the search would say."""
+    ids = [f"p{i}" for i in range(players)]
+    game = Game.new(ruleset, Options.for_ruleset(ruleset, {}), ids, seed)
+    computers = {p: ComputerPlayer(p, "hard", seed * 10 + i) for i, p in enumerate(ids)}
+    show_events(game, computers.values(), [])
+    while not game.round_over:
+        player = next(p for p in game.players if game.legal_actions(p))
+        view, legal = game.view(player), game.legal_actions(player)
+        question = computers[player].question(view, legal)
+        if question is not None:
+            yield game, question
+        action = computers[player].choose_at_once(view, legal)
+        assert action is not None
+        show_events(game, computers.values(), game.apply(action))
 
 
 def speed(args: argparse.Namespace) -> None:
     """Playouts per second of single decisions, one process (``--playouts`` each)."""
     playouts = args.playouts or ComputerPlayer("p0", "hard").playouts
-    questions = list(decisions(args))[: max(1, args.games)]
+    asked = (q for seed in range(args.seed, args.seed + 5)
+             for _, q in decisions(args.ruleset, args.players, seed))
+    questions = list(itertools.islice(asked, max(1, args.games)))
     played = [0]
     counted = hard.play_out
 
