@@ -4,8 +4,11 @@ level decides; or, with ``--level``, how often one level beats another (``versus
     .venv/bin/python benchmarks/ai.py [--games 2000] [--per-ruleset 500] [--per-option 500]
     .venv/bin/python -m benchmarks.ai --level hard --against normal --players 2 --games N
                                       --seed S [--playouts P] [--every-rule] [--speed]
-                                      [--outcomes FILE]
+                                      [--outcomes FILE] [--knowing hands|colours|next]
     .venv/bin/python -m benchmarks.ai --paired A.json B.json
+
+``--knowing`` lets the measured ``hard`` player's search peek at the hidden hands
+(``benchmarks.peek``): a ceiling for what reading the opponents could be worth.
 
 ``--outcomes`` keeps whether the level's seat won, game by game (by seed), and
 ``--paired`` compares two such files on the seeds they share (two versions of a level,
@@ -44,6 +47,7 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from benchmarks.peek import KNOWING, peeking
 from bot.ai import ComputerPlayer, Question, answer, hard, show_events
 from bot.ai.rng import SplitMix
 from bot.engine import RULESETS, Action, Game, Options
@@ -140,6 +144,9 @@ def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--playouts", type=int, default=None,
                         help="a hard player's budget per decision (default: the level's)")
+    parser.add_argument("--knowing", choices=list(KNOWING),
+                        help="tell the measured hard player's search this much of the hidden "
+                             "hands (a peek no player gets: what reading them could add)")
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--option", action="append", default=[],
                         help="a table option (RULES.md 11) to switch on; may repeat")
@@ -156,9 +163,10 @@ def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
 
 def play_versus(
     ruleset: str, switched: tuple[str, ...], players: int, hero: str, against: str,
-    playouts: int | None, seed: int,
+    playouts: int | None, seed: int, knowing: str | None = None,
 ) -> bool:
-    """One round; whether the ``hero`` level's seat (``seed % players``) won it."""
+    """One round; whether the ``hero`` level's seat (``seed % players``) won it. With
+    ``knowing``, that seat's searches peek (``benchmarks.peek``)."""
     ids = [f"p{i}" for i in range(players)]
     seat = ids[seed % players]
     options = Options.for_ruleset(ruleset, dict.fromkeys(switched, True))
@@ -170,17 +178,25 @@ def play_versus(
     while not game.round_over:
         for player in game.players:
             legal = game.legal_actions(player)
-            action = computers[player].choose(game.view(player), legal) if legal else None
+            if not legal:
+                continue
+            view, computer = game.view(player), computers[player]
+            if knowing and player == seat:
+                action = computer.decide(view, legal)  # ``choose``, its search peeking
+                if isinstance(action, Question):
+                    action = peeking(knowing, game, action) or computer.choose_at_once(view, legal)
+            else:
+                action = computer.choose(view, legal)
             if action is not None:
                 show_events(game, computers.values(), game.apply(action))
                 break
     return game.round_winner == seat
 
 
-def _play_many(job: tuple[str, tuple[str, ...], int, str, str, int | None, list[int]]
-               ) -> list[tuple[int, bool]]:
-    ruleset, switched, players, hero, against, playouts, seeds = job
-    return [(s, play_versus(ruleset, switched, players, hero, against, playouts, s))
+def _play_many(job: tuple[str, tuple[str, ...], int, str, str, int | None, str | None,
+                          list[int]]) -> list[tuple[int, bool]]:
+    ruleset, switched, players, hero, against, playouts, knowing, seeds = job
+    return [(s, play_versus(ruleset, switched, players, hero, against, playouts, s, knowing))
             for s in seeds]
 
 
@@ -190,7 +206,8 @@ def outcomes(pool: ProcessPoolExecutor, jobs: int, ruleset: str, switched: tuple
     seed), played in ``jobs`` processes."""
     seeds = list(range(args.seed, args.seed + args.games))
     chunks = [seeds[i::jobs * 4] for i in range(jobs * 4) if seeds[i::jobs * 4]]
-    work = [(ruleset, switched, args.players, hero, args.against, args.playouts, chunk)
+    knowing = args.knowing if hero == args.level else None
+    work = [(ruleset, switched, args.players, hero, args.against, args.playouts, knowing, chunk)
             for chunk in chunks]
     return dict(game for chunk in pool.map(_play_many, work) for game in chunk)
 
@@ -245,6 +262,8 @@ def paired(first: str, second: str) -> str:
 
 def versus_main(args: argparse.Namespace) -> None:
     budget = f"{args.playouts} playouts" if args.playouts else "default playouts"
+    if args.knowing:
+        budget += f", knowing {KNOWING[args.knowing]}"
     if args.speed:
         speed(args)
         return

@@ -17,10 +17,10 @@ a 95% confidence interval over the decisions, and how often hard chose otherwise
 best judged action's margin over ``normal``'s is what perfect knowledge of the hands
 would add; it is an upper bound (the best of several noisy judgements).
 
-``--knowing`` tells the search some of the hidden cards, a peek no player gets: every
-opponent's hand (``hands``), how many cards of each colour they hold (``colours``, the
-cards themselves dealt at random), or the next player's hand (``next``). It measures
-what a sharper reading of the opponents could add at most.
+``--knowing`` tells the search some of the hidden cards, a peek no player gets
+(``benchmarks.peek``): every opponent's hand (``hands``), how many cards of each colour
+they hold (``colours``, the cards themselves dealt at random), or the next player's hand
+(``next``). It measures what a sharper reading of the opponents could add at most.
 
 ``--choices`` keeps hard's choice at each decision, and ``--paired A B`` compares two
 such files (two versions of hard, or two budgets) decision by decision on the cached
@@ -34,25 +34,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from benchmarks.ai import Z95, decisions, mean_and_error
-from bot.ai import Question, answer, hard
-from bot.ai.determinize import deal_hidden, shuffle, world
+from benchmarks.peek import KNOWING, peeking
+from bot.ai import Question, answer
+from bot.ai.determinize import shuffle, world
 from bot.ai.memory import Memory
 from bot.ai.normal import choose_normal
 from bot.ai.playout import play_out
 from bot.ai.rng import SplitMix
-from bot.engine import Action, Game
-from bot.engine.cards import CARD_COLOR, Card
+from bot.engine import Game
 
 Judgement = dict[str, float]
 """Each legal action (its ``repr``) and its win chance in the true world."""
-KNOWING = {"hands": "the opponents' hands", "colours": "the colours of the opponents' hands",
-           "next": "the next player's hand"}
-"""What ``--knowing`` may tell the search, and how the summary says it."""
 
 
 def judge(game: Game, question: Question, playouts: int, seed: int) -> Judgement:
@@ -91,53 +86,6 @@ def judged_seed(job: tuple[argparse.Namespace, int, dict[str, Judgement]]
         if usual is not None and chosen is not None:
             rows.append((key, judgement, repr(chosen), repr(usual)))
     return rows
-
-
-def peeking(knowing: str, game: Game, question: Question) -> Action | None:
-    """The search's answer, its deals told ``knowing`` (one of ``KNOWING``) of the true
-    hands in ``game``; the cards it is not told are dealt as the search deals them."""
-
-    def told_deal(view: dict[str, Any], unseen: list[Card], memory: Memory, rng: SplitMix
-                  ) -> tuple[dict[str, list[Card]], list[Card]]:
-        seats = [seat["id"] for seat in view["players"]]
-        me = seats.index(view["you"])
-        opponents = seats[me + 1:] + seats[:me]
-        if knowing == "colours":
-            return _by_colour(game, opponents, list(unseen), rng)
-        told = opponents if knowing == "hands" else [
-            seats[(me + view["direction"]) % len(seats)]]
-        pool = Counter(unseen)
-        pool.subtract(card for player in told for card in game.hands[player])
-        rest = dict(view, players=[dict(seat, cards=0) if seat["id"] in told else seat
-                                   for seat in view["players"]])
-        hands, draw = deal_hidden(rest, sorted(pool.elements()), memory, rng)
-        hands.update((player, list(game.hands[player])) for player in told)
-        return hands, draw
-
-    hard.deal_hidden = told_deal
-    try:
-        return answer(question)
-    finally:
-        hard.deal_hidden = deal_hidden
-
-
-def _by_colour(game: Game, opponents: list[str], cards: list[Card], rng: SplitMix
-               ) -> tuple[dict[str, list[Card]], list[Card]]:
-    """``cards`` dealt at random, each opponent getting as many of each colour (and of
-    wild cards) as they truly hold; the rest is the draw pile."""
-    shuffle(cards, rng)
-    hands = {}
-    for player in opponents:
-        wanted = Counter(CARD_COLOR[card] for card in game.hands[player])
-        hand = []
-        for card in cards:
-            if wanted[CARD_COLOR[card]] > 0:
-                wanted[CARD_COLOR[card]] -= 1
-                hand.append(card)
-        for card in hand:
-            cards.remove(card)
-        hands[player] = hand
-    return hands, cards
 
 
 def main() -> None:
