@@ -47,7 +47,7 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from benchmarks.peek import KNOWING, peeking
+from benchmarks.peek import add_knowing_argument, budget, peeking
 from bot.ai import ComputerPlayer, Question, answer, hard, show_events
 from bot.ai.rng import SplitMix
 from bot.engine import RULESETS, Action, Game, Options
@@ -144,9 +144,7 @@ def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--playouts", type=int, default=None,
                         help="a hard player's budget per decision (default: the level's)")
-    parser.add_argument("--knowing", choices=list(KNOWING),
-                        help="tell the measured hard player's search this much of the hidden "
-                             "hands (a peek no player gets: what reading them could add)")
+    add_knowing_argument(parser)
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--option", action="append", default=[],
                         help="a table option (RULES.md 11) to switch on; may repeat")
@@ -261,9 +259,6 @@ def paired(first: str, second: str) -> str:
 
 
 def versus_main(args: argparse.Namespace) -> None:
-    budget = f"{args.playouts} playouts" if args.playouts else "default playouts"
-    if args.knowing:
-        budget += f", knowing {KNOWING[args.knowing]}"
     if args.speed:
         speed(args)
         return
@@ -275,7 +270,7 @@ def versus_main(args: argparse.Namespace) -> None:
                     json.dump({str(seed): won for seed, won in sorted(games.items())}, file)
             won = sum(games.values())
             print(f"{args.level} v {args.against}, {args.players} players, {args.ruleset}"
-                  f"{''.join(' +' + o for o in args.option)}, {budget}: {args.level} won "
+                  f"{''.join(' +' + o for o in args.option)}, {budget(args)}: {args.level} won "
                   f"{won}/{args.games} = {rate(won, args.games)}; parity "
                   f"{100 / args.players:.1f}%", flush=True)
             return

@@ -37,7 +37,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.ai import Z95, decisions, mean_and_error
-from benchmarks.peek import KNOWING, peeking
+from benchmarks.peek import add_knowing_argument, budget, peeking
 from bot.ai import Question, answer
 from bot.ai.determinize import shuffle, world
 from bot.ai.memory import Memory
@@ -99,8 +99,7 @@ def main() -> None:
     parser.add_argument("--judge", type=int, default=300, help="playouts per legal action")
     parser.add_argument("--cache", help="a JSON file that keeps the judgements")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--knowing", choices=list(KNOWING),
-                        help="tell the search this much of the hidden hands (a peek)")
+    add_knowing_argument(parser)
     parser.add_argument("--choices", help="a JSON file to keep hard's choices in")
     parser.add_argument("--paired", nargs=2, metavar=("A", "B"),
                         help="compare two --choices files on the judgements of --cache")
@@ -148,10 +147,7 @@ def print_summary(args: argparse.Namespace, rows: list[tuple[str, Judgement, str
     gain, error = mean_and_error([100 * (j[chosen] - j[usual]) for _, j, chosen, usual in rows])
     room = sum(100 * (max(j.values()) - j[usual]) for _, j, _, usual in rows) / len(rows)
     otherwise = sum(chosen != usual for _, _, chosen, usual in rows)
-    budget = f"{args.playouts} playouts" if args.playouts else "default playouts"
-    if args.knowing:
-        budget += f", knowing {KNOWING[args.knowing]}"
-    print(f"hard, {args.players} players, {args.ruleset}, {budget}, judged by {args.judge} "
+    print(f"hard, {args.players} players, {args.ruleset}, {budget(args)}, judged by {args.judge} "
           f"playouts an action in the true world: {len(rows)} decisions, {otherwise} chosen "
           f"otherwise than normal; hard's choice {gain:+.2f} points of win chance a decision "
           f"against normal's (95% CI {gain - Z95 * error:+.2f} to {gain + Z95 * error:+.2f}); "

@@ -6,6 +6,7 @@ the opponents could add at most. The bot never peeks; this lives under ``benchma
 
 from __future__ import annotations
 
+import argparse
 from collections import Counter
 from typing import Any
 
@@ -19,6 +20,18 @@ from bot.engine.cards import CARD_COLOR, Card
 KNOWING = {"hands": "the opponents' hands", "colours": "the colours of the opponents' hands",
            "next": "the next player's hand"}
 """What ``--knowing`` may tell the search, and how the summary says it."""
+
+
+def add_knowing_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--knowing", choices=list(KNOWING),
+                        help="tell the hard player's search this much of the hidden hands "
+                             "(a peek no player gets: what reading them could add)")
+
+
+def budget(args: argparse.Namespace) -> str:
+    """How a summary line states the search's budget (``--playouts``) and peek."""
+    stated = f"{args.playouts} playouts" if args.playouts else "default playouts"
+    return f"{stated}, knowing {KNOWING[args.knowing]}" if args.knowing else stated
 
 
 def peeking(knowing: str, game: Game, question: Question) -> Action | None:
