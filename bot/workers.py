@@ -1,7 +1,7 @@
 """Worker processes: CPU work that would hold up the event loop, done in other processes.
 
 The hard players' searches (``bot.game.thinking``) and the card pictures
-(``bot.ui.pictures``) run there. A thread would not do for either: Python runs one thread
+(``bot.ui.delivery.pictures``) run there. A thread would not do for either: Python runs one thread
 at a time, so a search or a drawing in a thread still takes its CPU from the process
 that answers every click.
 

@@ -15,12 +15,13 @@ from bot.game.players import PlayerId
 from bot.game.seasons import SEASON_LENGTHS
 from bot.game.table import TableStatus
 from bot.i18n import LANGUAGES, _, language_of
-from bot.ui import leaderboard as boards
-from bot.ui import lobby, play, profile, records
-from bot.ui.errors import refusal_words
-from bot.ui.help import show_help
-from bot.ui.text import ruleset_details
-from bot.ui.words import choice_name
+from bot.ui.clicks import leaderboard as boards
+from bot.ui.clicks import lobby, play, profile
+from bot.ui.clicks.errors import refusal_words
+from bot.ui.clicks.help import show_help
+from bot.ui.messages import records
+from bot.ui.words.text import ruleset_details
+from bot.ui.words.words import choice_name
 
 if TYPE_CHECKING:
     from bot.app.client import UnoBot

@@ -3,9 +3,9 @@ them. pyproject.toml pins discord.py to the minor versions CI has tested; before
 release is allowed there, this test says, in one sentence, which internal moved.
 
 Where each is used: ``_HTTPClient__session`` and ``_response_type`` in
-``bot/ui/early_acks.py``; the gateway parser table (``client._connection.parsers``, read
+``bot/ui/clicks/early_acks.py``; the gateway parser table (``client._connection.parsers``, read
 by each websocket as ``_discord_parsers``) in ``bot/app/gateway_guard.py``; DynamicItem's
-``__discord_ui_compiled_template__`` in ``bot/ui/stray.py``; ``launch_shard`` and
+``__discord_ui_compiled_template__`` in ``bot/ui/clicks/stray.py``; ``launch_shard`` and
 ``launch_shards`` overridden in ``bot/app/client.py``."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def moved(internal: str, user: str, how: str) -> str:
 def test_the_http_clients_session(bot: UnoBot) -> None:
     session = getattr(bot.http, "_HTTPClient__session", None)
     assert isinstance(session, aiohttp.ClientSession), moved(
-        "HTTPClient.__session", "bot/ui/early_acks.py",
+        "HTTPClient.__session", "bot/ui/clicks/early_acks.py",
         "the logged-in client's aiohttp session, reused for early acknowledgements")
 
 
@@ -44,7 +44,7 @@ def test_the_interaction_responses_response_type() -> None:
             discord.InteractionResponseType.deferred_message_update)
     except AttributeError:
         done = False
-    assert done, moved("InteractionResponse._response_type", "bot/ui/early_acks.py",
+    assert done, moved("InteractionResponse._response_type", "bot/ui/clicks/early_acks.py",
                        "setting it marks the interaction answered, as defer() does")
 
 
@@ -71,7 +71,7 @@ def test_dynamic_items_compiled_template() -> None:
     registering = inspect.getsource(discord.ui.view.ViewStore.add_dynamic_items)
     assert isinstance(template, re.Pattern) and template.pattern == r"probe:(?P<n>\d+)" and (
         "__discord_ui_compiled_template__" in registering), moved(
-        "DynamicItem.__discord_ui_compiled_template__", "bot/ui/stray.py",
+        "DynamicItem.__discord_ui_compiled_template__", "bot/ui/clicks/stray.py",
         "read from the class when items are registered, so setting it sets the ids matched")
 
 

@@ -193,3 +193,42 @@ def test_the_rules_see_an_offence() -> None:
                                                                / "matches.py"))
     assert package_of("bot.game.turns") == "bot.game"
     assert not any(within("bot.game.turns", a) for a in LAYERS["bot.storage"])
+
+
+UI_ROOMS: dict[str, set[str]] = {
+    "bot.ui.words": set(),
+    "bot.ui.messages": {"bot.ui.words", "bot.ui.clicks"},
+    "bot.ui.delivery": {"bot.ui.words", "bot.ui.messages", "bot.ui.services"},
+    "bot.ui.clicks": {"bot.ui.words", "bot.ui.messages", "bot.ui.delivery", "bot.ui.services"},
+}
+"""The rooms of ``bot.ui`` and the rooms each may import. The words import no other room
+(they are composed, never sent); composing a message never imports the delivery; the
+delivery never imports the clicks. The messages may name the clicks their buttons lead
+to (``controls.GameControl`` answers a click that makes no sense with ``clicks.stray``)."""
+UI_ROOM_SIZE = 12
+"""At most this many modules a room, so each is read from its names in a sitting."""
+
+
+def test_the_ui_lives_in_rooms_of_a_readable_size() -> None:
+    ui = [m for m in sources() if within(m, "bot.ui") and m != "bot.ui"]
+    loose = [m for m in ui if m.count(".") == 2 and m not in UI_ROOMS and m != "bot.ui.services"]
+    assert loose == []
+    for room in UI_ROOMS:
+        modules = [m for m in ui if m.startswith(room + ".")]
+        assert 0 < len(modules) <= UI_ROOM_SIZE, (room, modules)
+
+
+def test_each_ui_room_imports_only_the_rooms_it_may() -> None:
+    offenders = []
+    for module, path in sources().items():
+        room = next((r for r in UI_ROOMS if within(module, r)), None)
+        if room is None:
+            continue
+        for imported in imports(path):
+            target = next((r for r in [*UI_ROOMS, "bot.ui.services"] if within(imported, r)),
+                          None)
+            if target is not None and target != room and target not in UI_ROOMS[room]:
+                offenders.append(f"{module} imports {imported}")
+    assert offenders == []
+    assert any(within(i, "bot.ui.delivery") for i in imports(  # the check sees imports
+        ROOT / "bot" / "ui" / "clicks" / "play.py"))

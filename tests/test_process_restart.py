@@ -23,8 +23,8 @@ import pytest
 from bot.engine.cards import build_deck
 from bot.game.saving import table_from_dict, table_to_dict
 from bot.game.table import Table, TableStatus
-from bot.ui.custom_ids import game_id
-from bot.ui.restart import RESTORED
+from bot.ui.delivery.restart import RESTORED
+from bot.ui.messages.custom_ids import game_id
 from tests.botprocess import BotProcess, logged_errors
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage, answered
 from tests.fakediscord.wire import RouteKind

@@ -32,19 +32,19 @@ from bot.game.thinking import Thinker
 from bot.i18n.catalogs import load_all
 from bot.render import warm_faces
 from bot.storage import Storage, open_storage
-from bot.ui.answers import ClickLoad
-from bot.ui.board import Board
-from bot.ui.controls import GameControl
-from bot.ui.early_acks import EarlyAcks
-from bot.ui.errors import refuse
-from bot.ui.failures import answer_failure
-from bot.ui.help import HelpPage
-from bot.ui.leaderboard import LeaderboardPageButton
-from bot.ui.lobby import LobbyButton, edit_lobby_message
-from bot.ui.pictures import Pictures
-from bot.ui.play import on_click
-from bot.ui.restart import RestoreQueue, announce_restart
-from bot.ui.stray import PayloadRefusals, register
+from bot.ui.clicks.answers import ClickLoad
+from bot.ui.clicks.early_acks import EarlyAcks
+from bot.ui.clicks.errors import refuse
+from bot.ui.clicks.failures import answer_failure
+from bot.ui.clicks.help import HelpPage
+from bot.ui.clicks.leaderboard import LeaderboardPageButton
+from bot.ui.clicks.lobby import LobbyButton, edit_lobby_message
+from bot.ui.clicks.play import on_click
+from bot.ui.clicks.stray import PayloadRefusals, register
+from bot.ui.delivery.board import Board
+from bot.ui.delivery.pictures import Pictures
+from bot.ui.delivery.restart import RestoreQueue, announce_restart
+from bot.ui.messages.controls import GameControl
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ from typing import Any
 from discord.state import ConnectionState
 
 from bot.i18n import speaking
-from bot.ui.background import in_background
+from bot.ui.delivery.background import in_background
 
 log = logging.getLogger(__name__)
 

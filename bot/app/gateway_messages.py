@@ -1,7 +1,7 @@
 """MESSAGE_CREATE read straight from the gateway, without discord.py's parser.
 
 The bot needs the messages made in its channels for one thing only: finding the copy
-that a follow-up sent again after a lost answer left (``bot.ui.trail``). discord.py
+that a follow-up sent again after a lost answer left (``bot.ui.delivery.trail``). discord.py
 would build a whole ``Message`` of each (author, embeds, components, attachments) and
 start a task for every ``on_message`` listener, its prefix commands' among them: at 200
 tables, where every move posts a table and so makes a message, that was about 6% of the
@@ -17,7 +17,7 @@ from typing import Any
 
 from discord.state import ConnectionState
 
-from bot.ui.trail import Seen
+from bot.ui.delivery.trail import Seen
 
 log = logging.getLogger(__name__)
 

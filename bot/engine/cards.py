@@ -32,7 +32,7 @@ other string, and checks every code written in the source, at no cost at run tim
 COLORS: tuple[Color, ...] = ("r", "y", "g", "b")
 COLOR_NAMES: dict[str, str] = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
 """Each colour's name in data (statistics columns): English, never translated; the
-words a player reads are the UI's (``bot.ui.rule_words``)."""
+words a player reads are the UI's (``bot.ui.words.rule_words``)."""
 
 ACTION_SYMBOLS: tuple[str, ...] = ("skip", "reverse", "draw2", "blank")
 WILD_CARDS: tuple[Card, ...] = ("wild", "wild4", "wildcustom", "wildswap", "bff")

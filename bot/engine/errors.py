@@ -3,7 +3,7 @@
 A refusal has a ``code``, one of the codes of ../shared/vectors/FORMAT.md (what the rule
 vectors check), and a finer ``reason`` that says why. Where a vector code says enough on
 its own, the reason is the code. The engine gives codes only: the sentence a player reads
-for each reason is the UI's (``bot.ui.rule_words``).
+for each reason is the UI's (``bot.ui.words.rule_words``).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ _SWITCHES = frozenset({"seven_o", "stacking", *TABLE_OPTIONS})
 
 class OptionsError(ValueError):
     """An option value that no table could play with: a ``code`` for what is wrong and the
-    values that say more (``params``). The UI words it (``bot.ui.rule_words``)."""
+    values that say more (``params``). The UI words it (``bot.ui.words.rule_words``)."""
 
     def __init__(self, code: str, **params: object) -> None:
         said = ", ".join(f"{name}={value!r}" for name, value in params.items())

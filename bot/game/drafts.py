@@ -1,7 +1,7 @@
 """What a player asks for with a click: an action, whole or still missing a choice.
 
 A button carries a :class:`Draft` (its text form, :meth:`Draft.encode`, is the
-``<what>`` of its custom id, ``bot.ui.custom_ids``). Under the table's lock the draft
+``<what>`` of its custom id, ``bot.ui.messages.custom_ids``). Under the table's lock the draft
 is completed against the engine's legal actions (:func:`complete`): into the one
 action it names, or into the choice still open (which cards to stack, a colour, a
 player), which the UI then asks. No rule lives here: the choices are exactly the legal
@@ -43,7 +43,7 @@ class Draft:
     @classmethod
     def decode(cls, text: str) -> Draft:
         """The draft ``encode`` wrote; a cut-off or foreign text raises ``ValueError``
-        (``bot.ui.custom_ids.read`` checks a button's text first)."""
+        (``bot.ui.messages.custom_ids.read`` checks a button's text first)."""
         _, do, cards, color, target, laughed = text.split(":")
         exact = cards.endswith(EXACT)
         codes = tuple(cast(Card, c) for c in cards.rstrip(EXACT).split("+") if c)

@@ -4,7 +4,7 @@ player, an out-of-date view, not allowed to run the table).
 
 The sentence is an English message id with ``str.format`` placeholders (``template``)
 and the values that fill them (``params``): the UI turns any :class:`TableError` into an
-ephemeral answer in one place (``bot.ui.errors``), translated into the reader's
+ephemeral answer in one place (``bot.ui.clicks.errors``), translated into the reader's
 language, the engine's own ``IllegalAction`` too; ``message`` is the English sentence,
 for logs and tests. Nothing changes when one is raised.
 """

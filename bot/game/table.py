@@ -110,7 +110,7 @@ class Table:
     def name_of(self, player: PlayerId | str) -> str:
         """A seated (or once seated) player's saved name, from their id or the engine's
         (English for a computer player: the messages name players through
-        ``bot.ui.names``)."""
+        ``bot.ui.words.names``)."""
         seated = self.player(player)
         return seated.name if seated is not None else str(player)
 
@@ -148,7 +148,7 @@ def find_player(players: Iterable[Player], player: PlayerId | str) -> Player | N
 
 def computer_name(level: str, number: int) -> str:
     """A computer player's seat name as saved, in English: the messages say it in their
-    own language (``bot.ui.names``)."""
+    own language (``bot.ui.words.names``)."""
     return f"🤖 {level.capitalize()} bot {number}"
 
 

@@ -1,7 +1,7 @@
 """Card and table images with Pillow: pure functions, no discord.
 
 ``render_hand`` and ``render_table`` return PNG bytes; async code has them drawn off
-the event loop (``bot.ui.pictures``: in a worker process, or a worker thread).
+the event loop (``bot.ui.delivery.pictures``: in a worker process, or a worker thread).
 ``warm_faces`` draws every card face once (a worker process does as it starts);
 ``warm_faces_async`` does it in a worker thread, at start-up.
 """

@@ -10,9 +10,9 @@ import discord
 from bot.game.clock import Clock
 from bot.game.manager import GameManager
 from bot.game.ports import Storage
-from bot.ui.answers import ClickLoad
-from bot.ui.board import Board
-from bot.ui.pictures import Pictures
+from bot.ui.clicks.answers import ClickLoad
+from bot.ui.delivery.board import Board
+from bot.ui.delivery.pictures import Pictures
 
 
 class UnoClient(Protocol):

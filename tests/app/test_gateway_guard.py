@@ -14,7 +14,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.app.gateway_guard import COMPONENT, InteractionGuard
-from bot.ui.stray import STRAY
+from bot.ui.clicks.stray import STRAY
 from tests.fakediscord import FakeDiscord, FakeGuild, answered
 
 GUARD = "bot.app.gateway_guard"

@@ -10,7 +10,7 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.app.gateway_messages import read
-from bot.ui.trail import Seen
+from bot.ui.delivery.trail import Seen
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 UPDATE_MESSAGE = 7

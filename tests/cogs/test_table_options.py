@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.engine.options import TABLE_OPTIONS
-from bot.ui.rule_words import TABLE_OPTION_WORDS
+from bot.ui.words.rule_words import TABLE_OPTION_WORDS
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 MANAGE_GUILD = 1 << 5

@@ -7,7 +7,7 @@ from pathlib import Path
 from bot.app.client import UnoBot
 from bot.engine.options import RULESETS
 from bot.game.clock import FakeClock
-from bot.ui.pages import GONE
+from bot.ui.clicks.pages import GONE
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild
 

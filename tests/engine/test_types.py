@@ -11,7 +11,7 @@ from mypy import api
 WELL_TYPED = """\
 from bot.engine import Action, Card, Color
 from bot.engine.cards import CARD_COLOR, is_card
-from bot.ui.rule_words import card_name
+from bot.ui.words.rule_words import card_name
 
 card: Card = "r5"
 color: Color = "g"

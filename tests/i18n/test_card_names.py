@@ -10,7 +10,7 @@ import pytest
 
 from bot.engine.cards import CARD_COLOR, Card
 from bot.i18n import LANGUAGES, speaking
-from bot.ui.words import CARD_LABELS, COLOR_MARKS, card_label, card_words
+from bot.ui.words.words import CARD_LABELS, COLOR_MARKS, card_label, card_words
 
 EXPECTED = {
     "ru": """

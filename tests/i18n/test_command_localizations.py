@@ -9,7 +9,7 @@ from bot.app.client import UnoBot
 from bot.app.translator import CatalogTranslator
 from bot.i18n import DEFAULT, LANGUAGES, speaking
 from bot.i18n.catalogs import translations
-from bot.ui.text import COMMANDS, commands
+from bot.ui.words.text import COMMANDS, commands
 from tests.fakediscord import FakeDiscord
 
 SHIPPED = [language for language in LANGUAGES.values() if language != DEFAULT]

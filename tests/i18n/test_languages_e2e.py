@@ -13,7 +13,7 @@ import pytest
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.i18n import _, ngettext, pgettext, speaking
-from bot.ui.words import card_label
+from bot.ui.words.words import card_label
 from tests.conftest import MEMBER_NAMES
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.ui.game_helpers import Playing, card_button, players, position, table_button

@@ -7,7 +7,7 @@ import pytest
 from bot.engine.options import OptionsError
 from bot.game.guild_settings import GuildSettings
 from bot.storage import SqliteStorage
-from bot.ui.errors import refusal_words
+from bot.ui.clicks.errors import refusal_words
 from tests.storage.backends import Backend, StorageUnderTest
 
 GUILD = 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.render import TableScene
-from bot.ui.alt_text import MAX_ALT_TEXT, hand_alt_text, table_alt_text
+from bot.ui.words.alt_text import MAX_ALT_TEXT, hand_alt_text, table_alt_text
 
 
 def test_the_table_alt_text_says_top_card_colour_turn_direction_and_counts() -> None:

@@ -6,7 +6,7 @@ import asyncio
 import gc
 from typing import Any
 
-from bot.ui.background import in_background
+from bot.ui.delivery.background import in_background
 from tests.conftest import ErrorRecords
 
 
@@ -29,7 +29,7 @@ async def test_a_failing_task_is_logged_once_with_its_traceback(
     loop.set_exception_handler(None)
     assert not keep and not unretrieved
     [record] = error_log.records
-    assert record.name == "bot.ui.background" and record.exc_info is not None
+    assert record.name == "bot.ui.delivery.background" and record.exc_info is not None
     assert str(record.exc_info[1]) == "the message could not be built"
     error_log.records.clear()  # expected here; any other ERROR still fails the test
 

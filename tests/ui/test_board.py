@@ -7,8 +7,8 @@ import threading
 from typing import Any, cast
 
 from bot.game.clock import FakeClock
-from bot.ui.board import Board
-from bot.ui.pictures import Pictures
+from bot.ui.delivery.board import Board
+from bot.ui.delivery.pictures import Pictures
 
 
 async def deliver(sent: list[str]) -> None:

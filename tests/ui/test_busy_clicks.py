@@ -12,8 +12,8 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.answers import ClickLoad
-from bot.ui.early_acks import EarlyAcks
+from bot.ui.clicks.answers import ClickLoad
+from bot.ui.clicks.early_acks import EarlyAcks
 from tests.fakediscord import (
     FakeDiscord,
     FakeGuild,

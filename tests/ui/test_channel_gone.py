@@ -15,13 +15,13 @@ import pytest
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.game.table import CloseReason
-from bot.ui.board import GONE_AFTER
-from bot.ui.trail import Trail
+from bot.ui.delivery.board import GONE_AFTER
+from bot.ui.delivery.trail import Trail
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import Playing
 from tests.ui.test_computers_game import start_with_computers
 
-BOARD = "bot.ui.board"
+BOARD = "bot.ui.delivery.board"
 
 
 def spend_tokens(bot: UnoBot, channel_id: int) -> None:

@@ -1,5 +1,5 @@
 """Buttons sent as rows (``controls.components``) are what the View of the same rows
-sends, so the calls that skip the View (``bot.ui.interaction_calls``) show the same
+sends, so the calls that skip the View (``bot.ui.delivery.interaction_calls``) show the same
 buttons and menus."""
 
 from __future__ import annotations
@@ -8,7 +8,16 @@ import random
 
 from discord.http import handle_message_parameters
 
-from bot.ui.controls import Choice, Components, Control, Menu, Rows, Style, components, to_view
+from bot.ui.messages.controls import (
+    Choice,
+    Components,
+    Control,
+    Menu,
+    Rows,
+    Style,
+    components,
+    to_view,
+)
 
 STYLES = [Style.primary, Style.secondary, Style.success, Style.danger]
 LABELS = ["Red 1", "Draw", "UNO!", "ñ 🃏"]

@@ -1,10 +1,10 @@
-"""``bot.ui.custom_ids``: a game button's ``<what>`` read once into what it asks, and a
+"""``bot.ui.messages.custom_ids``: a game button's ``<what>`` read once into what it asks, and a
 menu's chosen options into one draft."""
 
 from __future__ import annotations
 
 from bot.game.drafts import Draft
-from bot.ui.custom_ids import Leaving, chosen, read
+from bot.ui.messages.custom_ids import Leaving, chosen, read
 
 
 def test_a_button_s_what_is_read_into_what_it_asks() -> None:

@@ -8,8 +8,8 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui import play
-from bot.ui.failures import FAILED
+from bot.ui.clicks import play
+from bot.ui.clicks.failures import FAILED
 from tests.conftest import ErrorRecords
 from tests.fakediscord import FakeDiscord, FakeGuild, Interaction
 from tests.ui.game_helpers import CHANNEL_MESSAGE, start_game, table_button
@@ -31,7 +31,7 @@ def logged_once(error_log: ErrorRecords, what: str) -> None:
     """One ERROR record, with the planted exception's traceback; then forgotten (it was
     expected: any other ERROR still fails the test)."""
     (record,) = error_log.records
-    assert record.name == "bot.ui.failures" and what in record.getMessage()
+    assert record.name == "bot.ui.clicks.failures" and what in record.getMessage()
     assert record.exc_info is not None and isinstance(record.exc_info[1], Broken)
     error_log.records.clear()
 

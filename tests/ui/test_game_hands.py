@@ -9,8 +9,8 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.open_hands import IDLE_HAND
-from bot.ui.words import COLOR_MARKS
+from bot.ui.delivery.open_hands import IDLE_HAND
+from bot.ui.words.words import COLOR_MARKS
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.fakediscord.server import UNKNOWN_MESSAGE
 from tests.ui.game_helpers import (
@@ -75,7 +75,7 @@ async def test_a_failed_hand_refresh_is_logged_at_debug_and_not_retried(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.DEBUG, logger="bot.ui.hand_refresh")
+    caplog.set_level(logging.DEBUG, logger="bot.ui.delivery.hand_refresh")
     session = await start_game(guild, bot, fake_discord, clock, 3)
     a, b, c = await draw_two_on_ben(session)
     ben, ana, cy = session.member(b), session.member(a), session.member(c)

@@ -18,8 +18,8 @@ from bot.engine.cards import Card, CardColor, is_card
 from bot.game.clock import FakeClock
 from bot.render import TableScene, render_hand, render_table, warm
 from bot.render.table import HEIGHT, WIDTH
-from bot.ui import pictures
-from bot.ui.rule_words import card_name
+from bot.ui.delivery import pictures
+from bot.ui.words.rule_words import card_name
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
 from tests.render.conftest import decode

@@ -27,7 +27,7 @@ async def test_no_attach_files_means_text_only_and_no_error(
     bot: UnoBot, guild: FakeGuild, fake_discord: FakeDiscord, clock: FakeClock,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.DEBUG, logger="bot.ui.pictures")
+    caplog.set_level(logging.DEBUG, logger="bot.ui.delivery.pictures")
     assert not fake_discord.app_permissions(guild.channel_id) & ATTACH_FILES
     session, (a, b) = await two_or_three(guild, bot, fake_discord, clock, 2)
     assert session.table.images is True  # wanted, but not allowed here
@@ -43,7 +43,7 @@ async def test_no_attach_files_means_text_only_and_no_error(
     assert "Your hand" in hand.content and "Your hand" in hand_b.content
     assert all(no_pictures(m) for m in fake_discord.messages.values())
     assert not any(call.files for call in fake_discord.calls)
-    told = [r for r in caplog.records if r.name == "bot.ui.pictures"]
+    told = [r for r in caplog.records if r.name == "bot.ui.delivery.pictures"]
     assert len(told) == 1 and told[0].levelno == logging.INFO  # once, not an error
     assert "text only" in told[0].getMessage()
     assert fake_discord.violations == []

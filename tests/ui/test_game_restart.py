@@ -17,7 +17,7 @@ from bot.app.settings import Settings
 from bot.engine import Action
 from bot.game.clock import FakeClock
 from bot.storage import SAVED_GAME_FORMAT, SqliteStorage
-from bot.ui.restart import CLOSED, RESTORED
+from bot.ui.delivery.restart import CLOSED, RESTORED
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, RestCall
 from tests.ui.game_helpers import Playing, position, start_game

@@ -11,7 +11,7 @@ import discord
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.failures import FAILED
+from bot.ui.clicks.failures import FAILED
 from tests.conftest import ErrorRecords
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, answered
 from tests.fakediscord.permissions import ROLE, overwrite

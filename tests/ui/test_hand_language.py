@@ -15,8 +15,8 @@ from babel.messages.pofile import write_po
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.i18n import catalogs
-from bot.ui.open_hands import IDLE_HAND
-from bot.ui.stray import STRAY
+from bot.ui.clicks.stray import STRAY
+from bot.ui.delivery.open_hands import IDLE_HAND
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import card_button, players, position, start_game
 

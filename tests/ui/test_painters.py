@@ -17,7 +17,7 @@ import pytest
 from bot.engine.cards import Card
 from bot.game.clock import FakeClock
 from bot.render import render_hand, render_table, warm_faces
-from bot.ui.pictures import HAND_FILE, Picture, Pictures
+from bot.ui.delivery.pictures import HAND_FILE, Picture, Pictures
 from bot.workers import Workers
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild

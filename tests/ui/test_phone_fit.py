@@ -20,10 +20,10 @@ from bot.game.table import Player, Table, TableStatus
 from bot.i18n import LANGUAGES, speaking
 from bot.render import render_hand, render_table
 from bot.render.hand import hand_image
-from bot.ui.controls import to_view
-from bot.ui.hand import hand_message
-from bot.ui.pictures import hand_cards, table_scene
-from bot.ui.table import call, table_message
+from bot.ui.delivery.pictures import hand_cards, table_scene
+from bot.ui.messages.controls import to_view
+from bot.ui.messages.hand import hand_message
+from bot.ui.messages.table import call, table_message
 from docs.discord_look import PHONE, Shown, heights
 from tests.ui.game_helpers import position
 

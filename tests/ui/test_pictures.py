@@ -15,7 +15,14 @@ from bot.engine import Game
 from bot.game.players import player_id
 from bot.game.table import Player, Table, TableStatus
 from bot.render import TableScene
-from bot.ui.pictures import CACHE_SIZE, MAX_WAITING, HandCards, Pictures, hand_cards, table_scene
+from bot.ui.delivery.pictures import (
+    CACHE_SIZE,
+    MAX_WAITING,
+    HandCards,
+    Pictures,
+    hand_cards,
+    table_scene,
+)
 from tests.ui.game_helpers import position
 
 T = TypeVar("T")
@@ -135,7 +142,7 @@ class NoGuilds:
 
 
 def test_text_only_when_off_or_unknown_logged_once(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.DEBUG, logger="bot.ui.pictures")
+    caplog.set_level(logging.DEBUG, logger="bot.ui.delivery.pictures")
     game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": ["y1"]},
                     discard=["r9"], draw=[], current="1")
     pictures = Pictures()

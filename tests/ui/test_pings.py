@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.board import RETRY_AFTER
+from bot.ui.delivery.board import RETRY_AFTER
 from tests.fakediscord import FakeDiscord, FakeGuild, Latency, RestCall, StoredMessage
 from tests.ui.game_helpers import Playing, card_button, control, players, position, start_game
 from tests.ui.test_game_table import tables

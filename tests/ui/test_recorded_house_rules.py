@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import speaking
-from bot.ui.words import action_line
+from bot.ui.words.words import action_line
 
 RECORDED_BEFORE = {
     2: "Every other player discards all their wild cards.",

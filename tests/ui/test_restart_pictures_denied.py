@@ -10,8 +10,8 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.pictures import TABLE_FILE
-from bot.ui.restart import RESTORED
+from bot.ui.delivery.pictures import TABLE_FILE
+from bot.ui.delivery.restart import RESTORED
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.ui.game_helpers import start_game
@@ -33,10 +33,10 @@ async def test_before_the_guilds_are_known_a_picture_is_tried_and_dropped_if_ref
     session = await start_game(text_only, bot, fake_discord, clock, 2)
     table_message = session.table_message()
     await bot.close()
-    monkeypatch.setattr("bot.ui.restart.READY_WAIT", 0.0)  # show before GUILD_CREATE
+    monkeypatch.setattr("bot.ui.delivery.restart.READY_WAIT", 0.0)  # show before GUILD_CREATE
     since = len(fake_discord.calls)
 
-    with caplog.at_level(logging.INFO, logger="bot.ui.pictures"):
+    with caplog.at_level(logging.INFO, logger="bot.ui.delivery.pictures"):
         async with running_bot(make_settings(fake_discord, tmp_path), clock,
                                fake_discord) as restarted:
             await shown(restarted)

@@ -18,8 +18,8 @@ from bot.game.clock import FakeClock
 from bot.game.saving import TableStore, table_from_dict
 from bot.game.table import CloseReason, Table, TableStatus
 from bot.storage import SqliteStorage
-from bot.ui.pictures import TABLE_FILE
-from bot.ui.restart import BATCH, PAUSE, RESTORED
+from bot.ui.delivery.pictures import TABLE_FILE
+from bot.ui.delivery.restart import BATCH, PAUSE, RESTORED
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, StoredMessage, add_guild
 from tests.ui.game_helpers import Playing, position, start_game
@@ -70,7 +70,7 @@ async def test_a_restart_edits_the_table_message_in_place_with_its_picture(
     await bot.close()
     since = len(fake_discord.calls)
 
-    with caplog.at_level(logging.INFO, logger="bot.ui.pictures"):
+    with caplog.at_level(logging.INFO, logger="bot.ui.delivery.pictures"):
         settings = make_settings(fake_discord, tmp_path)
         async with running_bot(settings, clock, fake_discord) as restarted:
             await shown(restarted)

@@ -1,5 +1,5 @@
 """The rules in words: every code the engine gives has its sentence in the UI
-(``bot.ui.rule_words``), and a refusal or an option error reads as it always did."""
+(``bot.ui.words.rule_words``), and a refusal or an option error reads as it always did."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 
 from bot.engine import Action, IllegalAction, Options, OptionsError
 from bot.engine.errors import ERROR_CODES, REASONS
-from bot.ui.errors import refusal_words
-from bot.ui.rule_words import CODE_WORDS, REASON_WORDS, refusal_sentence
+from bot.ui.clicks.errors import refusal_words
+from bot.ui.words.rule_words import CODE_WORDS, REASON_WORDS, refusal_sentence
 from tests.engine.test_contract import position, refusal
 
 

@@ -23,11 +23,11 @@ from bot.game.drafts import Draft
 from bot.game.players import player_id
 from bot.game.table import Player, Table, TableStatus
 from bot.i18n import speaking
-from bot.ui.controls import Control, Menu
-from bot.ui.custom_ids import PATTERN
-from bot.ui.hand import hand_message
-from bot.ui.table import call
-from bot.ui.words import a_card, action_line, card_label, card_words, color_label
+from bot.ui.messages.controls import Control, Menu
+from bot.ui.messages.custom_ids import PATTERN
+from bot.ui.messages.hand import hand_message
+from bot.ui.messages.table import call
+from bot.ui.words.words import a_card, action_line, card_label, card_words, color_label
 from tests.engine.random_play import choose_action
 
 STEPS = 300
@@ -246,7 +246,7 @@ def test_a_wild_draw_four_on_a_stack_is_named_as_such_with_its_stakes() -> None:
 
 def test_house_rules_on_several_cards_are_told_once() -> None:
     from bot.game.guild_settings import GuildSettings
-    from bot.ui.records import settings_embed
+    from bot.ui.messages.records import settings_embed
 
     settings = GuildSettings(overrides={"house_rules": {
         "wildcustom": 3, "rblank": 5, "yblank": 5, "gblank": 5, "bblank": 5}})

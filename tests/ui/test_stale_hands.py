@@ -9,7 +9,7 @@ import random
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.game.turns import NEXT_ROUND_SECONDS
-from bot.ui.open_hands import CLOSED_HAND
+from bot.ui.delivery.open_hands import CLOSED_HAND
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import card_button, move_in_hand, players, position, start_game
 

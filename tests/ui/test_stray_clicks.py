@@ -11,8 +11,8 @@ import pytest
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.pages import GONE
-from bot.ui.stray import ELSEWHERE, STRAY
+from bot.ui.clicks.pages import GONE
+from bot.ui.clicks.stray import ELSEWHERE, STRAY
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import (
     FakeDiscord,

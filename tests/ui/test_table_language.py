@@ -17,7 +17,7 @@ from bot.game.clock import FakeClock
 from bot.game.players import PlayerId
 from bot.game.table import Player, computer_name
 from bot.i18n import catalogs, speaking
-from bot.ui.names import COMPUTER_NAMES, player_name
+from bot.ui.words.names import COMPUTER_NAMES, player_name
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.ui.game_helpers import Playing, table_button
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.board import RETRY_AFTER
-from bot.ui.table_courier import POST_TRIES
+from bot.ui.delivery.board import RETRY_AFTER
+from bot.ui.delivery.table_courier import POST_TRIES
 from tests.fakediscord import FakeDiscord, FakeGuild, RestCall, StoredMessage
 from tests.ui.game_helpers import Playing, card_button, players, position, start_game
 

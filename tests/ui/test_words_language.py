@@ -21,10 +21,10 @@ from bot.game.errors import BadSetting, NotHost
 from bot.game.lobby import checked_options
 from bot.i18n import catalogs, speaking
 from bot.render import TableScene
-from bot.ui.alt_text import table_alt_text
-from bot.ui.errors import refusal_words
-from bot.ui.text import rules_line
-from bot.ui.words import action_line, card_label, color_label, said_to
+from bot.ui.clicks.errors import refusal_words
+from bot.ui.words.alt_text import table_alt_text
+from bot.ui.words.text import rules_line
+from bot.ui.words.words import action_line, card_label, color_label, said_to
 
 GERMAN: dict[str | tuple[str, str], str | tuple[str, str]] = {
     "red 7": "rote 7",

@@ -1,0 +1,66 @@
+"""Players as the messages name them, in the language of the moment.
+
+A person is named by their display name (or mentioned); a computer player by its seat
+name, "🤖 Easy bot 2", said at display time in the language of the message. The name
+saved with the table (``bot.game.table.computer_name``) is English, and tells the
+computer player's level, so tables saved before the bot spoke other languages read the
+same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from bot.game.players import PlayerId, is_computer
+from bot.game.table import Player
+from bot.i18n import N_, _, translate
+
+COMPUTER_NAMES = {
+    # i18n: the seat name of a computer player that plays any legal card; {number} is its seat
+    "easy": N_("🤖 Easy bot {number}"),
+    # i18n: the seat name of a computer player that plays to win; {number} is its seat
+    "normal": N_("🤖 Normal bot {number}"),
+    # i18n: the seat name of a computer player that thinks moves ahead; {number} is its seat
+    "hard": N_("🤖 Hard bot {number}"),
+}
+"""A computer player's seat name at each level of ``bot.ai.LEVELS``."""
+
+
+class Seated(Protocol):
+    """Whatever knows the seated players: a table, or a snapshot of one."""
+
+    def player(self, player: PlayerId | str) -> Player | None: ...
+
+
+def player_name(player: Player) -> str:
+    """A person's display name; a computer player's seat name in the language of the
+    moment."""
+    level = player.computer_level
+    return player.name if level is None else translate(COMPUTER_NAMES[level],
+                                                       number=-player.id)
+
+
+def name_of(table: Seated, player: PlayerId | str) -> str:
+    """A seated (or once seated) player's name, from their id or the engine's."""
+    seated = table.player(player)
+    return player_name(seated) if seated is not None else str(player)
+
+
+def namer(table: Seated) -> Callable[[str], str]:
+    """:func:`name_of` for ``table``, for the words that take a naming function
+    (``bot.ui.words.words.action_line``)."""
+    return lambda player: name_of(table, player)
+
+
+def mention(table: Seated, player: PlayerId | str) -> str:
+    """A person is mentioned (so notified); a computer player is named."""
+    return name_of(table, player) if is_computer(player) else f"<@{player}>"
+
+
+def and_list(items: list[str]) -> str:
+    """ "ana", "ana and ben", "ana, ben and cy", in the language of the moment."""
+    if len(items) == 1:
+        return items[0]
+    # i18n: the end of a list: "ana, ben and cy" ({first} is "ana, ben")
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
