@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.engine.cards import ALL_CARDS, COLORS, Card
 from bot.engine.errors import ERROR_CODES, REASONS, IllegalAction
-from bot.engine.options import HOUSE_RULES, RULESETS, TABLE_OPTIONS
+from bot.engine.options import HOUSE_RULES, OPTION_ERROR_CODES, RULESETS, TABLE_OPTIONS
 from bot.i18n import N_
 
 COLOR_WORDS: dict[str, str] = {
@@ -189,7 +189,7 @@ REASON_WORDS: dict[str, str] = {
 OPTION_ERROR_WORDS: dict[str, str] = {
     "unknown_ruleset": N_("unknown ruleset {ruleset!r}; choose one of {rulesets}"),
     "not_on_or_off": N_("{option} must be true or false"),
-    "unknown_scoring": N_("scoring must be one of {modes}"),
+    "unknown_scoring": N_("scoring must be one of {choices}"),
     "target_not_whole": N_("target must be a whole number"),
     "target_out_of_range": N_("target must be between 1 and {most}"),
     "house_rule_texts_not_a_map": N_("house_rule_texts maps a card code to a text"),
@@ -213,3 +213,4 @@ assert tuple(HOUSE_RULE_WORDS) == HOUSE_RULES, "words for each house rule"
 assert tuple(TABLE_OPTION_WORDS) == TABLE_OPTIONS, "words for each table option"
 assert tuple(CODE_WORDS) == ERROR_CODES, "a sentence for each refusal code"
 assert REASON_WORDS.keys() == REASONS.keys(), "a sentence for each refusal reason"
+assert OPTION_ERROR_WORDS.keys() == set(OPTION_ERROR_CODES), "a sentence for each option error"
