@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.ai import LEVELS
-from bot.engine.options import RULESETS, SCORING_MODES, Options, OptionsError
+from bot.engine.options import (
+    HOUSE_RULE_CARDS,
+    OPTIONS,
+    RULESETS,
+    Kind,
+    Options,
+    OptionsError,
+    Switch,
+    WholeNumber,
+)
 from bot.game.lobby import checked_options
 from bot.game.players import PlayerId
 from bot.game.seasons import SEASON_LENGTHS
@@ -20,6 +32,7 @@ from bot.ui.clicks import lobby, play, profile
 from bot.ui.clicks.errors import refusal_words
 from bot.ui.clicks.help import show_help
 from bot.ui.messages import records
+from bot.ui.words.option_words import OPTION_WORDS, OptionWords
 from bot.ui.words.text import ruleset_details
 from bot.ui.words.words import choice_name
 
@@ -27,12 +40,7 @@ if TYPE_CHECKING:
     from bot.app.client import UnoBot
 
 RULESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in RULESETS]
-SCORING_CHOICES = [app_commands.Choice(name=mode, value=mode) for mode in SCORING_MODES]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-HOUSE_RULE_OPTIONS = {"wildcustom": "wild_customizable", "rblank": "red_blank",
-                      "yblank": "yellow_blank", "gblank": "green_blank", "bblank": "blue_blank"}
-"""``/uno settings`` options as players see them: card names, not card codes."""
-CARD_CODES = {shown: code for code, shown in HOUSE_RULE_OPTIONS.items()}
 LANGUAGE_CHOICES = [app_commands.Choice(name="Discord's server language",
                                         value=records.FOLLOW_DISCORD),
                     *(app_commands.Choice(name=language.name, value=locale)
@@ -42,75 +50,104 @@ SEASON_CHOICES = [app_commands.Choice(name=records.SEASON_LENGTH_NAMES[length], 
                   for length in SEASON_LENGTHS]
 
 
+@dataclass(frozen=True, slots=True)
+class SlashOption:
+    """An option of ``/uno new`` or ``/uno settings``, by the name the command reads it
+    by (its words are ``OPTION_WORDS`` of that name)."""
+
+    name: str
+    type: type[bool] | type[int] | type[str]
+    choices: tuple[app_commands.Choice[str], ...] = ()
+    default: bool | None = None
+
+
+def rule_option(name: str, kind: Kind) -> SlashOption:
+    """A rule option of the engine as the commands offer it (its choices by their codes)."""
+    if isinstance(kind, Switch):
+        return SlashOption(name, bool)
+    if isinstance(kind, WholeNumber):
+        return SlashOption(name, int)
+    return SlashOption(name, str, tuple(app_commands.Choice(name=choice, value=choice)
+                                        for choice in kind.choices))
+
+
+RULESET = SlashOption("ruleset", str, tuple(RULESET_CHOICES))
+RULE_OPTIONS = tuple(rule_option(name, kind) for name, kind in OPTIONS.items())
+TURN_SECONDS = SlashOption("turn_seconds", int)
+IMAGES = SlashOption("images", bool)
+THREADS = SlashOption("threads", bool)
+NEW_OPTIONS = (RULESET, *RULE_OPTIONS, TURN_SECONDS, SlashOption("autoplay", bool, default=False),
+               IMAGES, THREADS)
+SETTINGS_OPTIONS = (
+    RULESET, *RULE_OPTIONS, TURN_SECONDS, IMAGES, THREADS, SlashOption("tables_per_member", int),
+    SlashOption("language", str, tuple(LANGUAGE_CHOICES)),
+    SlashOption("seasons", str, tuple(SEASON_CHOICES)),
+    *(SlashOption(card, str) for card in HOUSE_RULE_CARDS),
+)
+NEW_NAMES = {"threads": "thread"}
+"""``/uno new`` options Discord shows under another name: one game's thread."""
+SETTINGS_NAMES = {"wildcustom": "wild_customizable", "rblank": "red_blank",
+                  "yblank": "yellow_blank", "gblank": "green_blank", "bblank": "blue_blank"}
+"""``/uno settings`` options as players see them: card names, not card codes."""
+
+Callback = TypeVar("Callback", bound=Callable[..., Any])
+
+
+def taking(options: tuple[SlashOption, ...], words: Callable[[OptionWords], str | None],
+           shown_as: dict[str, str]) -> Callable[[Callback], Callback]:
+    """Gives a command's callback, ``(self, interaction, **chosen)``, the parameters
+    discord.py reads a command's options from (its signature, ``describe``, ``choices``,
+    ``rename``): one keyword each, typed, described by its ``words``, under its name in
+    ``shown_as`` if any. The callback receives every option, None (or the option's
+    default) where the member gave none."""
+    def give(callback: Callback) -> Callback:
+        positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        callback.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+            inspect.Parameter("self", positional),
+            inspect.Parameter("interaction", positional, annotation=discord.Interaction),
+            *(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY,
+                                annotation=option.type if option.default is not None
+                                else option.type | None, default=option.default)
+              for option in options),
+        ])
+        app_commands.describe(**{option.name: _said(words, option.name)
+                                 for option in options})(callback)
+        app_commands.choices(**{option.name: list(option.choices)
+                                for option in options if option.choices})(callback)
+        return app_commands.rename(**shown_as)(callback)
+    return give
+
+
+def _said(words: Callable[[OptionWords], str | None], name: str) -> str:
+    said = words(OPTION_WORDS[name])
+    if said is None:
+        raise LookupError(f"the option {name} has no description for this command")
+    return said
+
+
 class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in this channel"):
     def __init__(self, bot: UnoBot) -> None:
         self.bot = bot
         super().__init__()
 
     @app_commands.command(name="new", description="Open an UNO lobby in this channel")
-    @app_commands.describe(
-        ruleset="Which deck and rules (default: the server's, classic unless changed)",
-        seven_o="Seven-O: a 0 passes every hand on, a 7 trades hands",
-        stacking="Stacking: lay up to 3 equal cards, chain Draw Twos",
-        scoring="How round points are counted",
-        target="Points that end the match (default 500)",
-        jump_in="Jump-in: play a card identical to the top card out of turn",
-        draw_until_playable="Draw until playable: a turn's draw goes on until a card can be played",
-        stack_draws="Stack draws: answer a Draw Two or Wild Draw Four with one; the total grows",
-        force_play="Force play: whoever can play must play",
-        no_bluff="No bluffing: Wild Draw Four only without the colour; no challenges",
-        turn_seconds="Seconds each player has for a turn (10 to 600; default the server's, 60)",
-        autoplay="A computer player takes the turns of anyone whose time runs out",
-        images="Card pictures on the table and in hands (default the server's setting, on)",
-        thread="Play in a new thread of this channel (default the server's setting, off)",
-    )
-    @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES)
+    @taking(NEW_OPTIONS, lambda words: words.new, NEW_NAMES)
     @app_commands.guild_only()
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        ruleset: str | None = None,
-        seven_o: bool | None = None,
-        stacking: bool | None = None,
-        scoring: str | None = None,
-        target: int | None = None,
-        jump_in: bool | None = None,
-        draw_until_playable: bool | None = None,
-        stack_draws: bool | None = None,
-        force_play: bool | None = None,
-        no_bluff: bool | None = None,
-        turn_seconds: int | None = None,
-        autoplay: bool = False,
-        images: bool | None = None,
-        thread: bool | None = None,
-    ) -> None:
+    async def new(self, interaction: discord.Interaction, **chosen: Any) -> None:
         assert interaction.guild_id is not None
         defaults = await self.bot.db.get_settings(interaction.guild_id)
         overrides: dict[str, Any] = dict(defaults.overrides)
-        overrides |= {
-            key: value
-            for key, value in (
-                ("seven_o", seven_o),
-                ("stacking", stacking),
-                ("scoring", scoring),
-                ("target", target),
-                ("jump_in", jump_in),
-                ("draw_until_playable", draw_until_playable),
-                ("stack_draws", stack_draws),
-                ("force_play", force_play),
-                ("no_bluff", no_bluff),
-            )
-            if value is not None
-        }
+        overrides |= {name: chosen[name] for name in OPTIONS if chosen[name] is not None}
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        ruleset = ruleset or defaults.ruleset
+        ruleset = chosen["ruleset"] or defaults.ruleset
+        turn_seconds = chosen["turn_seconds"]
         turn_seconds = defaults.turn_seconds if turn_seconds is None else turn_seconds
         language = language_of(defaults.language or interaction.guild_locale).locale
         made: discord.Thread | None = None
         host = lobby.acting_player(interaction)
         lobbies = self.bot.manager.lobby
         with lobbies.opening(interaction.guild_id, host.id, defaults.tables_per_member) as claim:
-            if defaults.threads if thread is None else thread:
+            if defaults.threads if chosen["threads"] is None else chosen["threads"]:
                 checked_options(ruleset, overrides, turn_seconds)  # no thread for a bad setting
                 made = await lobby.open_thread(interaction, language=language)
             await lobbies.create(
@@ -120,8 +157,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
                 ruleset=ruleset,
                 overrides=overrides,
                 turn_seconds=turn_seconds,
-                autoplay=autoplay,
-                images=defaults.images if images is None else images,
+                autoplay=chosen["autoplay"],
+                images=defaults.images if chosen["images"] is None else chosen["images"],
                 language=language,
                 post=lambda table: lobby.post_lobby(interaction, table, made),
                 claim=claim,
@@ -228,58 +265,9 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         await records.show_history(interaction, self.bot.db, server_wide=scope == "server")
 
     @app_commands.command(name="settings", description="This server's UNO defaults (Manage Server)")
-    @app_commands.describe(
-        ruleset="Default ruleset for /uno new",
-        seven_o="Seven-O on or off by default",
-        stacking="Stacking on or off by default",
-        scoring="Default scoring",
-        target="Default points that end a match",
-        jump_in="Jump-in on or off by default",
-        draw_until_playable="Draw until playable on or off by default",
-        stack_draws="Stack draws on or off by default",
-        force_play="Force play on or off by default",
-        no_bluff="No bluffing on or off by default",
-        turn_seconds="Default turn timer, 10 to 600 seconds",
-        images="Card pictures on the table and in hands",
-        threads="Open each /uno new game in a new thread of its channel",
-        tables_per_member="Open lobbies and games one member may host at once, 1 to 25",
-        language="The language of the table, lobby and pings (each player's hand speaks theirs)",
-        seasons="How long a rating season lasts (UTC); each starts afresh (default monthly)",
-        wildcustom="House rule of every Wild Customizable: 1-9, or a written rule",
-        rblank="House rule of the red Blank: 1-9, or a written rule",
-        yblank="House rule of the yellow Blank: 1-9, or a written rule",
-        gblank="House rule of the green Blank: 1-9, or a written rule",
-        bblank="House rule of the blue Blank: 1-9, or a written rule",
-    )
-    @app_commands.rename(**HOUSE_RULE_OPTIONS)
-    @app_commands.choices(ruleset=RULESET_CHOICES, scoring=SCORING_CHOICES,
-                          language=LANGUAGE_CHOICES, seasons=SEASON_CHOICES)
+    @taking(SETTINGS_OPTIONS, lambda words: words.default, SETTINGS_NAMES)
     @app_commands.guild_only()
-    async def settings(
-        self,
-        interaction: discord.Interaction,
-        ruleset: str | None = None,
-        seven_o: bool | None = None,
-        stacking: bool | None = None,
-        scoring: str | None = None,
-        target: int | None = None,
-        jump_in: bool | None = None,
-        draw_until_playable: bool | None = None,
-        stack_draws: bool | None = None,
-        force_play: bool | None = None,
-        no_bluff: bool | None = None,
-        turn_seconds: int | None = None,
-        images: bool | None = None,
-        threads: bool | None = None,
-        tables_per_member: int | None = None,
-        language: str | None = None,
-        seasons: str | None = None,
-        wildcustom: str | None = None,
-        rblank: str | None = None,
-        yblank: str | None = None,
-        gblank: str | None = None,
-        bblank: str | None = None,
-    ) -> None:
+    async def settings(self, interaction: discord.Interaction, **chosen: Any) -> None:
         assert interaction.guild_id is not None
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(
@@ -287,9 +275,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
                   "settings."), ephemeral=True,
             )
             return
-        given = {CARD_CODES.get(key, key): value for key, value in interaction.namespace
-                 if value is not None}  # the namespace names options as Discord shows them
-        changes = {key: getattr(value, "value", value) for key, value in given.items()}
+        changes = {name: value for name, value in chosen.items() if value is not None}
         current = await self.bot.db.get_settings(interaction.guild_id)
         if not changes:
             await interaction.response.send_message(

@@ -34,6 +34,7 @@ from bot.game.errors import (
     TooManyTables,
     UnknownLevel,
 )
+from bot.game.guild_settings import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from bot.game.players import PlayerId, engine_id
 from bot.game.registry import Reply, TableRegistry
 from bot.game.table import CloseReason, Player, Table, TableStatus, computer_name
@@ -45,8 +46,6 @@ log = logging.getLogger(__name__)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 IDLE_CLOSE_SECONDS = 600.0
-DEFAULT_TURN_SECONDS = 60
-TURN_SECONDS_RANGE = (10, 600)
 
 Publish = Callable[[Table], Reply]
 """Composes (under the lock) how the new state reaches the lobby message."""
@@ -57,10 +56,9 @@ PostLobby = Callable[[Table], Callable[[], Awaitable[int]]]
 def checked_options(ruleset: str, overrides: dict[str, Any], turn_seconds: int) -> Options:
     """The table's options, or ``BadSetting`` saying what does not work (checked before
     anything is made for the table, a thread included)."""
-    low, high = TURN_SECONDS_RANGE
-    if not low <= turn_seconds <= high:
+    if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
         raise BadSetting(N_("The turn timer must be between {low} and {high} seconds."),
-                         low=low, high=high)
+                         low=MIN_TURN_SECONDS, high=MAX_TURN_SECONDS)
     try:
         return Options.for_ruleset(ruleset, overrides)
     except OptionsError as error:

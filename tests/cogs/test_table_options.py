@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.engine.options import TABLE_OPTIONS
-from bot.ui.words.rule_words import TABLE_OPTION_WORDS
+from bot.ui.words.option_words import OPTION_WORDS, Listed
 from tests.fakediscord import FakeDiscord, FakeGuild
 
 MANAGE_GUILD = 1 << 5
@@ -31,10 +31,13 @@ async def test_rules_explain_the_options_in_force_in_two_lines_each(
     answer = await guild.members[1].slash("uno rules")
     lines = answer.text.splitlines()
     for name in ("force_play", "no_bluff"):
-        label, what, more = TABLE_OPTION_WORDS[name]
+        words = OPTION_WORDS[name].shown
+        assert isinstance(words, Listed)
+        label, what, more = words.label, words.what, words.more
         first = lines.index(f"**{label}**: {what}")
         assert lines[first + 1] == more
-    assert TABLE_OPTION_WORDS["jump_in"][1] not in answer.text
+    jump_in = OPTION_WORDS["jump_in"].shown
+    assert isinstance(jump_in, Listed) and jump_in.what not in answer.text
 
 
 async def test_settings_keep_the_options_as_the_servers_defaults(

@@ -14,7 +14,8 @@ from bot.game.guild_settings import GuildSettings, SettingError
 from bot.game.players import PlayerId, is_computer
 from bot.game.ports import Storage
 from bot.i18n import LANGUAGES, N_, _, ngettext
-from bot.ui.words.rule_words import HOUSE_RULE_WORDS, TABLE_OPTION_WORDS
+from bot.ui.words.option_words import listed_on, stated
+from bot.ui.words.rule_words import HOUSE_RULE_WORDS
 from bot.ui.words.words import HOUSE_RULE_CARD_NAMES, choice_name
 
 HOUSE_RULE_TEXT_LIMIT = 200
@@ -65,11 +66,10 @@ def on_off(flag: bool) -> str:
 
 def settings_embed(settings: GuildSettings) -> discord.Embed:
     options = settings.options()
-    table_options = ", ".join(_(TABLE_OPTION_WORDS[n][0]) for n in options.table_options())
+    table_options = ", ".join(_(words.label) for words in listed_on(options))
     lines = [
         _("Ruleset: {ruleset}").format(ruleset=choice_name(settings.ruleset)),
-        _("Seven-O: {seven_o} · stacking: {stacking}").format(
-            seven_o=on_off(options.seven_o), stacking=on_off(options.stacking)),
+        " · ".join(_(words.setting).format(on_off=on_off(on)) for words, on in stated(options)),
         # i18n: {scoring} is the scoring mode's name
         ngettext("Scoring: {scoring} to {count} point", "Scoring: {scoring} to {count} points",
                  options.target).format(scoring=choice_name(options.scoring),

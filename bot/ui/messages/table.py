@@ -23,8 +23,8 @@ from bot.ui.messages.controls import Control, Rows, Style, disabled
 from bot.ui.messages.custom_ids import game_id
 from bot.ui.messages.replay import replayable
 from bot.ui.words.names import mention, name_of, namer
+from bot.ui.words.option_words import listed_on
 from bot.ui.words.rating_words import rating_change
-from bot.ui.words.rule_words import TABLE_OPTION_WORDS
 from bot.ui.words.words import (
     action_line,
     card_words,
@@ -144,7 +144,7 @@ def ended_by(table: Table) -> str:
 def _description(table: Table, seen: PlayerView) -> str:
     """A few lines for a phone: the top card and colour and the table options that
     change how play goes (jump-ins...), the seats on one line, the last few actions."""
-    in_force = [_(TABLE_OPTION_WORDS[name][0]) for name in seen.options.table_options()]
+    in_force = [_(words.label) for words in listed_on(seen.options)]
     top = [] if seen.top is None else [
         _("Top card **{card}**").format(card=card_words(seen.top)),
         # i18n: the colour the next card must match

@@ -1,5 +1,6 @@
-"""The rules in words: card and colour names, what rulesets, house rules and table options
-do, and why the engine refused an action or an option.
+"""The rules in words: card and colour names, what rulesets and house rules do, and why
+the engine refused an action or an option (the options' own words are
+``bot.ui.words.option_words``).
 
 The engine speaks in codes and data (``bot.engine``: card codes, refusal reasons, option
 error codes); these are its words, one English message id each, translated where shown
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from bot.engine.cards import ALL_CARDS, COLORS, Card
 from bot.engine.errors import ERROR_CODES, REASONS, IllegalAction
-from bot.engine.options import HOUSE_RULES, RULESETS, TABLE_OPTIONS
+from bot.engine.options import HOUSE_RULES, OPTION_ERROR_CODES, RULESETS
 from bot.i18n import N_
 
 COLOR_WORDS: dict[str, str] = {
@@ -81,48 +82,6 @@ HOUSE_RULE_WORDS: dict[int, str] = {
 }
 """What each house rule does (RULES.md 6), by its number."""
 
-TABLE_OPTION_WORDS: dict[str, tuple[str, str, str]] = {
-    "jump_in": (
-        # i18n: the name of a table option (RULES.md 11): playing out of turn
-        N_("Jump-in"),
-        N_("Anyone holding a card identical to the top card (same colour and number or "
-           "symbol, never a wild) may play it at once, out of turn."),
-        N_("Play goes on from the jumper; the player whose turn it was loses it. "
-           "The first to jump in counts."),
-    ),
-    "draw_until_playable": (
-        # i18n: the name of a table option
-        N_("Draw until playable"),
-        N_("A turn's draw goes on card by card until a playable card comes, or nothing is "
-           "left."),
-        N_("Every card drawn stays in the hand; the last one may be played at once, or kept."),
-    ),
-    "stack_draws": (
-        # i18n: the name of a table option: answering a Draw Two with another
-        N_("Stack draws"),
-        N_("Made to draw by a Draw Two or a Wild Draw Four? Answer with a Draw Two (of the "
-           "colour named, on a Wild Draw Four) or a Wild Draw Four."),
-        N_("The cards add up: the first player who does not answer draws the total and loses "
-           "the turn."),
-    ),
-    "force_play": (
-        # i18n: the name of a table option
-        N_("Force play"),
-        N_("Whoever holds a playable card must play one: drawing is only for a hand with "
-           "nothing to play."),
-        N_("A Wild Draw Four counts only without a card of the current colour; a playable "
-           "drawn card must be played."),
-    ),
-    "no_bluff": (
-        # i18n: the name of a table option
-        N_("No bluffing"),
-        N_("A Wild Draw Four may be played only when you hold no card of the current colour."),
-        N_("So it is never a bluff, and it cannot be challenged."),
-    ),
-}
-"""Each option of RULES.md section 11 (by its name in ``TABLE_OPTIONS``): a name to show,
-then what the option does in two lines."""
-
 CODE_WORDS: dict[str, str] = {
     "not_your_turn": N_("It is not your turn."),
     "not_in_hand": N_("You do not hold that card."),
@@ -189,7 +148,7 @@ REASON_WORDS: dict[str, str] = {
 OPTION_ERROR_WORDS: dict[str, str] = {
     "unknown_ruleset": N_("unknown ruleset {ruleset!r}; choose one of {rulesets}"),
     "not_on_or_off": N_("{option} must be true or false"),
-    "unknown_scoring": N_("scoring must be one of {modes}"),
+    "unknown_scoring": N_("scoring must be one of {choices}"),
     "target_not_whole": N_("target must be a whole number"),
     "target_out_of_range": N_("target must be between 1 and {most}"),
     "house_rule_texts_not_a_map": N_("house_rule_texts maps a card code to a text"),
@@ -210,6 +169,6 @@ assert tuple(COLOR_WORDS) == COLORS, "a word for each colour"
 assert frozenset(CARD_NAMES) == ALL_CARDS, "every card has a name"
 assert tuple(RULESET_WORDS) == RULESETS, "words for each ruleset"
 assert tuple(HOUSE_RULE_WORDS) == HOUSE_RULES, "words for each house rule"
-assert tuple(TABLE_OPTION_WORDS) == TABLE_OPTIONS, "words for each table option"
 assert tuple(CODE_WORDS) == ERROR_CODES, "a sentence for each refusal code"
 assert REASON_WORDS.keys() == REASONS.keys(), "a sentence for each refusal reason"
+assert OPTION_ERROR_WORDS.keys() == set(OPTION_ERROR_CODES), "a sentence for each option error"

@@ -7,21 +7,13 @@ from bot.engine.cards import build_deck
 from bot.engine.options import HAND_SIZE, Options
 from bot.game.lobby import MAX_PLAYERS, MIN_PLAYERS
 from bot.i18n import N_, _, ngettext, pgettext
-from bot.ui.words.rule_words import RULESET_WORDS, TABLE_OPTION_WORDS
+from bot.ui.words.option_words import listed_on, stated
+from bot.ui.words.rule_words import RULESET_WORDS
 from bot.ui.words.words import choice_name, count_cards
 
 
-def _seven_o(options: Options) -> str:
-    # i18n: in the one-line rules; Seven-O is a ruleset's name (0s pass hands, 7s trade them)
-    return _("Seven-O on") if options.seven_o else _("Seven-O off")
-
-
-def _stacking(options: Options) -> str:
-    # i18n: in the one-line rules: laying several cards of one value at once
-    return _("stacking on") if options.stacking else _("stacking off")
-
-
-def _scoring_to(options: Options) -> str:
+def _score_line(options: Options) -> str:
+    """The score in the one-line rules: "standard scoring to 500"."""
     if options.scoring == "alternative":
         return _("alternative scoring to {target}").format(target=options.target)
     return _("standard scoring to {target}").format(target=options.target)
@@ -32,10 +24,9 @@ def rules_line(ruleset: str, options: Options, turn_seconds: int | None = None) 
     parts = [
         choice_name(ruleset),
         count_cards(HAND_SIZE[ruleset]),
-        _seven_o(options),
-        _stacking(options),
-        _scoring_to(options),
-        *(_(TABLE_OPTION_WORDS[name][0]) for name in options.table_options()),
+        *(_(words.on if on else words.off) for words, on in stated(options)),
+        _score_line(options),
+        *(_(words.label) for words in listed_on(options)),
     ]
     if turn_seconds is not None:
         # i18n: the turn timer in the one-line rules: "60 s turns"
@@ -56,20 +47,20 @@ def ruleset_details(ruleset: str, options: Options) -> str:
             _(RULESET_WORDS[ruleset]),
             " ".join([_("Deck: {cards}.").format(cards=count_cards(len(build_deck(ruleset)))),
                       _("Hand: {cards}.").format(cards=count_cards(HAND_SIZE[ruleset]))]),
-            " ".join([_("Seven-O: on.") if options.seven_o else _("Seven-O: off."),
-                      _("Stacking: on.") if options.stacking else _("Stacking: off.")]),
+            " ".join(_(words.told_on if on else words.told_off)
+                     for words, on in stated(options)),
             scoring.format(target=target),
-            *table_options_details(options),
+            *listed_details(options),
         ]
     )
 
 
-def table_options_details(options: Options) -> list[str]:
-    """The table options in force (RULES.md 11), two lines each."""
+def listed_details(options: Options) -> list[str]:
+    """The options in force that are named only where they are on (the table options of
+    RULES.md 11 among them), two lines each."""
     lines: list[str] = []
-    for name in options.table_options():
-        label, what, more = TABLE_OPTION_WORDS[name]
-        lines += [f"**{_(label)}**: {_(what)}", _(more)]
+    for words in listed_on(options):
+        lines += [f"**{_(words.label)}**: {_(words.what)}", _(words.more)]
     return lines
 
 
