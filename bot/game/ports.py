@@ -88,12 +88,18 @@ class MatchRecord:
     ended_at: float
     rounds: int
     winner_id: PlayerId | None
-    """None for a match that ended with no winner."""
+    """None for a match that ended with no winner; in a partners match, a player of the
+    winning team (its first in seating order)."""
     players: tuple[PlayerResult, ...]
     """In seating order; history lists them in this order."""
     scoring: str = "standard"
     """How points were counted: ``standard`` (more is better) or ``alternative`` (fewer
     is better), for the order the rating reads."""
+    teams: tuple[tuple[PlayerId, ...], ...] = ()
+    """A partners match's teams, fixed at the deal: every player in one team, those who
+    left included, each team in seating order. Every player of the winning team is
+    marked won, and its players who stayed to the end have its score as their points.
+    Empty for a free-for-all."""
 
     def __post_init__(self) -> None:
         user_ids = [p.user_id for p in self.players]
@@ -103,11 +109,33 @@ class MatchRecord:
             raise ValueError(f"match {self.match_id}: winner {self.winner_id} did not play")
         if self.ruleset not in RULESETS:
             raise ValueError(f"match {self.match_id}: unknown ruleset {self.ruleset!r}")
-        if any(p.won != (p.user_id == self.winner_id) for p in self.players):
+        if self.teams:
+            self._check_teams(user_ids)
+        winners = self.team_of(self.winner_id) if self.winner_id is not None else ()
+        if any(p.won != (p.user_id in winners) for p in self.players):
             raise ValueError(
                 f"match {self.match_id}: the players marked won must be exactly the winner "
-                f"{self.winner_id}"
+                f"{self.winner_id}{' and their partners' if self.teams else ''}"
             )
+
+    def team_of(self, user_id: PlayerId) -> tuple[PlayerId, ...]:
+        """The player's team in a partners match; the player alone in a free-for-all."""
+        return next((team for team in self.teams if user_id in team), (user_id,))
+
+    def _check_teams(self, user_ids: list[PlayerId]) -> None:
+        seated = [user_id for team in self.teams for user_id in team]
+        if len(self.teams) < 2 or not all(self.teams) or sorted(seated) != sorted(user_ids):
+            raise ValueError(
+                f"match {self.match_id}: teams must be two or more and hold every player once")
+        seat = {user_id: number for number, user_id in enumerate(user_ids)}
+        by_id = {p.user_id: p for p in self.players}
+        for team in self.teams:
+            if [seat[u] for u in team] != sorted(seat[u] for u in team):
+                raise ValueError(f"match {self.match_id}: team {team} is not in seating order")
+            if len({by_id[u].points for u in team if not by_id[u].left}) > 1:
+                raise ValueError(
+                    f"match {self.match_id}: the players of team {team} who stayed must "
+                    "have its score")
 
 
 @dataclass(frozen=True, slots=True)

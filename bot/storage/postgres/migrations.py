@@ -264,6 +264,18 @@ MIGRATIONS: tuple[Migration, ...] = (
                 ON ratings FOR EACH ROW EXECUTE FUNCTION list_by_rating()""",
         ),
     ),
+    Migration(
+        9,
+        "each player's team in a partners match (none in a free-for-all)",
+        (
+            # Numbered from 0 in the order of the match's teams; NULL in a free-for-all.
+            "ALTER TABLE match_players ADD COLUMN team INTEGER",
+            # A person's partners matches, for the partner they played with most.
+            """CREATE INDEX match_players_by_team
+                ON match_players (guild_id, user_id) INCLUDE (match_id, team, won)
+                WHERE team IS NOT NULL""",
+        ),
+    ),
 )
 
 
