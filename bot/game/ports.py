@@ -17,6 +17,7 @@ from bot.game.guild_settings import GuildSettings
 from bot.game.players import PlayerId
 from bot.game.standings import (
     DEFAULT_MIN_GAMES,
+    FREE_FOR_ALL,
     HeadToHead,
     LeaderboardPage,
     MatchSummary,
@@ -26,6 +27,7 @@ from bot.game.standings import (
     Ranking,
     RankRow,
     RatingChange,
+    RatingKind,
     RatingPage,
 )
 
@@ -245,8 +247,9 @@ class MatchArchive(Protocol):
     async def record_match(self, record: MatchRecord) -> bool: ...
 
     async def match_ratings(self, match_id: str) -> list[RatingChange]:
-        """What a recorded match did to each person's all-time rating, by user id;
-        empty for a match not rated (or not recorded)."""
+        """What a recorded match did to each person's all-time rating of its kind (the
+        partners rating for a partners match), by user id; empty for a match not rated
+        (or not recorded)."""
         ...
 
 
@@ -294,18 +297,22 @@ class Leaderboards(Protocol):
 
 class Ratings(Protocol):
     """Skill ratings per server (``bot.game.rating``), on the all-time board (season
-    ``""``) and each season's; a match is rated when it is recorded."""
+    ``""``) and each season's; a match is rated when it is recorded. Each ``kind`` of
+    rating (free-for-all, partners) has boards and seasons of its own."""
 
     async def rating_board(self, guild_id: int, season: str = "", offset: int = 0,
-                           limit: int = 10, *, now: float | None = None) -> RatingPage: ...
+                           limit: int = 10, *, now: float | None = None,
+                           kind: RatingKind = FREE_FOR_ALL) -> RatingPage: ...
 
     async def player_rating(self, guild_id: int, user_id: PlayerId,
-                            season: str = "") -> PlayerRating | None: ...
+                            season: str = "", *, kind: RatingKind = FREE_FOR_ALL
+                            ) -> PlayerRating | None: ...
 
-    async def rating_history(self, guild_id: int, user_id: PlayerId, limit: int = 50
-                             ) -> list[int]: ...
+    async def rating_history(self, guild_id: int, user_id: PlayerId, limit: int = 50,
+                             *, kind: RatingKind = FREE_FOR_ALL) -> list[int]: ...
 
-    async def seasons(self, guild_id: int) -> list[str]: ...
+    async def seasons(self, guild_id: int, *, kind: RatingKind = FREE_FOR_ALL
+                      ) -> list[str]: ...
 
     async def head_to_head(self, guild_id: int, user_id: PlayerId, other_id: PlayerId
                            ) -> HeadToHead: ...

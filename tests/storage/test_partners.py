@@ -1,9 +1,15 @@
-"""Partners matches on both databases: their teams in the record and the history, and
-the upgrade of a database of the schema before them, its data intact."""
+"""Partners matches on both databases: their teams in the record and the history, the
+partners rating (openskill's team rating, on boards of its own), and the upgrade of a
+database of the schema before them, its data intact."""
 
 from __future__ import annotations
 
+import pytest
+from openskill.models import PlackettLuce
+
 from bot.game.players import PlayerId
+from bot.game.ports import StorageUnavailable
+from bot.game.standings import PARTNERS, PlayerRating, RatingChange
 from bot.storage import PostgresStorage, SqliteStorage, open_storage
 from bot.storage.opening import Opening
 from bot.storage.postgres.migrations import MIGRATIONS as PG_MIGRATIONS
@@ -11,6 +17,7 @@ from bot.storage.sqlite.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from bot.storage.urls import sqlite_path
 from tests.storage.backends import Backend, StorageUnderTest
 from tests.storage.builders import GUILD, match, partners, record_before_ratings
+from tests.storage.test_ratings import NOV, SERIES, Skills, expected, finished, flat
 
 BEFORE_PARTNERS = {"sqlite": 11, "postgres": 8}
 """The schema version of the last release before partners matches."""
@@ -40,6 +47,131 @@ async def test_the_history_lists_each_partners_match_with_its_teams(
     assert alone.teams == ()
     stats = await db.player_stats(GUILD, PlayerId(6))
     assert (stats.games, stats.wins, stats.points) == (2, 1, 95)
+
+
+Teams = tuple[tuple[int, ...], ...]
+MATCHES: list[tuple[Teams, tuple[int, ...], int, str, frozenset[int], list[int]]] = [
+    # teams, their scores, the winning team, scoring, who left, and openskill's ranks
+    (((1, 2), (3, 4)), (500, 120), 0, "standard", frozenset(), [0, 1]),
+    (((1, 3), (2, 4)), (80, 510), 1, "standard", frozenset(), [1, 0]),
+    (((1, 4), (2, 5), (3, 6)), (300, 80, 95), 0, "standard", frozenset(), [0, 2, 1]),
+    (((1, 2), (3, 4), (5, 6)), (40, 10, 90), 1, "alternative", frozenset(), [1, 0, 2]),
+    (((1, 5), (2, 6), (3, 4)), (500, 60, 60), 0, "standard", frozenset(), [0, 1, 1]),
+    (((1, 2), (3, 4), (5, 6)), (100, 300, 400), 0, "standard", frozenset({5, 6}), [0, 1, 2]),
+    (((1, 6), (2, 3)), (20, 550), 1, "standard", frozenset({6}), [1, 0]),
+] * 2
+
+
+def partners_series(start: float = NOV) -> list[tuple[str, float]]:
+    """``MATCHES`` as recorded matches: their ids and ends, one a second from ``start``."""
+    return [(f"p{number}", start + number) for number in range(len(MATCHES))]
+
+
+def team_rated(matches: list[tuple[Teams, list[int]]]) -> Skills:
+    """What openskill itself gives for these matches, each team one team in ``rate``."""
+    model = PlackettLuce()
+    skills: dict[int, tuple[float, float]] = {}
+    for teams, ranks in matches:
+        rated = model.rate([[model.rating(*skills.get(p, (25.0, 25 / 3))) for p in team]
+                            for team in teams], ranks=[float(r) for r in ranks])
+        for team, after in zip(teams, rated, strict=True):
+            for player, skill in zip(team, after, strict=True):
+                skills[player] = (skill.mu, skill.sigma)
+    return flat(skills)
+
+
+async def record_partners_series(db: StorageUnderTest, start: float = NOV) -> None:
+    for (match_id, ended_at), (teams, scores, winner, scoring, left, _) in zip(
+            partners_series(start), MATCHES, strict=True):
+        assert await db.record_match(partners(match_id, teams, scores, winner=winner,
+                                              scoring=scoring, left=left,
+                                              ended_at=ended_at)) is True
+
+
+async def skills_in(db: StorageUnderTest, table: str, season: str = "") -> Skills:
+    rows = await db.read(f"SELECT user_id, mu, sigma FROM {table} WHERE guild_id = ? "
+                         "AND season = ?", (GUILD, season))
+    return flat({user: (mu, sigma) for user, mu, sigma in rows})
+
+
+async def test_a_series_of_partners_matches_gives_openskills_team_ratings(
+    db: StorageUnderTest,
+) -> None:
+    await record_partners_series(db)
+    want = team_rated([(teams, ranks) for teams, *_, ranks in MATCHES])
+    assert await skills_in(db, "partner_ratings") == pytest.approx(want)
+    assert await skills_in(db, "partner_ratings", "2026-11") == pytest.approx(want)
+    assert await db.seasons(GUILD, kind=PARTNERS) == ["2026-11"]
+
+    played = {p: sum(p in team for teams, *_ in MATCHES for team in teams) for p in range(1, 7)}
+    shown = {p: round(40 * want[p, "mu"]) for p in played}
+    listed = sorted((p for p in played if played[p] >= 10), key=lambda p: (-shown[p], p))
+    board = await db.rating_board(GUILD, kind=PARTNERS, now=NOV + 100)
+    assert board.kind == PARTNERS and board.total == len(listed) >= 2
+    assert [(row.user_id, row.rating, row.matches) for row in board.rows] == [
+        (p, shown[p], played[p]) for p in listed]
+    assert board.rows[0].name == f"player {listed[0]}"
+    assert await db.player_rating(GUILD, PlayerId(listed[1]), kind=PARTNERS) == PlayerRating(
+        shown[listed[1]], played[listed[1]], False, 2)
+    few = min(played, key=lambda p: played[p])
+    assert played[few] < 10
+    assert await db.player_rating(GUILD, PlayerId(few), "2026-11", kind=PARTNERS) == (
+        PlayerRating(shown[few], played[few], True, None))
+    assert (await db.rating_history(GUILD, PlayerId(1), kind=PARTNERS))[-1] == shown[1]
+
+    changes = await db.match_ratings(f"p{len(MATCHES) - 1}")
+    before = team_rated([(teams, ranks) for teams, *_, ranks in MATCHES[:-1]])
+    assert changes == [
+        RatingChange(PlayerId(p), round(40 * before[p, "mu"]), shown[p], played[p] < 10,
+                     PARTNERS) for p in (1, 2, 3, 6)]
+
+
+async def test_partners_matches_leave_the_free_for_all_ratings_alone(
+    db: StorageUnderTest,
+) -> None:
+    for number, order in enumerate(SERIES[:5]):
+        await db.record_match(finished(f"m{number}", order, NOV + number))
+    free = {table: sorted(await db.read(f"SELECT * FROM {table}"))
+            for table in ("ratings", "rating_changes", "rated_seasons", "listed_by_rating")}
+    free_board = await db.rating_board(GUILD, now=NOV + 100)
+
+    await record_partners_series(db, NOV + 10)
+    for table, rows in free.items():
+        assert sorted(await db.read(f"SELECT * FROM {table}")) == rows, table
+    assert await db.rating_board(GUILD, now=NOV + 100) == free_board
+    assert (await db.player_rating(GUILD, PlayerId(4))) is None  # played partners only
+    assert all(c.kind == "free_for_all" for c in await db.match_ratings("m4"))
+
+    await db.record_match(finished("m5", SERIES[5], NOV + 100))
+    assert await skills_in(db, "ratings") == pytest.approx(expected(SERIES[:6]))
+    assert await skills_in(db, "partner_ratings") == pytest.approx(
+        team_rated([(teams, ranks) for teams, *_, ranks in MATCHES]))
+
+
+async def test_a_partners_match_with_a_computer_player_is_not_rated(
+    db: StorageUnderTest, backend: Backend,
+) -> None:
+    assert await db.record_match(partners("bots", ((1, 2), (3, -4)), (500, 30),
+                                          bots=frozenset({-4}))) is True
+    assert await db.match_ratings("bots") == []
+    for table in ("ratings", "partner_ratings", "rating_changes", "partner_rating_changes"):
+        assert await backend.count(table) == 0, table
+    assert [m.teams for m in await db.history(GUILD)] == [((1, 2), (3, -4))]
+
+
+async def test_a_partners_rating_is_in_the_transaction_of_the_match_record(
+    db: StorageUnderTest, backend: Backend
+) -> None:
+    await backend.fail_inserts("partner_rating_changes")
+    with pytest.raises((StorageUnavailable, backend.error)):
+        await db.record_match(partners("crash", ((1, 2), (3, 4)), (500, 30)))
+    assert await backend.count("matches") == 0
+    assert await backend.count("partner_ratings") == 0
+    await backend.stop_failing("partner_rating_changes")
+    assert await db.record_match(partners("crash", ((1, 2), (3, 4)), (500, 30))) is True
+    assert await backend.count("partner_ratings") == 8  # all time and the season, each
+    assert await db.record_match(partners("crash", ((1, 2), (3, 4)), (500, 30))) is False
+    assert await backend.count("partner_rating_changes") == 8
 
 
 async def table_contents(backend: Backend) -> dict[str, list[tuple[object, ...]]]:
@@ -82,6 +214,11 @@ async def test_the_upgrade_keeps_todays_database_whole(backend: Backend) -> None
         assert await upgraded.record_match(partners("p", ((1, 3), (2, 4)), (500, 20),
                                                        ended_at=1_800_000_000.0)) is True
         assert (await upgraded.history(GUILD, limit=1))[0].teams == ((1, 3), (2, 4))
+        assert {c.kind for c in await upgraded.match_ratings("p")} == {PARTNERS}
+        free = await upgraded.player_rating(GUILD, PlayerId(1))
+        partnered = await upgraded.player_rating(GUILD, PlayerId(1), kind=PARTNERS)
+        assert free is not None and free.matches == 12 and free.rank == 1
+        assert partnered is not None and partnered.matches == 1 and partnered.provisional
     for table, rows in before.items():
         width = len(rows[0]) if rows else 0
         assert [row[:width] for row in after[table]] == rows, table
