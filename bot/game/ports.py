@@ -21,6 +21,7 @@ from bot.game.standings import (
     HeadToHead,
     LeaderboardPage,
     MatchSummary,
+    Partnership,
     Period,
     PlayerRating,
     PlayerStats,
@@ -293,6 +294,13 @@ class Leaderboards(Protocol):
     ) -> RankRow | None: ...
 
     async def player_stats(self, guild_id: int, user_id: PlayerId) -> PlayerStats: ...
+
+    async def favourite_partner(self, guild_id: int, user_id: PlayerId
+                                ) -> Partnership | None:
+        """The person the player played the most partners matches with, as one team
+        (ties: more wins together, then the lower user id); None if they never had a
+        person as partner."""
+        ...
 
 
 class Ratings(Protocol):

@@ -9,7 +9,7 @@ from openskill.models import PlackettLuce
 
 from bot.game.players import PlayerId
 from bot.game.ports import StorageUnavailable
-from bot.game.standings import PARTNERS, PlayerRating, RatingChange
+from bot.game.standings import PARTNERS, Partnership, PlayerRating, RatingChange
 from bot.storage import PostgresStorage, SqliteStorage, open_storage
 from bot.storage.opening import Opening
 from bot.storage.postgres.migrations import MIGRATIONS as PG_MIGRATIONS
@@ -172,6 +172,26 @@ async def test_a_partners_rating_is_in_the_transaction_of_the_match_record(
     assert await backend.count("partner_ratings") == 8  # all time and the season, each
     assert await db.record_match(partners("crash", ((1, 2), (3, 4)), (500, 30))) is False
     assert await backend.count("partner_rating_changes") == 8
+
+
+async def test_the_partner_played_with_most_and_their_win_rate(db: StorageUnderTest) -> None:
+    played = [  # player 1's partners: 2 three times (two wins), 3 three times (one win)
+        (((1, 2), (3, 4)), 0), (((1, 2), (3, 4)), 1), (((1, 2), (5, 6)), 0),
+        (((1, 3), (2, 4)), 0), (((1, 3), (2, 4)), 1), (((1, 3), (2, 4)), 1),
+        (((1, 4), (2, 3)), 0),
+    ] + [(((1, -7), (2, 3)), 0)] * 4  # a computer partner is no one's favourite
+    for number, (teams, winner) in enumerate(played):
+        await db.record_match(partners(f"p{number}", teams, (500, 30), winner=winner,
+                                       bots=frozenset({-7})))
+    await db.record_match(match("free", {1: 500, 4: 0}, winner=1))  # no team: not counted
+
+    favourite = await db.favourite_partner(GUILD, PlayerId(1))
+    assert favourite == Partnership(PlayerId(2), 3, 2) and favourite.win_rate == 2 / 3
+    assert await db.favourite_partner(GUILD, PlayerId(4)) == Partnership(PlayerId(2), 3, 2)
+    assert await db.favourite_partner(GUILD, PlayerId(3)) == Partnership(PlayerId(2), 5, 0)
+    assert await db.favourite_partner(GUILD, PlayerId(6)) == Partnership(PlayerId(5), 1, 0)
+    assert await db.favourite_partner(GUILD, PlayerId(9)) is None
+    assert await db.favourite_partner(GUILD + 1, PlayerId(1)) is None
 
 
 async def table_contents(backend: Backend) -> dict[str, list[tuple[object, ...]]]:
