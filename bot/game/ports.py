@@ -91,8 +91,8 @@ class MatchRecord:
     ended_at: float
     rounds: int
     winner_id: PlayerId | None
-    """None for a match that ended with no winner; in a partners match, a player of the
-    winning team (its first in seating order)."""
+    """None for a match that ended with no winner; in a partners match, the first of the
+    winning team's players still seated (the engine's first match winner)."""
     players: tuple[PlayerResult, ...]
     """In seating order; history lists them in this order."""
     scoring: str = "standard"
@@ -100,9 +100,9 @@ class MatchRecord:
     is better), for the order the rating reads."""
     teams: tuple[tuple[PlayerId, ...], ...] = ()
     """A partners match's teams, fixed at the deal: every player in one team, those who
-    left included, each team in seating order. Every player of the winning team is
-    marked won, and its players who stayed to the end have its score as their points.
-    Empty for a free-for-all."""
+    left included, each team in seating order. The winning team's players still seated
+    are marked won (a partner who left is not), and the players of a team who stayed to
+    the end have its score as their points. Empty for a free-for-all."""
 
     def __post_init__(self) -> None:
         user_ids = [p.user_id for p in self.players]
@@ -115,7 +115,8 @@ class MatchRecord:
         if self.teams:
             self._check_teams(user_ids)
         winners = self.team_of(self.winner_id) if self.winner_id is not None else ()
-        if any(p.won != (p.user_id in winners) for p in self.players):
+        if any(p.won != (p.user_id in winners and not (self.teams and p.left))
+               for p in self.players):
             raise ValueError(
                 f"match {self.match_id}: the players marked won must be exactly the winner "
                 f"{self.winner_id}{' and their partners' if self.teams else ''}"

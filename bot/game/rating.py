@@ -152,11 +152,12 @@ def team_places(record: MatchRecord) -> dict[int, int] | None:
 
 
 def _team_standing(team: list[PlayerResult]) -> Standing:
-    """A team as one player: its score (that of its players who stayed), won with its
-    players, gone when all of them left."""
-    stayed = [p for p in team if not p.left] or team
-    return Standing(team[0].user_id, stayed[0].points, team[0].won,
-                    all(p.left for p in team))
+    """A team as one player: its score (that of its players who stayed), won when they
+    won, gone when all of them left."""
+    stayed = [p for p in team if not p.left]
+    if not stayed:
+        return Standing(team[0].user_id, team[0].points, False, True)
+    return Standing(team[0].user_id, stayed[0].points, stayed[0].won, False)
 
 
 def rated_match(record: MatchRecord) -> RatedMatch | None:

@@ -61,5 +61,11 @@ def test_the_players_of_a_team_who_stayed_share_its_score() -> None:
     players[2] = PlayerResult(A2, 499, won=True)
     with pytest.raises(ValueError, match="who stayed must have its score"):
         record(tuple(players))
-    players[2] = PlayerResult(A2, 0, won=True, left=True)  # left early: kept what it had
+    players[2] = PlayerResult(A2, 0, won=False, left=True)  # left early: kept what it had
     assert record(tuple(players)).players[2].points == 0
+
+
+def test_a_partner_who_left_does_not_win_with_their_team() -> None:
+    assert not record(seated(won=(A1,), left=(A2,))).players[2].won
+    with pytest.raises(ValueError, match="exactly the winner"):
+        record(seated(left=(A2,)))

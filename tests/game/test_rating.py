@@ -88,7 +88,8 @@ def partners_record(scores: dict[tuple[int, int], int], winner: tuple[int, int] 
     teams = tuple(scores)
     seats = [team[k] for k in (0, 1) for team in teams]
     team_of = {user: team for team in teams for user in team}
-    players = tuple(PlayerResult(PlayerId(u), scores[team_of[u]], won=team_of[u] == winner,
+    players = tuple(PlayerResult(PlayerId(u), scores[team_of[u]],
+                                 won=team_of[u] == winner and u not in left,
                                  is_bot=u in bots, left=u in left) for u in seats)
     return MatchRecord("p", 1, 2, "classic", 0.0, 1.0, 3,
                        None if winner is None else PlayerId(winner[0]), players,
@@ -107,6 +108,8 @@ def test_a_team_is_gone_only_when_both_its_players_left() -> None:
     record_ = partners_record({(1, 4): 100, (2, 5): 400, (3, 6): 300}, (1, 4),
                               left=frozenset({2, 5, 6}))
     assert team_places(record_) == {1: 0, 3: 1, 2: 2}
+    partner_left = partners_record({(1, 3): 500, (2, 4): 20}, (1, 3), left=frozenset({1}))
+    assert team_places(partner_left) == {1: 0, 2: 1}
 
 
 def test_a_partners_match_is_rated_by_teams_and_never_as_a_free_for_all() -> None:

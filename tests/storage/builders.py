@@ -74,7 +74,8 @@ def partners(
 ) -> MatchRecord:
     """A partners match: team ``t``'s ``k``-th player in seat ``t + k * len(teams)``
     (partners across the table), each player with their team's score in ``scores``;
-    ``winner`` is the number of the winning team, its first player the record's winner."""
+    ``winner`` is the number of the winning team, its first player the record's winner
+    (who must not be in ``left``)."""
     seats = [team[k] for k in range(len(teams[0])) for team in teams]
     score = {user: scores[number] for number, team in enumerate(teams) for user in team}
     winners = () if winner is None else teams[winner]
@@ -88,8 +89,8 @@ def partners(
         rounds=3,
         winner_id=None if winner is None else PlayerId(winners[0]),
         players=tuple(
-            PlayerResult(PlayerId(user), score[user], won=user in winners, is_bot=user in bots,
-                         left=user in left, name=f"player {user}")
+            PlayerResult(PlayerId(user), score[user], won=user in winners and user not in left,
+                         is_bot=user in bots, left=user in left, name=f"player {user}")
             for user in seats
         ),
         scoring=scoring,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.game.guild_settings import GuildSettings
 from bot.game.players import PlayerId
 from bot.game.ports import StorageUnavailable
 from bot.game.standings import PARTNERS, Partnership, PlayerRating, RatingChange
@@ -19,8 +20,13 @@ from tests.storage.backends import Backend, StorageUnderTest
 from tests.storage.builders import GUILD, match, partners, record_before_ratings
 from tests.storage.test_ratings import NOV, SERIES, Skills, expected, finished, flat
 
-BEFORE_PARTNERS = {"sqlite": 11, "postgres": 8}
-"""The schema version of the last release before partners matches."""
+MIGRATIONS = {"sqlite": SQLITE_MIGRATIONS, "postgres": PG_MIGRATIONS}
+
+
+def version_before(kind: str, words: str) -> int:
+    """The schema version just before the step described with ``words`` (partners
+    matches: SQLite 11, PostgreSQL 8, or 9 after the step of the identify turns)."""
+    return next(m.version for m in MIGRATIONS[kind] if words in m.description) - 1
 
 
 def old_storage(backend: Backend, version: int
@@ -28,8 +34,8 @@ def old_storage(backend: Backend, version: int
     """The database opened with the steps up to ``version`` only."""
     if backend.kind == "sqlite":
         return SqliteStorage.open(sqlite_path(backend.url) or "",
-                                  migrations=SQLITE_MIGRATIONS[:version])
-    return PostgresStorage.open(backend.url, migrations=PG_MIGRATIONS[:version])
+                                  migrations=MIGRATIONS["sqlite"][:version])
+    return PostgresStorage.open(backend.url, migrations=MIGRATIONS["postgres"][:version])
 
 
 async def test_the_history_lists_each_partners_match_with_its_teams(
@@ -58,7 +64,7 @@ MATCHES: list[tuple[Teams, tuple[int, ...], int, str, frozenset[int], list[int]]
     (((1, 2), (3, 4), (5, 6)), (40, 10, 90), 1, "alternative", frozenset(), [1, 0, 2]),
     (((1, 5), (2, 6), (3, 4)), (500, 60, 60), 0, "standard", frozenset(), [0, 1, 1]),
     (((1, 2), (3, 4), (5, 6)), (100, 300, 400), 0, "standard", frozenset({5, 6}), [0, 1, 2]),
-    (((1, 6), (2, 3)), (20, 550), 1, "standard", frozenset({6}), [1, 0]),
+    (((1, 6), (2, 3)), (550, 20), 0, "standard", frozenset({6}), [0, 1]),  # 6 left
 ] * 2
 
 
@@ -217,16 +223,19 @@ async def table_contents(backend: Backend) -> dict[str, list[tuple[object, ...]]
 async def test_the_upgrade_keeps_todays_database_whole(backend: Backend) -> None:
     # Today's database with a rated history: matches recorded before the ratings came,
     # rated by the upgrade to the last release, then one recorded by that release.
-    async with old_storage(backend, BEFORE_PARTNERS[backend.kind] - 3):
+    async with old_storage(backend, version_before(backend.kind, "skill ratings")):
         pass
     for number in range(12):
         await record_before_ratings(backend, match(
             f"m{number}", {1: 100 + number, 2: 50, 3: 7 * number}, winner=1,
             ended_at=1_700_000_000.0 + number))
-    async with old_storage(backend, BEFORE_PARTNERS[backend.kind]) as today:
+    async with old_storage(backend, version_before(backend.kind, "partners match")) as today:
         await today.save_game(10, GUILD, {"turn": 3}, version=4)
+        await today.save_settings(GUILD, GuildSettings(ruleset="bff", season_length="quarter"))
     before = await table_contents(backend)
     assert len(before["rating_changes"]) == 72  # 12 matches, 3 people, 2 boards
+    assert all(before[table] for table in ("guild_settings", "saved_games", "player_totals",
+                                           "listed_by_rating", "rated_seasons"))
 
     async with open_storage(backend.url) as upgraded:
         after = await table_contents(backend)
