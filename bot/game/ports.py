@@ -119,7 +119,7 @@ class MatchRecord:
                for p in self.players):
             raise ValueError(
                 f"match {self.match_id}: the players marked won must be exactly the winner "
-                f"{self.winner_id}{' and their partners' if self.teams else ''}"
+                f"{self.winner_id}{' and their partners still seated' if self.teams else ''}"
             )
 
     def team_of(self, user_id: PlayerId) -> tuple[PlayerId, ...]:

@@ -13,8 +13,9 @@ place; those who left or were removed after everyone who stayed, tied among them
 
 A partners match is rated apart, on boards of its own (``PARTNERS``), with openskill's
 team rating: each team one team, in the same order, a team standing as one player with
-the team's score, gone only when both its players left. It is rated only when every
-player is a person; it never counts on the free-for-all boards.
+the team's score, gone only when both its players left (a partner who left is rated with
+the team). It is rated only when every player is a person; it never counts on the
+free-for-all boards.
 """
 
 from __future__ import annotations
