@@ -17,15 +17,18 @@ from bot.game.guild_settings import GuildSettings
 from bot.game.players import PlayerId
 from bot.game.standings import (
     DEFAULT_MIN_GAMES,
+    FREE_FOR_ALL,
     HeadToHead,
     LeaderboardPage,
     MatchSummary,
+    Partnership,
     Period,
     PlayerRating,
     PlayerStats,
     Ranking,
     RankRow,
     RatingChange,
+    RatingKind,
     RatingPage,
 )
 
@@ -88,12 +91,18 @@ class MatchRecord:
     ended_at: float
     rounds: int
     winner_id: PlayerId | None
-    """None for a match that ended with no winner."""
+    """None for a match that ended with no winner; in a partners match, the first of the
+    winning team's players still seated (the engine's first match winner)."""
     players: tuple[PlayerResult, ...]
     """In seating order; history lists them in this order."""
     scoring: str = "standard"
     """How points were counted: ``standard`` (more is better) or ``alternative`` (fewer
     is better), for the order the rating reads."""
+    teams: tuple[tuple[PlayerId, ...], ...] = ()
+    """A partners match's teams, fixed at the deal: every player in one team, those who
+    left included, each team in seating order. The winning team's players still seated
+    are marked won (a partner who left is not), and the players of a team who stayed to
+    the end have its score as their points. Empty for a free-for-all."""
 
     def __post_init__(self) -> None:
         user_ids = [p.user_id for p in self.players]
@@ -103,11 +112,34 @@ class MatchRecord:
             raise ValueError(f"match {self.match_id}: winner {self.winner_id} did not play")
         if self.ruleset not in RULESETS:
             raise ValueError(f"match {self.match_id}: unknown ruleset {self.ruleset!r}")
-        if any(p.won != (p.user_id == self.winner_id) for p in self.players):
+        if self.teams:
+            self._check_teams(user_ids)
+        winners = self.team_of(self.winner_id) if self.winner_id is not None else ()
+        if any(p.won != (p.user_id in winners and not (self.teams and p.left))
+               for p in self.players):
             raise ValueError(
                 f"match {self.match_id}: the players marked won must be exactly the winner "
-                f"{self.winner_id}"
+                f"{self.winner_id}{' and their partners still seated' if self.teams else ''}"
             )
+
+    def team_of(self, user_id: PlayerId) -> tuple[PlayerId, ...]:
+        """The player's team in a partners match; the player alone in a free-for-all."""
+        return next((team for team in self.teams if user_id in team), (user_id,))
+
+    def _check_teams(self, user_ids: list[PlayerId]) -> None:
+        seated = [user_id for team in self.teams for user_id in team]
+        if len(self.teams) < 2 or not all(self.teams) or sorted(seated) != sorted(user_ids):
+            raise ValueError(
+                f"match {self.match_id}: teams must be two or more and hold every player once")
+        seat = {user_id: number for number, user_id in enumerate(user_ids)}
+        by_id = {p.user_id: p for p in self.players}
+        for team in self.teams:
+            if [seat[u] for u in team] != sorted(seat[u] for u in team):
+                raise ValueError(f"match {self.match_id}: team {team} is not in seating order")
+            if len({by_id[u].points for u in team if not by_id[u].left}) > 1:
+                raise ValueError(
+                    f"match {self.match_id}: the players of team {team} who stayed must "
+                    "have its score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,8 +249,9 @@ class MatchArchive(Protocol):
     async def record_match(self, record: MatchRecord) -> bool: ...
 
     async def match_ratings(self, match_id: str) -> list[RatingChange]:
-        """What a recorded match did to each person's all-time rating, by user id;
-        empty for a match not rated (or not recorded)."""
+        """What a recorded match did to each person's all-time rating of its kind (the
+        partners rating for a partners match), by user id; empty for a match not rated
+        (or not recorded)."""
         ...
 
 
@@ -263,21 +296,32 @@ class Leaderboards(Protocol):
 
     async def player_stats(self, guild_id: int, user_id: PlayerId) -> PlayerStats: ...
 
+    async def favourite_partner(self, guild_id: int, user_id: PlayerId
+                                ) -> Partnership | None:
+        """The person the player played the most partners matches with, as one team
+        (ties: more wins together, then the lower user id); None if they never had a
+        person as partner."""
+        ...
+
 
 class Ratings(Protocol):
     """Skill ratings per server (``bot.game.rating``), on the all-time board (season
-    ``""``) and each season's; a match is rated when it is recorded."""
+    ``""``) and each season's; a match is rated when it is recorded. Each ``kind`` of
+    rating (free-for-all, partners) has boards and seasons of its own."""
 
     async def rating_board(self, guild_id: int, season: str = "", offset: int = 0,
-                           limit: int = 10, *, now: float | None = None) -> RatingPage: ...
+                           limit: int = 10, *, now: float | None = None,
+                           kind: RatingKind = FREE_FOR_ALL) -> RatingPage: ...
 
     async def player_rating(self, guild_id: int, user_id: PlayerId,
-                            season: str = "") -> PlayerRating | None: ...
+                            season: str = "", *, kind: RatingKind = FREE_FOR_ALL
+                            ) -> PlayerRating | None: ...
 
-    async def rating_history(self, guild_id: int, user_id: PlayerId, limit: int = 50
-                             ) -> list[int]: ...
+    async def rating_history(self, guild_id: int, user_id: PlayerId, limit: int = 50,
+                             *, kind: RatingKind = FREE_FOR_ALL) -> list[int]: ...
 
-    async def seasons(self, guild_id: int) -> list[str]: ...
+    async def seasons(self, guild_id: int, *, kind: RatingKind = FREE_FOR_ALL
+                      ) -> list[str]: ...
 
     async def head_to_head(self, guild_id: int, user_id: PlayerId, other_id: PlayerId
                            ) -> HeadToHead: ...

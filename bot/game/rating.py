@@ -10,6 +10,12 @@ counts. A match with fewer than two people is not rated (nor is a game stopped w
 Order of a match: the winner first; those who stayed to the end by their match points
 (standard scoring: more is better; alternative: fewer is better), equal points sharing a
 place; those who left or were removed after everyone who stayed, tied among themselves.
+
+A partners match is rated apart, on boards of its own (``PARTNERS``), with openskill's
+team rating: each team one team, in the same order, a team standing as one player with
+the team's score, gone only when both its players left (a partner who left is rated with
+the team). It is rated only when every player is a person; it never counts on the
+free-for-all boards.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from functools import cache
 from openskill.models import PlackettLuce
 
 from bot.game.players import PlayerId
-from bot.game.ports import MatchRecord
+from bot.game.ports import MatchRecord, PlayerResult
+from bot.game.standings import FREE_FOR_ALL, PARTNERS, RatingKind
 
 RATING_SCALE = 40
 """The rating shown is ``round(40 * mu)``: a new player shows 1000."""
@@ -88,18 +95,79 @@ def places(standings: Sequence[Standing], scoring: str) -> dict[int, int] | None
 def rate(places_of: Mapping[int, int], before: Mapping[int, Skill]) -> dict[int, Skill]:
     """Everyone's skill after the match, from their skill before it (a player missing
     from ``before`` starts new)."""
-    players = list(places_of)
-    skills = [before.get(user_id) or Skill.new() for user_id in players]
-    teams = [[model().create_rating([skill.mu, skill.sigma])] for skill in skills]
-    rated = model().rate(teams, ranks=[float(places_of[p]) for p in players])
-    return {
-        user_id: Skill(team[0].mu, team[0].sigma, skill.matches + 1)
-        for user_id, skill, team in zip(players, skills, rated, strict=True)
-    }
+    return free_for_all(places_of).rate(before)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMatch:
+    """A match as the rating reads it: its sides (a person each in a free-for-all, a
+    team each in a partners match) and each side's place, on the boards of its kind."""
+
+    kind: RatingKind
+    sides: tuple[tuple[int, ...], ...]
+    places: tuple[int, ...]
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return tuple(user_id for side in self.sides for user_id in side)
+
+    def rate(self, before: Mapping[int, Skill]) -> dict[int, Skill]:
+        """Everyone's skill after the match, from their skill before it (a player
+        missing from ``before`` starts new)."""
+        skills = {user_id: before.get(user_id) or Skill.new() for user_id in self.people}
+        teams = [[model().create_rating([skills[u].mu, skills[u].sigma]) for u in side]
+                 for side in self.sides]
+        rated = model().rate(teams, ranks=[float(place) for place in self.places])
+        return {
+            user_id: Skill(after.mu, after.sigma, skills[user_id].matches + 1)
+            for side, team in zip(self.sides, rated, strict=True)
+            for user_id, after in zip(side, team, strict=True)
+        }
+
+
+def free_for_all(places_of: Mapping[int, int]) -> RatedMatch:
+    """The people of a free-for-all match in their places, each a side."""
+    return RatedMatch(FREE_FOR_ALL, tuple((user_id,) for user_id in places_of),
+                      tuple(places_of.values()))
 
 
 def match_places(record: MatchRecord) -> dict[int, int] | None:
-    """The people's places in a finished match; None if it is not rated."""
+    """The people's places in a finished free-for-all match; None if it is not rated on
+    the free-for-all boards (a partners match never is)."""
+    if record.teams:
+        return None
     people = [Standing(p.user_id, p.points, p.won, p.left) for p in record.players
               if not p.is_bot]
     return places(people, record.scoring)
+
+
+def team_places(record: MatchRecord) -> dict[int, int] | None:
+    """The teams' places in a finished partners match, each team by its first player;
+    None for a match not rated on the partners boards (a free-for-all, or a match with a
+    computer player)."""
+    if not record.teams or any(p.is_bot for p in record.players):
+        return None
+    by_id = {p.user_id: p for p in record.players}
+    return places([_team_standing([by_id[u] for u in team]) for team in record.teams],
+                  record.scoring)
+
+
+def _team_standing(team: list[PlayerResult]) -> Standing:
+    """A team as one player: its score (that of its players who stayed), won when they
+    won, gone when all of them left."""
+    stayed = [p for p in team if not p.left]
+    if not stayed:
+        return Standing(team[0].user_id, team[0].points, False, True)
+    return Standing(team[0].user_id, stayed[0].points, stayed[0].won, False)
+
+
+def rated_match(record: MatchRecord) -> RatedMatch | None:
+    """How a finished match is rated; None if it is not."""
+    if record.teams:
+        by_team = team_places(record)
+        if by_team is None:
+            return None
+        return RatedMatch(PARTNERS, record.teams,
+                          tuple(by_team[team[0]] for team in record.teams))
+    places_of = match_places(record)
+    return None if places_of is None else free_for_all(places_of)

@@ -13,6 +13,12 @@ from typing import Literal, get_args
 from bot.game.players import PlayerId
 
 Ranking = Literal["wins", "points", "win_rate"]
+RatingKind = Literal["free_for_all", "partners"]
+"""Which rating: of free-for-all matches, each person for themselves, or of partners
+matches, each team of two one side; each kind has boards of its own, never mixed."""
+FREE_FOR_ALL: RatingKind = "free_for_all"
+PARTNERS: RatingKind = "partners"
+RATING_KINDS: tuple[RatingKind, ...] = get_args(RatingKind)
 Period = Literal["all", "month", "week"]
 RANKINGS: tuple[Ranking, ...] = get_args(Ranking)
 PERIODS: tuple[Period, ...] = get_args(Period)
@@ -89,6 +95,8 @@ class MatchSummary:
     rounds: int
     winner_id: PlayerId | None
     players: tuple[MatchPlayer, ...]
+    teams: tuple[tuple[PlayerId, ...], ...] = ()
+    """A partners match's teams, as ``MatchRecord.teams``; empty for a free-for-all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +122,7 @@ class RatingPage:
     total: int
     """How many players are listed on this board."""
     rows: tuple[RatingRow, ...]
+    kind: RatingKind = FREE_FOR_ALL
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,12 +139,13 @@ class PlayerRating:
 
 @dataclass(frozen=True, slots=True)
 class RatingChange:
-    """What one match did to a person's all-time rating."""
+    """What one match did to a person's all-time rating (of the match's kind)."""
 
     user_id: PlayerId
     before: int
     after: int
     provisional: bool
+    kind: RatingKind = FREE_FOR_ALL
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,3 +157,17 @@ class HeadToHead:
     """Matches the first player finished ahead of the second."""
     behind: int
     """Matches the second player finished ahead of the first; the rest were ties."""
+
+
+@dataclass(frozen=True, slots=True)
+class Partnership:
+    """A person's partners matches on one server with one partner, as one team."""
+
+    partner_id: PlayerId
+    matches: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per match together, 0.0 to 1.0."""
+        return self.wins / self.matches

@@ -1,12 +1,12 @@
 """Move a server's data: ``python -m bot.storage.copy SOURCE_URL TARGET_URL``.
 
-Copies everything (finished matches with their players, ratings, server settings,
-saved games) from one database to another, for example from the SQLite file to
-PostgreSQL. Stop the bot first. The target must be empty (a new file, or a new
-PostgreSQL database); its schema is created by the copy. Each player's all-time totals,
-and the count of players listed per rating, are rebuilt in the target by its triggers as
-the rows arrive. Everything is written in one transaction, and the row counts of every
-table are compared afterwards.
+Copies everything (finished matches with their players and teams, the free-for-all
+and the partners ratings, server settings, saved games) from one database to another,
+for example from the SQLite file to PostgreSQL. Stop the bot first. The target must be
+empty (a new file, or a new PostgreSQL database); its schema is created by the copy.
+Each player's all-time totals, and the count of players listed per rating, are rebuilt
+in the target by its triggers as the rows arrive. Everything is written in one
+transaction, and the row counts of every table are compared afterwards.
 
 Exit codes: 0 copied and checked; 1 the counts differ (or a bug); 2 something to fix
 first (a URL, a database that cannot be opened, a target that is not empty).
@@ -41,12 +41,16 @@ COPIED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rating_changes": (CHANGE_COLUMNS, ("guild_id", "season", "user_id", "ended_at",
                                         "match_id")),
     "rated_seasons": (("guild_id", "season"), ("guild_id", "season")),
+    "partner_ratings": (SKILL_COLUMNS, ("guild_id", "season", "user_id")),
+    "partner_rating_changes": (CHANGE_COLUMNS, ("guild_id", "season", "user_id", "ended_at",
+                                                "match_id")),
+    "partner_rated_seasons": (("guild_id", "season"), ("guild_id", "season")),
     "guild_settings": (SETTINGS_COLUMNS, ("guild_id",)),
     "saved_games": (SAVED_GAME_COLUMNS, ("channel_id",)),
 }
 """The tables copied row by row, parents first: their columns, and their primary key
 (read in its order, a page at a time)."""
-DERIVED = ("player_totals", "players_by_games", "listed_by_rating")
+DERIVED = ("player_totals", "players_by_games", "listed_by_rating", "partner_listed_by_rating")
 """Tables the target's triggers fill as the match rows arrive: counted, not copied."""
 BATCH = 500
 """Rows per INSERT: well under SQLite's limit on parameters in one statement."""

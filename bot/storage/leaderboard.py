@@ -1,4 +1,5 @@
-"""Per-server leaderboards, a player's own rank, and a player's all-time stats.
+"""Per-server leaderboards, a player's own rank, and a player's all-time stats (with the
+partner they played with most).
 
 The all-time board reads ``player_totals`` (one row per human per server, kept by a
 trigger as ``record_match`` writes match rows) through an index per ranking, and its size
@@ -24,6 +25,7 @@ from bot.game.standings import (
     PERIODS,
     RANKINGS,
     LeaderboardPage,
+    Partnership,
     Period,
     PlayerStats,
     Ranking,
@@ -161,6 +163,21 @@ class LeaderboardQueries(Connected):
             **dict(zip(_STATS_COLUMNS, counts, strict=True)),
             favourite_colour=favourite_colour(colours),
         )
+
+    async def favourite_partner(self, guild_id: int, user_id: PlayerId
+                                ) -> Partnership | None:
+        """The person the player teamed with most (``Leaderboards.favourite_partner``),
+        from the match rows of partners matches (``match_players_by_team``)."""
+        found = await self.read(
+            """SELECT b.user_id, COUNT(*) AS together, SUM(a.won) AS won_together
+               FROM match_players AS a JOIN match_players AS b
+                   ON b.match_id = a.match_id AND b.team = a.team AND b.user_id <> a.user_id
+               WHERE a.guild_id = ? AND a.user_id = ? AND a.team IS NOT NULL
+                 AND b.is_bot = 0
+               GROUP BY b.user_id
+               ORDER BY together DESC, won_together DESC, b.user_id LIMIT 1""",
+            (guild_id, user_id))
+        return Partnership(*found[0]) if found else None
 
 
 _STATS_COLUMNS = tuple(f.name for f in fields(PlayerStats) if f.name != "favourite_colour")

@@ -6,6 +6,7 @@ import logging
 from functools import cache
 
 from bot.engine.cards import COLOR_NAMES, COLORS
+from bot.game.players import PlayerId
 from bot.game.ports import MatchRecord
 from bot.game.standings import MatchPlayer, MatchSummary
 from bot.storage.ratings import record_rated
@@ -37,8 +38,10 @@ _INSERT_MATCH = """
 """
 PLAYER_COLUMNS = (
     "match_id", "user_id", "seat", "guild_id", "ended_at", "is_bot", "points", "won",
-    "best_round", "left_early", *SUMMED_COLUMNS,
+    "best_round", "left_early", *SUMMED_COLUMNS, "team",
 )
+"""``team``: the player's team in a partners match, numbered in the order of
+``MatchRecord.teams`` from 0; NULL in a free-for-all."""
 
 
 # One multi-row INSERT rather than executemany: each statement is one trip to aiosqlite's
@@ -76,6 +79,8 @@ class MatchStore(Connected):
                 record.scoring,
             ),
         )
+        team = {user_id: number for number, members in enumerate(record.teams)
+                for user_id in members}
         players = (
             _insert_players(len(record.players)),
             [
@@ -84,7 +89,7 @@ class MatchStore(Connected):
                 for value in (
                     record.match_id, p.user_id, seat, record.guild_id, record.ended_at,
                     int(p.is_bot), p.points, int(p.won), p.best_round, int(p.left),
-                    *p.summed_counts(),
+                    *p.summed_counts(), team.get(p.user_id),
                 )
             ],
         )
@@ -120,17 +125,21 @@ class MatchStore(Connected):
         if not matches:  # PostgreSQL refuses an empty IN ()
             return []
         players = await self.read(
-            f"""SELECT match_id, user_id, is_bot, points, won FROM match_players
+            f"""SELECT match_id, user_id, is_bot, points, won, team FROM match_players
                 WHERE match_id IN {value_rows(len(matches), 1)} ORDER BY seat""",
             [m[0] for m in matches],
         )
         seated: dict[str, list[MatchPlayer]] = {m[0]: [] for m in matches}
-        for match_id, user_id, is_bot, points, won in players:
+        teams: dict[str, dict[int, list[PlayerId]]] = {m[0]: {} for m in matches}
+        for match_id, user_id, is_bot, points, won, team in players:
             seated[match_id].append(MatchPlayer(user_id, bool(is_bot), points, bool(won)))
+            if team is not None:
+                teams[match_id].setdefault(team, []).append(user_id)
         return [
             MatchSummary(
                 match_id, channel, ruleset, started_at, ended_at, rounds, winner_id,
                 tuple(seated[match_id]),
+                tuple(tuple(members) for _, members in sorted(teams[match_id].items())),
             )
             for match_id, channel, ruleset, started_at, ended_at, rounds, winner_id in matches
         ]

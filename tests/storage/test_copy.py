@@ -48,7 +48,9 @@ async def test_everything_moves_from_sqlite_to_postgresql(
     assert copied == {"matches": 7, "match_players": 21, "guild_settings": 2, "saved_games": 2,
                       "ratings": 4, "rating_changes": 28, "rated_seasons": 1,
                       "player_totals": 2, "players_by_games": 7,  # a row per count of games
-                      "listed_by_rating": 0}  # nobody has the 10 rated matches to be listed
+                      "listed_by_rating": 0,  # nobody has the 10 rated matches to be listed
+                      "partner_ratings": 0, "partner_rating_changes": 0,
+                      "partner_rated_seasons": 0, "partner_listed_by_rating": 0}
     async with open_storage(source) as before, open_storage(postgres_url) as after:
         for guild in (GUILD, GUILD + 1):
             assert await after.get_settings(guild) == await before.get_settings(guild)

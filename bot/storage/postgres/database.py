@@ -16,7 +16,7 @@ from bot.storage.postgres.connection import PostgresConnected
 from bot.storage.postgres.errors import is_unreachable, unusable
 from bot.storage.postgres.leases import AdvisoryLeases
 from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
-from bot.storage.ratings import RatingQueries
+from bot.storage.rating_boards import RatingQueries
 from bot.storage.saved_games import SavedGameStore
 from bot.storage.schema import Migration, refuse_newer
 from bot.storage.session import DEFAULT_BUSY_TIMEOUT

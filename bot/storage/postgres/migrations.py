@@ -264,6 +264,81 @@ MIGRATIONS: tuple[Migration, ...] = (
                 ON ratings FOR EACH ROW EXECUTE FUNCTION list_by_rating()""",
         ),
     ),
+    Migration(
+        9,
+        "each player's team in a partners match (none in a free-for-all)",
+        (
+            # Numbered from 0 in the order of the match's teams; NULL in a free-for-all.
+            "ALTER TABLE match_players ADD COLUMN team INTEGER",
+            # A person's partners matches, for the partner they played with most.
+            """CREATE INDEX match_players_by_team
+                ON match_players (guild_id, user_id) INCLUDE (match_id, team, won)
+                WHERE team IS NOT NULL""",
+        ),
+    ),
+    Migration(
+        10,
+        "partners ratings per server, all time and per season, in tables of their own "
+        "with the columns of the free-for-all ones",
+        (
+            """CREATE TABLE partner_ratings (
+                guild_id BIGINT NOT NULL,
+                season   TEXT NOT NULL,
+                user_id  BIGINT NOT NULL,
+                mu       DOUBLE PRECISION NOT NULL,
+                sigma    DOUBLE PRECISION NOT NULL,
+                rating   INTEGER NOT NULL,
+                matches  INTEGER NOT NULL,
+                name     TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (guild_id, season, user_id)
+            )""",
+            """CREATE INDEX partner_ratings_by_rating
+                ON partner_ratings (guild_id, season, rating DESC, user_id) INCLUDE (matches)""",
+            """CREATE TABLE partner_rating_changes (
+                guild_id      BIGINT NOT NULL,
+                season        TEXT NOT NULL,
+                user_id       BIGINT NOT NULL,
+                ended_at      DOUBLE PRECISION NOT NULL,
+                match_id      TEXT NOT NULL,
+                rating_before INTEGER NOT NULL,
+                rating        INTEGER NOT NULL,
+                matches       INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, user_id, ended_at, match_id)
+            )""",
+            """CREATE INDEX partner_rating_changes_by_match
+                ON partner_rating_changes (match_id, season)""",
+            """CREATE TABLE partner_rated_seasons (
+                guild_id BIGINT NOT NULL,
+                season   TEXT NOT NULL,
+                PRIMARY KEY (guild_id, season)
+            )""",
+            """CREATE TABLE partner_listed_by_rating (
+                guild_id BIGINT NOT NULL,
+                season   TEXT NOT NULL,
+                rating   INTEGER NOT NULL,
+                players  INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, rating)
+            )""",
+            """CREATE FUNCTION list_by_partner_rating() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'UPDATE' AND OLD.matches >= 10 THEN
+                    UPDATE partner_listed_by_rating SET players = players - 1
+                    WHERE guild_id = OLD.guild_id AND season = OLD.season
+                      AND rating = OLD.rating;
+                END IF;
+                IF NEW.matches >= 10 THEN
+                    INSERT INTO partner_listed_by_rating AS listed
+                        (guild_id, season, rating, players)
+                    VALUES (NEW.guild_id, NEW.season, NEW.rating, 1)
+                    ON CONFLICT (guild_id, season, rating)
+                    DO UPDATE SET players = listed.players + 1;
+                END IF;
+                RETURN NULL;
+            END $$""",
+            """CREATE TRIGGER partner_ratings_list AFTER INSERT OR UPDATE OF rating, matches
+                ON partner_ratings FOR EACH ROW EXECUTE FUNCTION list_by_partner_rating()""",
+        ),
+    ),
 )
 
 

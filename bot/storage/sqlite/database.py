@@ -15,7 +15,7 @@ from bot.storage.errors import DatabaseUnusable
 from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
-from bot.storage.ratings import RatingQueries
+from bot.storage.rating_boards import RatingQueries
 from bot.storage.saved_games import SavedGameStore
 from bot.storage.schema import refuse_newer
 from bot.storage.session import DEFAULT_BUSY_TIMEOUT

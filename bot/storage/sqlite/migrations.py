@@ -44,6 +44,13 @@ _LIST_RATING = """
     ON CONFLICT (guild_id, season, rating) DO UPDATE SET players = players + 1;
 """
 
+# Step 13's: the same for the partners boards.
+_LIST_PARTNER_RATING = """
+    INSERT INTO partner_listed_by_rating (guild_id, season, rating, players)
+    SELECT NEW.guild_id, NEW.season, NEW.rating, 1 WHERE NEW.matches >= 10
+    ON CONFLICT (guild_id, season, rating) DO UPDATE SET players = players + 1;
+"""
+
 _COUNT_PLAYER_IN = """
     INSERT INTO players_by_games (guild_id, games, players) VALUES (NEW.guild_id, NEW.games, 1)
     ON CONFLICT (guild_id, games) DO UPDATE SET players = players + 1;
@@ -297,6 +304,73 @@ MIGRATIONS: tuple[Migration, ...] = (
                 WHERE guild_id = OLD.guild_id AND season = OLD.season AND rating = OLD.rating
                   AND OLD.matches >= 10;
                 {_LIST_RATING}
+            END""",
+        ),
+    ),
+    Migration(
+        12,
+        "each player's team in a partners match (none in a free-for-all)",
+        (
+            # Numbered from 0 in the order of the match's teams; NULL in a free-for-all.
+            "ALTER TABLE match_players ADD COLUMN team INTEGER",
+            # A person's partners matches, for the partner they played with most.
+            """CREATE INDEX match_players_by_team
+                ON match_players (guild_id, user_id, match_id, team, won)
+                WHERE team IS NOT NULL""",
+        ),
+    ),
+    Migration(
+        13,
+        "partners ratings per server, all time and per season, in tables of their own "
+        "with the columns of the free-for-all ones",
+        (
+            """CREATE TABLE partner_ratings (
+                guild_id INTEGER NOT NULL,
+                season   TEXT NOT NULL,
+                user_id  INTEGER NOT NULL,
+                mu       REAL NOT NULL,
+                sigma    REAL NOT NULL,
+                rating   INTEGER NOT NULL,
+                matches  INTEGER NOT NULL,
+                name     TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (guild_id, season, user_id)
+            ) WITHOUT ROWID""",
+            """CREATE INDEX partner_ratings_by_rating
+                ON partner_ratings (guild_id, season, rating DESC, user_id, matches)""",
+            """CREATE TABLE partner_rating_changes (
+                guild_id      INTEGER NOT NULL,
+                season        TEXT NOT NULL,
+                user_id       INTEGER NOT NULL,
+                ended_at      REAL NOT NULL,
+                match_id      TEXT NOT NULL,
+                rating_before INTEGER NOT NULL,
+                rating        INTEGER NOT NULL,
+                matches       INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, user_id, ended_at, match_id)
+            ) WITHOUT ROWID""",
+            """CREATE INDEX partner_rating_changes_by_match
+                ON partner_rating_changes (match_id, season)""",
+            """CREATE TABLE partner_rated_seasons (
+                guild_id INTEGER NOT NULL,
+                season   TEXT NOT NULL,
+                PRIMARY KEY (guild_id, season)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE partner_listed_by_rating (
+                guild_id INTEGER NOT NULL,
+                season   TEXT NOT NULL,
+                rating   INTEGER NOT NULL,
+                players  INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, season, rating)
+            ) WITHOUT ROWID""",
+            f"""CREATE TRIGGER partner_ratings_list_new AFTER INSERT ON partner_ratings
+            BEGIN {_LIST_PARTNER_RATING} END""",
+            f"""CREATE TRIGGER partner_ratings_list_change
+                AFTER UPDATE OF rating, matches ON partner_ratings
+            BEGIN
+                UPDATE partner_listed_by_rating SET players = players - 1
+                WHERE guild_id = OLD.guild_id AND season = OLD.season AND rating = OLD.rating
+                  AND OLD.matches >= 10;
+                {_LIST_PARTNER_RATING}
             END""",
         ),
     ),
