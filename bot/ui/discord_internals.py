@@ -98,6 +98,8 @@ class GatedShards(commands.AutoShardedBot):
 
     async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
                            ) -> None:
+        """Each try, the first and those discord.py makes again, once
+        :meth:`shard_may_launch` agrees."""
         if await self.shard_may_launch(str(gateway)):
             await super().launch_shard(gateway, shard_id, initial=initial)
 
