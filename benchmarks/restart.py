@@ -19,9 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.app.client import point_at
 from bot.game.clock import RealClock
 from bot.storage import SqliteStorage
+from bot.ui.discord_internals import point_at
 from tests.conftest import make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, Latency, add_guild
 

@@ -27,10 +27,11 @@ from PIL import Image, ImageChops
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app.client import UnoBot, point_at
+from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
 from bot.game.ports import MatchRecord, PlayerResult
 from bot.i18n import LANGUAGES, pgettext, speaking
+from bot.ui.discord_internals import point_at
 from docs.discord_look import DESKTOP, PHONE, Shown, page_html
 from tests.conftest import MEMBER_NAMES, make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage, add_guild

@@ -20,9 +20,10 @@ import discord
 import pytest
 from pydantic import SecretStr
 
-from bot.app.client import UnoBot, point_at
+from bot.app.client import UnoBot
 from bot.app.settings import Settings
 from bot.game.clock import FakeClock
+from bot.ui.discord_internals import point_at
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.fakediscord.handlers import watch_handlers
 from tests.pgserver import MISSING, PostgresServer, binaries

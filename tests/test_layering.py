@@ -207,11 +207,14 @@ delivery never imports the clicks. The messages may name the clicks their button
 to (``controls.GameControl`` answers a click that makes no sense with ``clicks.stray``)."""
 UI_ROOM_SIZE = 12
 """At most this many modules a room, so each is read from its names in a sitting."""
+UI_LOOSE = ("bot.ui.services", "bot.ui.discord_internals")
+"""The modules of ``bot.ui`` outside the rooms: what the UI needs of the running bot, and
+discord.py's private internals (which every room, and ``bot.app``, may use)."""
 
 
 def test_the_ui_lives_in_rooms_of_a_readable_size() -> None:
     ui = [m for m in sources() if within(m, "bot.ui") and m != "bot.ui"]
-    loose = [m for m in ui if m.count(".") == 2 and m not in UI_ROOMS and m != "bot.ui.services"]
+    loose = [m for m in ui if m.count(".") == 2 and m not in UI_ROOMS and m not in UI_LOOSE]
     assert loose == []
     for room in UI_ROOMS:
         modules = [m for m in ui if m.startswith(room + ".")]
@@ -232,3 +235,10 @@ def test_each_ui_room_imports_only_the_rooms_it_may() -> None:
     assert offenders == []
     assert any(within(i, "bot.ui.delivery") for i in imports(  # the check sees imports
         ROOT / "bot" / "ui" / "clicks" / "play.py"))
+
+
+def test_discord_internals_import_nothing_of_the_bot() -> None:
+    """So that every room may import them, the lowest first."""
+    imported = imports(ROOT / "bot" / "ui" / "discord_internals.py")
+    assert "discord" in imported  # the check sees imports
+    assert [i for i in imported if within(i, "bot") or within(i, "cogs")] == []

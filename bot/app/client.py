@@ -8,7 +8,6 @@ import pkgutil
 from typing import Any
 
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands
 
@@ -44,6 +43,7 @@ from bot.ui.clicks.stray import PayloadRefusals, register
 from bot.ui.delivery.board import Board
 from bot.ui.delivery.pictures import Pictures
 from bot.ui.delivery.restart import RestoreQueue, announce_restart
+from bot.ui.discord_internals import GatedShards, quiet_voice_warnings
 from bot.ui.messages.controls import GameControl
 from bot.workers import Workers
 
@@ -80,13 +80,6 @@ def cog_extensions() -> list[str]:
     return sorted(f"cogs.{module.name}" for module in pkgutil.iter_modules(cogs.__path__))
 
 
-def point_at(api_base: str, gateway_url: str) -> None:
-    """Send REST calls and the gateway connection somewhere else than discord.com: a
-    REST proxy such as nirn-proxy in production, the fake Discord in tests."""
-    discord.http.Route.BASE = api_base.rstrip("/")
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-
-
 def bot_intents() -> discord.Intents:
     """What the bot works from besides interactions: its guilds and their channels and
     roles (``guilds``), and the messages posted in them (``guild_messages``, read by
@@ -108,7 +101,7 @@ class UnoTree(app_commands.CommandTree):
         await answer_failure(interaction, original, f"/{command}")
 
 
-class UnoBot(commands.AutoShardedBot):
+class UnoBot(GatedShards):
     """One process of the bot: the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (all of them by
     default), and the tables of their guilds only."""
 
@@ -122,9 +115,7 @@ class UnoBot(commands.AutoShardedBot):
     ) -> None:
         """``database``: one already open (start-up opens it first, to refuse a bad file
         before any network); without it, setup_hook opens ``settings.database_url``."""
-        # The bot never joins voice: no warning at start that PyNaCl or davey is missing.
-        discord.VoiceClient.warn_nacl = False
-        discord.VoiceClient.warn_dave = False
+        quiet_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -158,10 +149,10 @@ class UnoBot(commands.AutoShardedBot):
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
         lease again."""
         self.manager.turns.on_change = self.board.changed
-        watch_messages(self._connection, self.board.message_seen)
+        watch_messages(self, self.board.message_seen)
         self.early_acks = EarlyAcks(self.clicks, self.http)
         self.interaction_guard = guard_interactions(
-            self._connection, self.early_acks.received, PayloadRefusals(self.http))
+            self, self.early_acks.received, PayloadRefusals(self.http))
 
     @property
     def db(self) -> Storage:
@@ -208,32 +199,23 @@ class UnoBot(commands.AutoShardedBot):
         leases.on_lost(self.lease_lost.set)
         return True
 
-    async def launch_shards(self) -> None:
-        """Left to itself, discord.py would also take Discord's gateway URL along with the
-        shard count; the count is all that is asked, so DISCORD_GATEWAY_URL holds."""
-        if self.shard_count is None:
-            self.shard_count, _, _ = await self.http.get_bot_gateway()
-        await super().launch_shards()
-
-    async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
-                           ) -> None:
+    async def shard_may_launch(self, gateway: str) -> bool:
         """discord.py tries a shard again and again until it connects, every 5 seconds
-        with an ERROR and a traceback; it calls this method for each try. So each try
-        first waits for the gateway as start-up waits for Discord (one WARNING per
-        failed try, ``CONNECT_ATTEMPTS``, then ``Unreachable``, exit 3). A bot stopped
-        meanwhile (SIGTERM during start-up) must not keep trying, or it never exits."""
+        with an ERROR and a traceback, and asks this before each try. So each try first
+        waits for the gateway as start-up waits for Discord (one WARNING per failed try,
+        ``CONNECT_ATTEMPTS``, then ``Unreachable``, exit 3). A bot stopped meanwhile
+        (SIGTERM during start-up) must not keep trying, or it never exits."""
         if self.is_closed():
-            return
+            return False
         self._waiting_for_gateway = asyncio.create_task(wait_for_gateway(
-            str(gateway), Backoff(attempts=self.settings.connect_attempts)))
+            gateway, Backoff(attempts=self.settings.connect_attempts)))
         try:
             await self._waiting_for_gateway
         except asyncio.CancelledError:
             if self.is_closed():
-                return
+                return False
             raise
-        if not self.is_closed():
-            await super().launch_shard(gateway, shard_id, initial=initial)
+        return not self.is_closed()
 
     def is_connected(self) -> bool:
         """Every shard of this process is connected to the gateway."""

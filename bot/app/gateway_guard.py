@@ -23,10 +23,11 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from discord.state import ConnectionState
+import discord
 
 from bot.i18n import speaking
 from bot.ui.delivery.background import in_background
+from bot.ui.discord_internals import Parser, gateway_parser, set_gateway_parser
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,6 @@ which Discord could deliver one again."""
 PER_TURN = 4
 """Clicks acknowledged early that are parsed (their work begun) per turn of the loop."""
 
-Parser = Callable[[Any], None]
 Received = Callable[[Any], "asyncio.Future[Any] | None"]
 """Shown each payload before it is parsed; returns the acknowledgement it sent, if any."""
 
@@ -156,10 +156,10 @@ def _components(container: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
                 yield accessory.get("type"), accessory.get("custom_id")
 
 
-def guard_interactions(state: ConnectionState[Any], received: Received, refuse: Parser
+def guard_interactions(client: discord.Client, received: Received, refuse: Parser
                        ) -> InteractionGuard:
-    """Put the guard in front of ``state``'s parser. The websocket reads the same dict
-    (``ws._discord_parsers``), on every connection, so this holds across reconnects."""
-    guard = InteractionGuard(state.parsers[EVENT], received, refuse=refuse)
-    state.parsers[EVENT] = guard
+    """Put the guard in front of ``client``'s parser, on every connection of every shard
+    (``set_gateway_parser``)."""
+    guard = InteractionGuard(gateway_parser(client, EVENT), received, refuse=refuse)
+    set_gateway_parser(client, EVENT, guard)
     return guard

@@ -15,19 +15,19 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from discord.state import ConnectionState
+import discord
 
 from bot.ui.delivery.trail import Seen
+from bot.ui.discord_internals import set_gateway_parser
 
 log = logging.getLogger(__name__)
 
 EVENT = "MESSAGE_CREATE"
 
 
-def watch_messages(state: ConnectionState[Any], seen: Callable[[Seen], None]) -> None:
-    """Hand every message made in a channel to ``seen`` in place of ``state``'s parser.
-    The websocket reads the same dict (``ws._discord_parsers``) on every connection, so
-    this holds across reconnects."""
+def watch_messages(client: discord.Client, seen: Callable[[Seen], None]) -> None:
+    """Hand every message made in a channel to ``seen`` in place of ``client``'s parser,
+    on every connection of every shard (``set_gateway_parser``)."""
 
     def parse(data: Any) -> None:
         message = read(data)
@@ -38,7 +38,7 @@ def watch_messages(state: ConnectionState[Any], seen: Callable[[Seen], None]) ->
         except Exception:  # a parser that raises would end the gateway connection
             log.exception("a message seen on the gateway could not be handled")
 
-    state.parsers[EVENT] = parse
+    set_gateway_parser(client, EVENT, parse)
 
 
 def read(data: Any) -> Seen | None:

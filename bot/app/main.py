@@ -21,13 +21,14 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
-from bot.app.client import UnoBot, point_at
+from bot.app.client import UnoBot
 from bot.app.health import HealthServer
 from bot.app.settings import Settings, SettingsError, load_database_settings, load_settings
 from bot.app.startup import Backoff, Server, Unreachable, keep_trying, wait_for_discord
 from bot.storage import DatabaseUnreachable, Storage, StorageError, open_storage
 from bot.storage.sqlite.backup import backup
 from bot.storage.urls import database_password, is_postgres, without_password
+from bot.ui.discord_internals import point_at
 
 EXIT_STOPPED = 0
 """Stopped by SIGTERM or Ctrl-C, or a command that did its work."""

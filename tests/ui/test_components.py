@@ -8,9 +8,9 @@ import random
 
 from discord.http import handle_message_parameters
 
+from bot.ui.discord_internals import components_as_view
 from bot.ui.messages.controls import (
     Choice,
-    Components,
     Control,
     Menu,
     Rows,
@@ -50,7 +50,8 @@ def test_rows_as_components_are_what_their_view_sends() -> None:
 def test_discord_py_takes_rows_where_it_takes_a_view() -> None:
     rows: Rows = [[Control("uno:g:1:2:a:draw", "Draw", Style.primary)],
                   [Menu("uno:g:1:2:pick", "Pick", (Choice("a", "x"),))]]
+    as_rows = components_as_view(components(rows))
     with handle_message_parameters(content="hi", view=to_view(rows)) as viewed, \
-            handle_message_parameters(content="hi", view=Components(rows)) as sent:  # type: ignore[arg-type]
+            handle_message_parameters(content="hi", view=as_rows) as sent:
         assert sent.payload is not None and sent.payload == viewed.payload
         assert sent.payload["components"][0]["components"][0]["custom_id"] == "uno:g:1:2:a:draw"

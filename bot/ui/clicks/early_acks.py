@@ -22,10 +22,10 @@ from typing import Any, NamedTuple, Protocol, cast
 
 import aiohttp
 import discord
-from discord.webhook.async_ import async_context, interaction_response_params
 
 from bot.ui.clicks.answers import UNKNOWN_INTERACTION, ClickLoad, answered_too_late
 from bot.ui.delivery.background import in_background
+from bot.ui.discord_internals import mark_acknowledged, respond
 from bot.ui.messages.custom_ids import PATTERN
 
 COMPONENT = discord.InteractionType.component.value
@@ -92,8 +92,7 @@ class EarlyAcks:
             return True
         acknowledged = await sent[1]
         if acknowledged.kind is not None:
-            # discord.py's own record of the initial response (``defer`` sets it so)
-            interaction.response._response_type = acknowledged.kind
+            mark_acknowledged(interaction, acknowledged.kind)
         elif acknowledged.error_code == UNKNOWN_INTERACTION:
             answered_too_late(interaction)
             return False
@@ -115,10 +114,9 @@ class EarlyAcks:
         as a private "thinking" message that the answer fills in. Never raises: a task
         nobody adopts (its click dropped) must not leave an exception unretrieved."""
         kind = DEFERRED_UPDATE if hand_message else THINKING
-        params = interaction_response_params(
-            type=kind.value, data=None if hand_message else {"flags": EPHEMERAL})
         try:
-            await respond(self.http, interaction_id, token, params)
+            await respond(self.http, interaction_id, token, kind.value,
+                          None if hand_message else {"flags": EPHEMERAL})
         except discord.HTTPException as error:
             if error.code != UNKNOWN_INTERACTION:
                 log.warning("early acknowledgement failed id=%s status=%s code=%s",
@@ -128,14 +126,6 @@ class EarlyAcks:
             log.warning("early acknowledgement failed id=%s: %r", interaction_id, error)
             return Acknowledged(None)
         return Acknowledged(kind)
-
-
-async def respond(http: Any, interaction_id: int, token: str, params: Any) -> None:
-    """Answer an interaction from its id and token alone (no Interaction built for it),
-    through discord.py's HTTP client, as ``InteractionResponse`` does."""
-    await async_context.get().create_interaction_response(
-        interaction_id, token, session=http._HTTPClient__session,
-        proxy=http.proxy, proxy_auth=http.proxy_auth, params=params)
 
 
 class Acknowledged(NamedTuple):

@@ -25,13 +25,13 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord.webhook.async_ import interaction_response_params
 
 from bot.i18n import N_, _, speaking
 from bot.ui.clicks.answers import say
-from bot.ui.clicks.early_acks import EPHEMERAL, adopt, respond
+from bot.ui.clicks.early_acks import EPHEMERAL, adopt
 from bot.ui.clicks.failures import Guarded
 from bot.ui.delivery.background import in_background
+from bot.ui.discord_internals import item_template, respond, set_item_template
 
 log = logging.getLogger(__name__)
 
@@ -107,10 +107,9 @@ class PayloadRefusals:
         in_background(self._answer(interaction_id, token, content), self._answering)
 
     async def _answer(self, interaction_id: int, token: str, content: str) -> None:
-        params = interaction_response_params(
-            type=CHANNEL_MESSAGE, data={"content": content, "flags": EPHEMERAL})
         try:
-            await respond(self.http, interaction_id, token, params)
+            await respond(self.http, interaction_id, token, CHANNEL_MESSAGE,
+                          {"content": content, "flags": EPHEMERAL})
         except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
             log.warning("could not refuse an unreadable interaction id=%s: %r",
                         interaction_id, error)
@@ -127,12 +126,12 @@ class StrayControl(Guarded, template=r"uno:.*"):
 
 def unhandled(*items: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
     """The ids of the namespace that none of ``items``' templates matches whole."""
-    templates = "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern)
+    templates = "|".join(re.sub(r"\(\?P<\w+>", "(?:", item_template(item).pattern)
                          for item in items)  # unnamed groups: names repeat across templates
     return re.compile(rf"(?!(?:{templates})\Z){NAMESPACE}.*")
 
 
 def register(bot: discord.Client, *items: type[discord.ui.DynamicItem[Any]]) -> None:
     """Add the bot's DynamicItems, and the catch-all for ids none of them takes."""
-    StrayControl.__discord_ui_compiled_template__ = unhandled(*items)
+    set_item_template(StrayControl, unhandled(*items))
     bot.add_dynamic_items(*items, StrayControl)

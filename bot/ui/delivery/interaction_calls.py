@@ -12,14 +12,12 @@ request itself is discord.py's, as ``Interaction.edit_original_response`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
 
 import discord
-from discord.http import handle_message_parameters
 from discord.utils import MISSING
-from discord.webhook.async_ import async_context
 
-from bot.ui.messages.controls import Components, Rows
+from bot.ui.discord_internals import Components, edit_original_response, send_follow_up
+from bot.ui.messages.controls import Rows, components
 
 
 async def edit_original(interaction: discord.Interaction, *, content: str | None = MISSING,
@@ -27,13 +25,8 @@ async def edit_original(interaction: discord.Interaction, *, content: str | None
                         attachments: Sequence[discord.File] = MISSING) -> int:
     """Edit the interaction's original response (``rows``: its buttons; None: none); its
     message id."""
-    with handle_message_parameters(
-        content=content, view=_view(rows), attachments=attachments,
-        previous_allowed_mentions=interaction._state.allowed_mentions,
-    ) as params:
-        data = await async_context.get().edit_original_interaction_response(
-            interaction.application_id, interaction.token, **_session(interaction),
-            payload=params.payload, multipart=params.multipart, files=params.files)
+    data = await edit_original_response(interaction, content=content,
+                                        components=_components(rows), attachments=attachments)
     return int(data["id"])
 
 
@@ -42,27 +35,13 @@ async def follow_up(interaction: discord.Interaction, content: str, *,
                     files: Sequence[discord.File], allowed_mentions: discord.AllowedMentions
                     ) -> int:
     """Post a message everyone sees as a follow-up of the interaction; its id."""
-    with handle_message_parameters(
-        content=content, embed=embed if embed is not None else MISSING, view=_view(rows),
-        files=files, allowed_mentions=allowed_mentions,
-        previous_allowed_mentions=interaction._state.allowed_mentions,
-    ) as params:
-        data = await async_context.get().execute_webhook(
-            interaction.application_id, interaction.token, **_session(interaction),
-            payload=params.payload, multipart=params.multipart, files=params.files,
-            thread_id=None, wait=True, with_components=True)
-    assert data is not None  # wait=True: Discord answers with the message
+    data = await send_follow_up(interaction, content, embed=embed, components=components(rows),
+                                files=files, allowed_mentions=allowed_mentions)
     return int(data["id"])
 
 
-def _view(rows: Rows | None) -> discord.ui.View | None:
-    """``rows`` as discord.py's message parameters take a view (``Components``)."""
+def _components(rows: Rows | None) -> Components | None:
+    """``rows`` as Discord's components (MISSING and None as they are)."""
     if rows is MISSING or rows is None:
         return rows
-    return cast(discord.ui.View, Components(rows))
-
-
-def _session(interaction: discord.Interaction) -> dict[str, Any]:
-    http = interaction._state.http
-    return {"session": interaction._session, "proxy": http.proxy,
-            "proxy_auth": http.proxy_auth}
+    return components(rows)

@@ -137,24 +137,6 @@ def _component(control: Control | Menu) -> dict[str, Any]:
             "label": control.label, "custom_id": control.custom_id}
 
 
-class Components:
-    """Rows where discord.py's message parameters (``handle_message_parameters``) take
-    a view: all they ask of a view is its ``to_components()`` and whether it
-    ``has_components_v2()``. For the calls that send rows without storing a view
-    (``bot.ui.delivery.interaction_calls``)."""
-
-    __slots__ = ("rows",)
-
-    def __init__(self, rows: Rows) -> None:
-        self.rows = rows
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return components(self.rows)
-
-    def has_components_v2(self) -> bool:
-        return False
-
-
 def to_view(rows: Rows) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for number, row in enumerate(rows):
