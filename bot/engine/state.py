@@ -1,15 +1,16 @@
-"""The state of one match: one data class, and the only code that changes it.
+"""The state of one match: one data class, and the code that changes it.
 
 Helpers read, transitions write. ``GameState`` holds every field that is saved
-(``state_io``) and its transitions: the changes the game makes to it, each named for
-what happens at the table (drawing, laying cards on the pile, naming a colour,
-reversing the direction, passing or swapping hands, a draw waiting for its answer, a
-Wild Draw Four open to challenge, dealing, a player leaving...). The rule modules
-(``moves``, ``effects``, ``table``, ``legal``, ``refusals``, ``phase``, ``view``)
-take a ``GameState`` and only read it: they decide what happens and call the
-transition that makes it so (``tests/engine/test_state_writes.py`` holds them to it).
-``Game`` (``bot.engine.game``) is the state with ``apply``, the dispatch of actions
-and the caches worked out per version, the only other code that writes it.
+(``state_io``) and most of its transitions: the changes the game makes to it, each
+named for what happens at the table (drawing, laying cards on the pile, naming a
+colour, reversing the direction, passing or swapping hands, a draw waiting for its
+answer, a Wild Draw Four open to challenge, a player leaving...). The transitions of
+the deal are in ``dealing``, those of a round's end and the match's in ``scoring``.
+The rule modules (``moves``, ``effects``, ``table``, ``legal``, ``refusals``,
+``phase``, ``view``) take a ``GameState`` and only read it: they decide what happens
+and call the transition that makes it so (``tests/engine/test_state_writes.py`` holds
+them to it). ``Game`` (``bot.engine.game``) is the state with ``apply``, the dispatch
+of actions and the caches worked out per version, the only other code that writes it.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.engine.cards import CARD_COLOR, Card, CardColor, build_deck, full_deck, hand_points
+from bot.engine.cards import CARD_COLOR, Card, CardColor, full_deck
 from bot.engine.events import Event
-from bot.engine.options import HAND_SIZE, RULESETS, Options
+from bot.engine.options import RULESETS, Options
 from bot.engine.rng import SeedCounter
 
 Stage = Literal["turn", "round_over", "match_over"]
@@ -348,59 +349,7 @@ class GameState:
         if not self.voters:
             self.joke_by = None
 
-    # -- the table: the deal, rounds, timeouts, leaving ---------------------------------
-
-    def draw_at_random(self, deck: list[Card], count: int) -> list[Card]:
-        """``count`` cards drawn at random from ``deck``, a deck apart from the piles
-        (choosing the dealer); the random generator moves on."""
-        return self.rng.sample(deck, count)
-
-    def give_deal(self, player: str) -> None:
-        self.dealer = player
-
-    def deal(self, events: list[Event]) -> Card:
-        """Shuffle the whole deck, deal from the left of the dealer, turn the start card
-        (a Wild Draw Four goes back into the deck) and return it (RULES.md 3); a wild
-        start card waits for the first player to name a colour."""
-        deck = build_deck(self.ruleset)
-        self.rng.shuffle(deck)
-        self.draw_pile = deck
-        self.discard_pile = []
-        self.top_by = None
-        self.hands = {p: [] for p in self.players}
-        self.direction = 1
-        size = HAND_SIZE[self.ruleset]
-        seats = len(self.players)
-        dealt = deck[-size * seats:][::-1]  # one card at a time, from the left of the dealer
-        del deck[-size * seats:]
-        for step in range(seats):
-            self.hands[self.seat_after(self.dealer, step + 1)] = dealt[step::seats]
-        events.append(Event("dealt", self.dealer, count=size))
-        start = deck.pop()
-        while start == "wild4":
-            deck.append(start)
-            self.rng.shuffle(deck)
-            events.append(Event("start_card", cards=(start,), data={"returned": True}))
-            start = deck.pop()
-        self.discard_pile.append(start)
-        self.color = CARD_COLOR[start]
-        events.append(Event("start_card", cards=(start,), color=self.color or None))
-        if not self.color:
-            self.choosing_start_color = True
-        return start
-
-    def pass_the_deal(self) -> None:
-        """The next round begins, not dealt yet: the last one's result, UNO calls and
-        house rules are cleared, and the deal passes to the next seat (RULES.md 3.5)."""
-        self.stage = "turn"
-        self.round_number += 1
-        self.round_winner, self.round_points = None, {}
-        self.uno_called.clear()
-        self.uno_with_two.clear()
-        self.catch_window.clear()
-        self.draw_three_for = self.hands_shown_until = None
-        self.direction = 1
-        self.dealer = self.seat_after(self.dealer)
+    # -- the table: timeouts, leaving ----------------------------------------------------
 
     def count_timeout(self, player: str) -> int:
         """One more turn of ``player``'s ran out in a row: how many now."""
@@ -436,42 +385,3 @@ class GameState:
         events.append(Event("left", player, count=len(hand)))
         if len(self.players) > 1 and self.dealer not in self.hands:
             self.dealer = self.players[0]
-
-    # -- the end of a round and of the match ------------------------------------------
-
-    def end_round(self, winner: str, events: list[Event]) -> None:
-        """Score the round (RULES.md 9) and end the match when someone reaches the target."""
-        self.stage = "round_over"
-        self.round_winner = winner
-        self.pending_draw, self.pending_kind = 0, ""
-        self.drawn, self.discards_owed, self.voters, self.joke_by = [], {}, [], None
-        self.late_voters = []
-        left_in_hands = {p: hand_points(self.hands[p]) for p in self.players}
-        if self.options.scoring == "alternative":
-            self.round_points = {p: left_in_hands[p] for p in self.players}
-        else:
-            self.round_points = {winner: sum(left_in_hands.values())}
-        for player, points in self.round_points.items():
-            self.scores[player] = self.scores.get(player, 0) + points
-        events.append(
-            Event("round_over", winner, data={"round_points": dict(self.round_points),
-                                             "hand_points": left_in_hands,
-                                             "scores": dict(self.scores)})
-        )
-        if any(self.scores.get(p, 0) >= self.options.target for p in self.players):
-            self.end_match(self._match_leader(winner), events)
-
-    def end_match(self, winner: str | None, events: list[Event], forfeit: bool = False) -> None:
-        self.stage = "match_over"
-        self.match_winner = winner
-        events.append(Event("match_over", winner, data={"scores": dict(self.scores),
-                                                         "forfeit": forfeit}))
-
-    def _match_leader(self, round_winner: str) -> str:
-        """Standard scoring: whoever reached the target (only the round winner scores).
-        Alternative: the lowest total; among equals, the round winner, else seating order."""
-        if self.options.scoring != "alternative":
-            return round_winner
-        lowest = min(self.scores[p] for p in self.players)
-        tied = [p for p in self.players if self.scores[p] == lowest]
-        return round_winner if round_winner in tied else tied[0]

@@ -2,11 +2,13 @@
 next round, turn timeouts and players leaving (RULES.md 10).
 
 What the table decides (who deals, what a start card does, what is done for a player
-whose time ran out) is here; the state's transitions (``GameState.deal``,
-``pass_the_deal``, ``unseat``...) make the changes: nothing here writes the state."""
+whose time ran out) is here; the state's transitions (``dealing.deal``,
+``dealing.pass_the_deal``, ``GameState.unseat``...) make the changes: nothing here
+writes the state."""
 
 from __future__ import annotations
 
+from bot.engine import dealing, scoring
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, build_deck
 from bot.engine.effects import costliest_cards
@@ -33,21 +35,21 @@ def choose_first_dealer(state: GameState) -> list[Event]:
     while len(contenders) > 1:
         if len(deck) < len(contenders):
             deck = build_deck(state.ruleset)
-        cards = state.draw_at_random(deck, len(contenders))
+        cards = dealing.draw_at_random(state, deck, len(contenders))
         for card in cards:
             deck.remove(card)
         drawn = dict(zip(contenders, cards, strict=True))
         draws.append(drawn)
         best = max(_DEALER_DRAW_VALUE[c] for c in cards)
         contenders = [p for p in contenders if _DEALER_DRAW_VALUE[drawn[p]] == best]
-    state.give_deal(contenders[0])
+    dealing.give_deal(state, contenders[0])
     return [Event("dealer_chosen", state.dealer, data={"draws": draws})]
 
 
 def deal_round(state: GameState) -> list[Event]:
     """Shuffle the whole deck, deal, and turn the start card (RULES.md 3)."""
     events: list[Event] = []
-    start = state.deal(events)
+    start = dealing.deal(state, events)
     _start_card_effect(state, start, events)
     return events
 
@@ -72,7 +74,7 @@ def next_round(state: GameState, action: Action, events: list[Event]) -> None:
     """Deal the next round; the deal passes to the next seat (RULES.md 3.5)."""
     if state.stage != "round_over":
         raise IllegalAction("round_not_over")
-    state.pass_the_deal()
+    dealing.pass_the_deal(state)
     events.extend(deal_round(state))
 
 
@@ -124,7 +126,7 @@ def leave(state: GameState, action: Action, events: list[Event]) -> None:
     after = state.seat_after(player)
     state.unseat(player, events)
     if len(state.players) == 1:
-        state.end_match(state.players[0], events, forfeit=True)
+        scoring.end_match(state, state.players[0], events, forfeit=True)
         return
     if state.current == player:
         if was_current:  # a draw waiting on the leaver is dropped (RULES.md 10)

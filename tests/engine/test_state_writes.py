@@ -1,6 +1,7 @@
 """Helpers read the game's state, transitions write it (``bot/engine/state.py``).
 
-Every engine module but ``state.py`` (the state and its named transitions) and
+Every engine module but ``state.py`` (the state and its named transitions),
+``dealing.py`` and ``scoring.py`` (the transitions of the deal and of a round's end) and
 ``game.py`` (``apply``, dispatch, caches) only reads a ``GameState``: no assignment,
 augmented assignment or ``del`` of anything reached from it, and no mutating method
 called on anything reached from it, through a local alias included
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "bot" / "engine"
-WRITERS = ("state.py", "game.py")
+WRITERS = ("state.py", "dealing.py", "scoring.py", "game.py")
 STATE_NAMES = frozenset({"state", "game"})
 STATE_TYPES = frozenset({"GameState", "Game"})
 MUTATORS = frozenset({
