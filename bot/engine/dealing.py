@@ -58,9 +58,8 @@ def deal(state: GameState, events: list[Event]) -> Card:
 def pass_the_deal(state: GameState) -> None:
     """The next round begins, not dealt yet: the last one's result, UNO calls and
     house rules are cleared, and the deal passes to the next seat (RULES.md 3.5)."""
-    state.stage = "turn"
     state.round_number += 1
-    state.round_winner, state.round_points = None, {}
+    state.round_result = None
     state.uno_called.clear()
     state.uno_with_two.clear()
     state.catch_window.clear()

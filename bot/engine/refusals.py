@@ -45,7 +45,7 @@ def check(state: GameState, action: Action) -> None:
     _check_fields(state, action)
     if action.player not in state.hands:
         raise IllegalAction("not_a_player", action.player)
-    if state.stage != "turn":
+    if state.round_over:
         raise IllegalAction("match_over" if state.match_over else "round_over")
     if action.do in TURN_ACTIONS and action.player != state.current:
         if action.do == "play" and state.options.jump_in:

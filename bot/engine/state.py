@@ -22,6 +22,7 @@ from typing import Literal
 from bot.engine.cards import CARD_COLOR, Card, CardColor, full_deck
 from bot.engine.events import Event
 from bot.engine.options import RULESETS, Options
+from bot.engine.results import MatchResult, RoundResult
 from bot.engine.rng import SeedCounter
 
 Stage = Literal["turn", "round_over", "match_over"]
@@ -53,12 +54,12 @@ class GameState:
     direction: int = field(init=False, default=1)
     current: str = field(init=False)
     dealer: str = field(init=False)
-    stage: Stage = field(init=False, default="turn")
     round_number: int = field(init=False, default=1)
     scores: dict[str, int] = field(init=False)
-    round_winner: str | None = field(init=False, default=None)
-    round_points: dict[str, int] = field(init=False, default_factory=dict)
-    match_winner: str | None = field(init=False, default=None)
+    round_result: RoundResult | None = field(init=False, default=None)
+    """How the round ended, once it has (cleared when the next one begins)."""
+    match_result: MatchResult | None = field(init=False, default=None)
+    """How the match ended, once it has."""
     pending_draw: int = field(init=False, default=0)
     """A draw waiting on the current player: how many cards, and from which card."""
     pending_kind: str = field(init=False, default="")
@@ -110,12 +111,30 @@ class GameState:
         return self.discard_pile[-1]
 
     @property
+    def stage(self) -> Stage:
+        if self.match_result is not None:
+            return "match_over"
+        return "turn" if self.round_result is None else "round_over"
+
+    @property
     def round_over(self) -> bool:
-        return self.stage != "turn"
+        """Whether the round (or the whole match) is over."""
+        return self.round_result is not None or self.match_result is not None
 
     @property
     def match_over(self) -> bool:
-        return self.stage == "match_over"
+        return self.match_result is not None
+
+    @property
+    def round_winner(self) -> str | None:
+        """Who went out, once the round is over (``round_result`` says the rest)."""
+        return None if self.round_result is None else self.round_result.winner
+
+    @property
+    def match_winner(self) -> str | None:
+        """The first of the match's winners, once it is over (``match_result`` says the
+        rest)."""
+        return None if self.match_result is None else self.match_result.winner
 
     def seat_after(self, player: str, steps: int = 1) -> str:
         """The player ``steps`` seats on from ``player`` in the direction of play."""
@@ -135,7 +154,7 @@ class GameState:
     def uno_call_counts(self, player: str) -> bool:
         """Whether an UNO call by ``player`` now would count (RULES.md 8)."""
         size = len(self.hands[player])
-        return size == 1 or (size == 2 and player == self.current and self.stage == "turn")
+        return size == 1 or (size == 2 and player == self.current and not self.round_over)
 
     def card_count(self) -> int:
         """Every card in the game, for the conservation check."""

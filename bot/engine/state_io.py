@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from bot.engine.cards import ALL_CARDS
 from bot.engine.options import Options
+from bot.engine.results import MatchEnding, MatchResult, RoundResult
 from bot.engine.state import GameState
 
 S = TypeVar("S", bound=GameState)
@@ -24,14 +25,17 @@ _PLAIN_FIELDS = (
     "choosing_start_color", "draw_three_for", "hands_shown_until",
     "discards_owed", "joke_by", "voters", "late_voters", "timeouts",
 )
-_ATTRIBUTES = {"phase": "stage"}
-"""Saved fields whose attribute has another name (``GameState.stage`` is saved as
-``phase``, as it always was)."""
+_RESULTS = frozenset({"phase", "round_winner", "round_points", "match_winner"})
+"""How the round and the match ended (``results``), saved as the fields they were before
+they were values, so a state saves as it always did (``phase`` is ``GameState.stage``)."""
 _SET_FIELDS = ("uno_called", "uno_with_two", "catch_window")
 _LATER_FIELDS: dict[str, str | None] = {"wild4_color": "", "top_by": None}
 """Fields added after format 2 was written, with the value a state saved without them
 reads as (an unknown colour before a Wild Draw Four, nobody known to have laid the top
 card)."""
+_FORFEIT: MatchEnding = "forfeit"
+"""``match_how`` of a match won by forfeit; saved only then, so a match won at the target
+saves as it always did, and a state saved before reads as won at the target."""
 
 
 class StateError(ValueError):
@@ -41,14 +45,24 @@ class StateError(ValueError):
 def game_to_dict(state: GameState) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT_VERSION, "options": state.options.to_dict()}
     for name in _PLAIN_FIELDS:
-        data[name] = _copy(getattr(state, _ATTRIBUTES.get(name, name)))
+        data[name] = _results(state, name) if name in _RESULTS else _copy(getattr(state, name))
     for name in _SET_FIELDS:
         members = getattr(state, name)
         data[name] = [p for p in state.players if p in members]
     for name in _LATER_FIELDS:
         data[name] = getattr(state, name)
+    if state.match_result is not None and state.match_result.how == _FORFEIT:
+        data["match_how"] = _FORFEIT
     data["rng"] = state.rng.getstate()
     return data
+
+
+def _results(state: GameState, name: str) -> Any:
+    if name == "phase":
+        return state.stage
+    if name == "round_points":
+        return {} if state.round_result is None else dict(state.round_result.points)
+    return state.round_winner if name == "round_winner" else state.match_winner
 
 
 def _copy(value: Any) -> Any:
@@ -67,7 +81,9 @@ def game_from_dict(game_class: type[S], data: dict[str, Any]) -> S:
         options = Options.from_dict(data["options"])
         state = game_class(data["ruleset"], options, list(data["players"]), int(data["seed"]))
         for name in _PLAIN_FIELDS:
-            setattr(state, _ATTRIBUTES.get(name, name), _copy(data[name]))
+            if name not in _RESULTS:
+                setattr(state, name, _copy(data[name]))
+        state.round_result, state.match_result = _read_results(data)
         for name in _SET_FIELDS:
             setattr(state, name, set(data[name]))
         for name, missing in _LATER_FIELDS.items():
@@ -79,6 +95,17 @@ def game_from_dict(game_class: type[S], data: dict[str, Any]) -> S:
         raise StateError(f"unreadable game state: {error}") from error
     _check_consistent(state)
     return state
+
+
+def _read_results(data: dict[str, Any]) -> tuple[RoundResult | None, MatchResult | None]:
+    winner, points, match_winner = data["round_winner"], data["round_points"], data["match_winner"]
+    round_result = None if winner is None else RoundResult(winner, (winner,), dict(points))
+    how: MatchEnding = _FORFEIT if data.get("match_how") == _FORFEIT else "target"
+    match_result = None if match_winner is None else MatchResult((match_winner,), how)
+    stage = "match_over" if match_result else "round_over" if round_result else "turn"
+    if data["phase"] != stage:
+        raise StateError(f"phase {data['phase']!r} but the results say {stage!r}")
+    return round_result, match_result
 
 
 def _rng_state(data: dict[str, Any]) -> list[int]:

@@ -106,7 +106,7 @@ def timeout(state: GameState, action: Action, events: list[Event]) -> None:
         if state.current == player and state.drawn:
             _apply_for(state, player, "keep", events)
     count = state.count_timeout(player)
-    if count >= TIMEOUTS_BEFORE_REMOVAL and state.stage == "turn":
+    if count >= TIMEOUTS_BEFORE_REMOVAL and not state.round_over:
         leave(state, Action(player, "leave"), events)
 
 
@@ -119,14 +119,14 @@ def _apply_for(
 def leave(state: GameState, action: Action, events: list[Event]) -> None:
     """The player leaves: their hand is shuffled into the draw pile; one player left
     wins the match by forfeit, with no points scored (RULES.md 10)."""
-    if state.stage == "match_over":
+    if state.match_over:
         raise IllegalAction("match_over")
     player = action.player
-    was_current = state.current == player and state.stage == "turn"
+    was_current = state.current == player and not state.round_over
     after = state.seat_after(player)
     state.unseat(player, events)
     if len(state.players) == 1:
-        scoring.end_match(state, state.players[0], events, forfeit=True)
+        scoring.end_match(state, state.players[0], events, "forfeit")
         return
     if state.current == player:
         if was_current:  # a draw waiting on the leaver is dropped (RULES.md 10)

@@ -114,6 +114,7 @@ def _check_expect(game: Game, expect: dict[str, Any]) -> str | None:
 
 
 def _observed(game: Game) -> dict[str, Any]:
+    ended, won = game.round_result, game.match_result
     return {
         "hands": game.hands,
         "hand_sizes": {p: len(h) for p, h in game.hands.items()},
@@ -125,11 +126,11 @@ def _observed(game: Game) -> dict[str, Any]:
         "discard_size": len(game.discard_pile),
         "uno_called": sorted(game.uno_called),
         "round_over": game.round_over,
-        "winner": game.round_winner,
-        "round_points": game.round_points,
+        "winner": None if ended is None else ended.winner,
+        "round_points": {} if ended is None else ended.points,
         "scores": game.scores,
         "match_over": game.match_over,
-        "match_winner": game.match_winner,
+        "match_winner": None if won is None else won.winner,
     }
 
 

@@ -13,6 +13,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import Card, CardColor, hand_points
 from bot.engine.options import Options
 from bot.engine.phase import Phase, Waiting
+from bot.engine.results import MatchResult, RoundResult
 from bot.engine.state import GameState
 
 
@@ -77,9 +78,8 @@ class PlayerView:
     voters: tuple[str, ...]
     joke_by: str | None
     hands_shown_until: str | None
-    round_winner: str | None
-    round_points: dict[str, int]
-    match_winner: str | None
+    round_result: RoundResult | None
+    match_result: MatchResult | None
 
     @property
     def round_over(self) -> bool:
@@ -89,6 +89,22 @@ class PlayerView:
     @property
     def match_over(self) -> bool:
         return self.waiting.phase is Phase.MATCH_OVER
+
+    @property
+    def round_winner(self) -> str | None:
+        """Who went out, once the round is over (``round_result`` says the rest)."""
+        return None if self.round_result is None else self.round_result.winner
+
+    @property
+    def round_points(self) -> dict[str, int]:
+        """What each player scored in the round, once it is over."""
+        return {} if self.round_result is None else dict(self.round_result.points)
+
+    @property
+    def match_winner(self) -> str | None:
+        """The first of the match's winners, once it is over (``match_result`` says the
+        rest)."""
+        return None if self.match_result is None else self.match_result.winner
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able form, as ``Game.view`` has always given it."""
@@ -121,7 +137,7 @@ class PlayerView:
             "joke_by": self.joke_by,
             "hands_shown_until": self.hands_shown_until,
             "round_winner": self.round_winner,
-            "round_points": dict(self.round_points),
+            "round_points": self.round_points,
             "match_winner": self.match_winner,
         }
 
@@ -166,7 +182,6 @@ def player_view(
         voters=tuple(state.voters),
         joke_by=state.joke_by,
         hands_shown_until=state.hands_shown_until,
-        round_winner=state.round_winner,
-        round_points=dict(state.round_points),
-        match_winner=state.match_winner,
+        round_result=state.round_result,
+        match_result=state.match_result,
     )

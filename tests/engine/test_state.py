@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, Game, Options, StateError
+from bot.engine.results import RoundResult
 
 
 def test_state_survives_json_and_resumes_the_same_draws() -> None:
@@ -68,3 +69,25 @@ def test_the_colour_before_a_wild_draw_four_is_saved_and_an_older_save_reads_it_
     challenged = game.apply(Action("ben", "challenge"))[0]
     assert challenged.kind == "challenged" and challenged.data == {"guilty": True, "color": "b"}
     assert challenged.count == 4
+
+
+def test_a_round_result_saves_as_the_fields_it_was_before() -> None:
+    game = Game.from_position("classic", Options(), ["ana", "ben"], hands={
+        "ana": ["r5"], "ben": ["y1", "g9"]}, discard=["r3"], draw=["g1"] * 3, current="ana",
+        uno_called=["ana"])
+    game.apply(Action("ana", "play", card="r5"))
+    assert game.round_result == RoundResult("ana", ("ana",), {"ana": 10})
+    saved = game.to_dict()
+    assert (saved["phase"], saved["round_winner"], saved["round_points"]) == (
+        "round_over", "ana", {"ana": 10})
+    assert saved["match_winner"] is None and "match_how" not in saved
+    assert Game.from_dict(saved).round_result == game.round_result
+
+
+@pytest.mark.parametrize("phase", ["turn", "match_over"])
+def test_a_phase_the_results_contradict_is_refused(phase: str) -> None:
+    game = Game.from_position("classic", Options(), ["ana", "ben"], hands={
+        "ana": ["r5"], "ben": ["y1"]}, discard=["r3"], draw=["g1"], current="ana")
+    game.apply(Action("ana", "play", card="r5"))
+    with pytest.raises(StateError):
+        Game.from_dict({**game.to_dict(), "phase": phase})
