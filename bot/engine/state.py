@@ -33,8 +33,9 @@ detail), a round over (the next one not dealt yet), or the match over."""
 @dataclass(slots=True, eq=False, repr=False)
 class GameState:
     """A match as it stands, from the seating, the options and the seed. Built empty
-    (no card dealt); ``table.deal_round`` or a restore fills it. Compared by identity,
-    and never printed whole: its repr would show every hidden hand."""
+    (no card dealt); ``table.deal_round`` or ``Game.from_position`` fills it (one
+    player is left only in a match won by forfeit). Compared by identity, and never
+    printed whole: its repr would show every hidden hand."""
 
     ruleset: str
     options: Options
@@ -92,8 +93,8 @@ class GameState:
         players = self.players
         if self.ruleset not in RULESETS:
             raise ValueError(f"unknown ruleset {self.ruleset!r}")
-        if not 2 <= len(players) <= 10 or len(set(players)) != len(players):
-            raise ValueError("a game needs 2 to 10 different players")
+        if not 1 <= len(players) <= 10 or len(set(players)) != len(players):
+            raise ValueError("a table seats 1 to 10 different players")
         self.players = list(players)
         self.rng = SeedCounter(self.seed)
         self.hands = {p: [] for p in players}

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, Game, Options, StateError
-from bot.engine.results import RoundResult
+from bot.engine.results import MatchResult, RoundResult
 
 
 def test_state_survives_json_and_resumes_the_same_draws() -> None:
@@ -91,3 +91,21 @@ def test_a_phase_the_results_contradict_is_refused(phase: str) -> None:
     game.apply(Action("ana", "play", card="r5"))
     with pytest.raises(StateError):
         Game.from_dict({**game.to_dict(), "phase": phase})
+
+
+def _forfeited() -> Game:
+    game = Game.new("classic", Options(), ["ana", "ben", "cy"], seed=3)
+    game.apply(Action("ben", "leave"))
+    game.apply(Action("cy", "leave"))
+    return game
+
+
+def test_how_the_match_ended_is_saved_and_an_older_save_reads_it_won_at_the_target() -> None:
+    game = _forfeited()
+    assert game.match_result == MatchResult(("ana",), "forfeit") and game.round_result is None
+    saved = game.to_dict()
+    assert saved["phase"] == "match_over" and saved["match_winner"] == "ana"
+    assert saved["match_how"] == "forfeit"
+    assert Game.from_dict(json.loads(json.dumps(saved))).match_result == game.match_result
+    older = {k: v for k, v in saved.items() if k != "match_how"}
+    assert Game.from_dict(older).match_result == MatchResult(("ana",), "target")
