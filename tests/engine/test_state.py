@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 from collections.abc import Callable
 from typing import Any
@@ -10,6 +12,7 @@ import pytest
 
 from bot.engine import Action, Game, Options, StateError
 from bot.engine.results import MatchResult, RoundResult
+from bot.engine.state import GameState
 
 
 def test_state_survives_json_and_resumes_the_same_draws() -> None:
@@ -109,3 +112,85 @@ def test_how_the_match_ended_is_saved_and_an_older_save_reads_it_won_at_the_targ
     assert Game.from_dict(json.loads(json.dumps(saved))).match_result == game.match_result
     older = {k: v for k, v in saved.items() if k != "match_how"}
     assert Game.from_dict(older).match_result == MatchResult(("ana",), "target")
+
+
+PART_OF_FIELD = {"draw_pile": "draw", "discard_pile": "discard", "rng": "rng_counter"}
+"""The fields ``Game.from_position`` takes under another name (the piles as vectors
+list them, the random generator as its counter); every other field is a part of its
+own name."""
+WORKED_OUT = {"answerable_draw_two"}
+"""Fields worked out from the others (the options and the deck), never given."""
+REQUIRED = {"ruleset", "options", "players", "hands", "discard", "draw", "current"}
+EVERY_PART: dict[str, Any] = {
+    "ruleset": "bff",
+    "options": Options.for_ruleset("bff", {"stacking": True, "scoring": "alternative",
+                                           "target": 300, "jump_in": True}),
+    "players": ["ana", "ben", "cy"],
+    "hands": {"ana": ["r1", "wild4"], "ben": ["g2", "g3"], "cy": ["b4"]},
+    "discard": ["y5", "wild4"],
+    "draw": ["r7", "r8"],
+    "current": "ben",
+    "direction": -1,
+    "color": "g",
+    "top_by": "ana",
+    "dealer": "ana",
+    "round_number": 3,
+    "scores": {"ana": 40, "ben": 7, "cy": 0},
+    "round_result": RoundResult("cy", ("cy",), {"cy": 25}),
+    "match_result": MatchResult(("cy",), "forfeit"),
+    "pending_draw": 4,
+    "pending_kind": "draw2",
+    "wild4_by": "ana",
+    "wild4_color": "r",
+    "wild4_guilty": False,
+    "drawn": ["g3"],
+    "choosing_start_color": True,
+    "uno_called": ["cy", "ben"],
+    "uno_with_two": [],
+    "catch_window": ["cy"],
+    "draw_three_for": "cy",
+    "hands_shown_until": "ana",
+    "discards_owed": {"ben": 1},
+    "joke_by": "ana",
+    "voters": ["ben"],
+    "late_voters": ["cy"],
+    "timeouts": {"ana": 2},
+    "seed": 11,
+    "rng_counter": 5,
+}
+"""A position with every part given, each unlike what leaving it out would give (the
+rules could never reach it: only the saving is tested)."""
+
+
+def _built(parts: dict[str, Any]) -> Game:
+    positional = [parts[name] for name in ("ruleset", "options", "players")]
+    return Game.from_position(*positional, **{
+        k: v for k, v in parts.items() if k not in ("ruleset", "options", "players")})
+
+
+def _field(game: Game, name: str) -> Any:
+    value = getattr(game, name)
+    return value.getstate() if name == "rng" else value
+
+
+def test_every_field_of_the_state_is_a_part_of_a_position() -> None:
+    fields = {f.name for f in dataclasses.fields(GameState)} - WORKED_OUT
+    parts = set(inspect.signature(Game.from_position).parameters)
+    assert {PART_OF_FIELD.get(name, name) for name in fields} == parts == set(EVERY_PART)
+
+
+@pytest.mark.parametrize("part", sorted(set(EVERY_PART) - REQUIRED))
+def test_each_part_given_is_unlike_the_part_left_out(part: str) -> None:
+    """So the round trip below would see any part the saving lost."""
+    field = next((f for f, p in PART_OF_FIELD.items() if p == part), part)
+    given = _built(EVERY_PART)
+    left_out = _built({k: v for k, v in EVERY_PART.items() if k != part})
+    assert _field(given, field) != _field(left_out, field)
+
+
+def test_every_field_of_the_state_is_saved_and_loaded_again() -> None:
+    game = _built(EVERY_PART)
+    restored = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    for field in dataclasses.fields(GameState):
+        assert _field(restored, field.name) == _field(game, field.name), field.name
+    assert restored.to_dict() == game.to_dict()
