@@ -34,7 +34,8 @@ version no longer matches, and ``_new_version`` puts a fresh dict in its place f
 
 class Game(GameState):
     """A match in progress. Build one with ``Game.new`` (a fresh, dealt match) or
-    ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
+    ``Game.from_position`` (any position from its parts: a rule vector's, a saved
+    game's, a computer player's possible world)."""
 
     __slots__ = ("_legal", "_legal_version", "_waiting", "version")
 
