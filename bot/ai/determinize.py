@@ -134,6 +134,7 @@ def world(
         discard=[*pile.elements(), top], draw=draw[::-1], current=view["current"],
         direction=view["direction"], color=view["color"], dealer=view["dealer"],
         round_number=view["round"], scores={s["id"]: s["score"] for s in seats},
+        teams=view.get("teams"),
         pending_draw=view["pending_draw"], pending_kind=view["pending_kind"] or "",
         wild4_by=view["wild4_by"], wild4_color=view["wild4_color"],
         drawn=view["drawn"] if view["current"] == me else (),

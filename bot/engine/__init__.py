@@ -19,7 +19,7 @@ types: mypy tells them apart, and checks every code written in the source.
 
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, CardColor, Color
-from bot.engine.errors import ERROR_CODES, IllegalAction
+from bot.engine.errors import ERROR_CODES, IllegalAction, SeatingError
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.game import Game
 from bot.engine.options import RULESETS, Options, OptionsError
@@ -47,6 +47,7 @@ __all__ = [
     "PlayerView",
     "RoundResult",
     "Seat",
+    "SeatingError",
     "StateError",
     "Waiting",
 ]

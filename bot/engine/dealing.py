@@ -1,5 +1,6 @@
-"""Transitions of the deal (RULES.md 3): the cards drawn to choose the dealer, the deal
-itself with its start card, and the deal passing on to the next round.
+"""Transitions of the deal (RULES.md 3): the teams of partners (RULES.md 12), the cards
+drawn to choose the dealer, the deal itself with its start card, and the deal passing
+on to the next round.
 
 Like ``GameState``'s own methods, these write the state; what the table decides (who
 deals, what the start card does) is ``table``'s.
@@ -11,6 +12,14 @@ from bot.engine.cards import CARD_COLOR, Card, build_deck
 from bot.engine.events import Event
 from bot.engine.options import HAND_SIZE
 from bot.engine.state import GameState
+from bot.engine.teams import seated_across
+
+
+def form_teams(state: GameState) -> None:
+    """Under partners, the teams of the seating, for the whole match; a number of players
+    that makes no teams is not dealt to (``SeatingError``)."""
+    if state.options.partners:
+        state.teams = seated_across(state.players)
 
 
 def draw_at_random(state: GameState, deck: list[Card], count: int) -> list[Card]:

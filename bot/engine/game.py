@@ -11,10 +11,10 @@ actions in ``legal``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self
 
-from bot.engine import legal, refusals, table
+from bot.engine import dealing, legal, refusals, table
 from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action, ActionKind
 from bot.engine.cards import CARD_COLOR, Card, CardColor
 from bot.engine.errors import IllegalAction
@@ -25,6 +25,7 @@ from bot.engine.phase import Phase, Waiting, waiting
 from bot.engine.results import MatchResult, RoundResult
 from bot.engine.state import GameState
 from bot.engine.state_io import game_from_dict, game_to_dict
+from bot.engine.teams import checked_teams, seated_across
 from bot.engine.view import PlayerView, player_view
 
 _STALE: dict[str, list[Action]] = {}
@@ -62,6 +63,7 @@ class Game(GameState):
         what happened (the start card and its effect included)."""
         if len(self.players) < 2:
             raise ValueError("a match is dealt to 2 to 10 players")
+        dealing.form_teams(self)
         events = [*table.choose_first_dealer(self), *table.deal_round(self)]
         self.version += 1
         return events
@@ -85,6 +87,7 @@ class Game(GameState):
         scores: Mapping[str, int] | None = None,
         round_result: RoundResult | None = None,
         match_result: MatchResult | None = None,
+        teams: Sequence[Sequence[str]] | None = None,
         pending_draw: int = 0,
         pending_kind: str = "",
         wild4_by: str | None = None,
@@ -114,7 +117,10 @@ class Game(GameState):
         voted, called or timed out; round 1, direction 1, no result), or follows from
         the others: a player ``hands`` does not name holds no cards; ``color`` is the
         top card's; ``dealer`` the player before ``current``; ``scores`` is 0 for a
-        player it does not name (it may name players who left). A ``pending_draw``
+        player it does not name (it may name players who left). ``teams``: under
+        partners, those seated across (``teams.seated_across``: ``SeatingError`` for
+        another number of players); given, every seated player is in one (a partner
+        who left stays in it). A ``pending_draw``
         waits on ``current``: with no ``pending_kind`` it comes from the top card, and
         a Wild Draw Four is taken as the previous player's, judged against the colour
         of the card beneath it. ``wild4_guilty``: whether ``wild4_by`` holds a card of
@@ -144,6 +150,11 @@ class Game(GameState):
         for player in players:
             game.scores.setdefault(player, 0)
         game.round_result, game.match_result = round_result, match_result
+        if options.partners:
+            game.teams = checked_teams(seated_across(players) if teams is None else teams,
+                                       players)
+        elif teams:
+            raise ValueError("teams play under partners only")
         if pending_draw and not pending_kind:
             pending_kind = "wild4" if game.discard_pile[-1] == "wild4" else "draw2"
             if pending_kind == "wild4":

@@ -1,5 +1,5 @@
 """Rulesets (RULES.md section 2) and the optional rules a table switches (sections 6, 7, 9,
-and the table options of section 11)."""
+the table options of section 11 and partners, section 12)."""
 
 from __future__ import annotations
 
@@ -28,11 +28,15 @@ TABLE_OPTIONS: tuple[str, ...] = (
 )
 """The options of RULES.md section 11 by their vector names."""
 
+PARTNER_OPTIONS: tuple[str, ...] = ("partners", "partners_see_hands")
+"""The options of RULES.md section 12 by their vector names: teams of two seated across,
+and each player seeing their partner's hand (which takes effect with ``partners`` only)."""
+
 FREE_TEXT_RULE = 9
 MAX_TARGET = 10_000
 
 
-_SWITCHES = frozenset({"seven_o", "stacking", *TABLE_OPTIONS})
+_SWITCHES = frozenset({"seven_o", "stacking", *TABLE_OPTIONS, *PARTNER_OPTIONS})
 """Options that are simply on or off."""
 
 
@@ -62,6 +66,8 @@ class Options:
     stack_draws: bool = False
     force_play: bool = False
     no_bluff: bool = False
+    partners: bool = False
+    partners_see_hands: bool = False
 
     @classmethod
     def for_ruleset(cls, ruleset: str, overrides: dict[str, Any] | None = None) -> Options:
@@ -114,8 +120,9 @@ class Options:
         return [name for name in TABLE_OPTIONS if getattr(self, name)]
 
     def to_dict(self) -> dict[str, Any]:
-        """The options of section 11 are written only when on: a game saved before they
-        existed, or with them off, has the same saved form (and loads with them off)."""
+        """The options of sections 11 and 12 are written only when on: a game saved
+        before they existed, or with them off, has the same saved form (and loads with
+        them off)."""
         data: dict[str, Any] = {
             "seven_o": self.seven_o,
             "stacking": self.stacking,
@@ -124,8 +131,9 @@ class Options:
             "house_rules": dict(self.house_rules),
             "house_rule_texts": dict(self.house_rule_texts),
         }
-        for name in self.table_options():
-            data[name] = True
+        for name in (*TABLE_OPTIONS, *PARTNER_OPTIONS):
+            if getattr(self, name):
+                data[name] = True
         return data
 
     @classmethod

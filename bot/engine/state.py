@@ -24,6 +24,7 @@ from bot.engine.events import Event
 from bot.engine.options import RULESETS, Options
 from bot.engine.results import MatchResult, RoundResult
 from bot.engine.rng import SeedCounter
+from bot.engine.teams import Teams, team_in
 
 Stage = Literal["turn", "round_over", "match_over"]
 """Where the match stands: a round in play (whose turn it is, ``Phase`` says in
@@ -61,6 +62,8 @@ class GameState:
     """How the round ended, once it has (cleared when the next one begins)."""
     match_result: MatchResult | None = field(init=False, default=None)
     """How the match ended, once it has."""
+    teams: Teams = field(init=False, default=())
+    """Partners (RULES.md 12): the teams, fixed at the first deal; none without partners."""
     pending_draw: int = field(init=False, default=0)
     """A draw waiting on the current player: how many cards, and from which card."""
     pending_kind: str = field(init=False, default="")
@@ -141,6 +144,26 @@ class GameState:
         """The player ``steps`` seats on from ``player`` in the direction of play."""
         seats = self.players
         return seats[(seats.index(player) + steps * self.direction) % len(seats)]
+
+    def partner_of(self, player: str) -> str | None:
+        """``player``'s partner, seated or gone (RULES.md 12); None without partners."""
+        for first, second in self.teams:
+            if player == first:
+                return second
+            if player == second:
+                return first
+        return None
+
+    def team_of(self, player: str) -> tuple[str, ...]:
+        """``player``'s side: their team under partners (as it was formed), else themselves."""
+        return team_in(self.teams, player)
+
+    def sides(self) -> list[tuple[str, ...]]:
+        """The sides with a player still seated: the teams under partners (in the order
+        they were formed), else each player alone, in seating order."""
+        if not self.teams:
+            return [(p,) for p in self.players]
+        return [team for team in self.teams if any(p in self.hands for p in team)]
 
     def catchable(self) -> list[str]:
         """Players who hold one card without a call and can be caught right now."""

@@ -8,7 +8,9 @@ A state is read back as the parts of a position and built by ``Game.from_positio
 as every position is. How the round and the match ended (``results``) is saved as
 the fields it was before it became a value (``phase``, ``round_winner``,
 ``round_points``, ``match_winner``), so a state saves as it always did; only what those
-fields cannot say is added, and only when it is so (``match_how`` of a forfeit).
+fields cannot say is added, and only when it is so (``match_how`` of a forfeit). The
+teams of partners (``teams``, saved under partners only) say the rest: the winner's
+team, and the match's winners (the match winner's team, those of it still seated).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from bot.engine.cards import ALL_CARDS
 from bot.engine.options import Options
 from bot.engine.results import MatchEnding, MatchResult, RoundResult
 from bot.engine.state import GameState
+from bot.engine.teams import Teams, checked_teams, team_in
 
 S = TypeVar("S", bound=GameState)
 
@@ -35,7 +38,8 @@ class StateError(ValueError):
 
 def game_to_dict(state: GameState) -> dict[str, Any]:
     """Every field of ``state``; the keys and their order are those format 2 always had
-    (``wild4_color`` and ``top_by`` came later), then ``match_how`` when it is a forfeit."""
+    (``wild4_color`` and ``top_by`` came later), then ``teams`` under partners and
+    ``match_how`` when it is a forfeit."""
     ended, won = state.round_result, state.match_result
     data: dict[str, Any] = {
         "format": FORMAT_VERSION,
@@ -75,6 +79,8 @@ def game_to_dict(state: GameState) -> dict[str, Any]:
         "wild4_color": state.wild4_color,
         "top_by": state.top_by,
     }
+    if state.teams:
+        data["teams"] = [list(team) for team in state.teams]
     if won is not None and won.how == _FORFEIT:
         data["match_how"] = _FORFEIT
     data["rng"] = state.rng.getstate()
@@ -97,14 +103,15 @@ def game_from_dict(build: Callable[..., S], data: dict[str, Any]) -> S:
         seed, counter = _rng_state(data)
         if seed != int(data["seed"]):
             raise StateError("the random generator is not the game's")
-        round_result, match_result = _results(data)
+        teams = checked_teams(data["teams"], players) if "teams" in data else ()
+        round_result, match_result = _results(data, teams, players)
         state = build(
             data["ruleset"], Options.from_dict(data["options"]), players,
             hands=data["hands"], discard=data["discard_pile"], draw=data["draw_pile"][::-1],
             current=data["current"], direction=data["direction"], color=data["color"],
             top_by=data.get("top_by"), dealer=data["dealer"],
             round_number=data["round_number"], scores=data["scores"],
-            round_result=round_result, match_result=match_result,
+            round_result=round_result, match_result=match_result, teams=teams,
             pending_draw=data["pending_draw"], pending_kind=data["pending_kind"],
             wild4_by=data["wild4_by"], wild4_color=data.get("wild4_color", ""),
             wild4_guilty=data["wild4_guilty"], drawn=data["drawn"],
@@ -124,14 +131,22 @@ def game_from_dict(build: Callable[..., S], data: dict[str, Any]) -> S:
     return state
 
 
-def _results(data: dict[str, Any]) -> tuple[RoundResult | None, MatchResult | None]:
+def _results(
+    data: dict[str, Any], teams: Teams, players: list[str]
+) -> tuple[RoundResult | None, MatchResult | None]:
     """How the round and the match ended, from the fields they are saved as; a
     ``phase`` they contradict is refused."""
     winner, match_winner = data["round_winner"], data["match_winner"]
-    round_result = (None if winner is None
-                    else RoundResult(winner, (winner,), dict(data["round_points"])))
+    round_result = (None if winner is None else
+                    RoundResult(winner, team_in(teams, winner), dict(data["round_points"])))
     how: MatchEnding = _FORFEIT if data.get("match_how") == _FORFEIT else "target"
-    match_result = None if match_winner is None else MatchResult((match_winner,), how)
+    match_result = None
+    if match_winner is not None:
+        team = team_in(teams, match_winner)
+        winners = tuple(p for p in players if p in team)
+        if not winners:
+            raise StateError("the match winner has left")
+        match_result = MatchResult(winners, how)
     stage = "match_over" if match_result else "round_over" if round_result else "turn"
     if data["phase"] != stage:
         raise StateError(f"phase {data['phase']!r} but the results say {stage!r}")

@@ -118,14 +118,16 @@ def _apply_for(
 
 def leave(state: GameState, action: Action, events: list[Event]) -> None:
     """The player leaves: their hand is shuffled into the draw pile; one player left
-    wins the match by forfeit, with no points scored (RULES.md 10)."""
+    wins the match by forfeit, with no points scored (RULES.md 10). Under partners the
+    leaver's partner plays on for the team, and the last team with players left wins
+    by forfeit (RULES.md 12)."""
     if state.match_over:
         raise IllegalAction("match_over")
     player = action.player
     was_current = state.current == player and not state.round_over
     after = state.seat_after(player)
     state.unseat(player, events)
-    if len(state.players) == 1:
+    if len(state.sides()) == 1:
         scoring.end_match(state, state.players[0], events, "forfeit")
         return
     if state.current == player:
