@@ -2,7 +2,10 @@
 and the match won when a score reaches the target or every other side has left.
 
 A side is a player alone, or under partners a team (``GameState.sides``), whose two
-players carry one score: what the side scores, each of them scores.
+players carry one score: what the side scores, each of them scores. RULES.md 12 says a
+team keeps its score when one partner leaves; the engine's choice is that the one who
+left carries it on too, so partners' scores never differ. A team with nobody left
+seated scores no more.
 
 Like ``GameState``'s own methods, these write the state; when a round or the match
 ends is decided by the rule modules that call them (``effects``, ``table``).
