@@ -129,15 +129,16 @@ class Game(GameState):
         the random generator stands (``rng.SeedCounter``).
 
         The parts are checked for what would break the engine (players seated, a top
-        card, a single player only once the match is over), not for whether the rules
-        could reach them: ``ValueError`` otherwise."""
+        card; once the match is over, a single player may be left, and ``current`` may
+        be one who left), not for whether the rules could reach them: ``ValueError``
+        otherwise."""
         game = cls(ruleset, options, players, seed)
         game.rng.setstate([seed, rng_counter])
         game.discard_pile = list(discard)
-        if current not in game.hands or not set(hands) <= set(players) or not game.discard_pile:
+        if not set(hands) <= set(players) or not game.discard_pile:
             raise ValueError("the players must be seated and the discard pile not empty")
-        if len(players) < 2 and match_result is None:
-            raise ValueError("a match in play needs 2 players or more")
+        if match_result is None and (len(players) < 2 or current not in game.hands):
+            raise ValueError("a match in play has 2 players or more, one of them to play")
         game.hands = {p: list(hands.get(p, ())) for p in players}
         game.draw_pile = list(draw)[::-1]
         game.color = CARD_COLOR[game.discard_pile[-1]] if color is None else color

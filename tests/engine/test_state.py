@@ -196,3 +196,15 @@ def test_every_field_of_the_state_is_saved_and_loaded_again() -> None:
     for field in dataclasses.fields(GameState):
         assert _field(restored, field.name) == _field(game, field.name), field.name
     assert restored.to_dict() == game.to_dict()
+
+
+def test_a_match_forfeited_by_the_player_to_move_loads() -> None:
+    """The turn stays with the leaver when their leaving ends the match."""
+    game = Game.from_position("classic", Options(), ["ana", "ben", "cy"], hands={
+        "ana": ["r5", "g1"], "ben": ["y1", "y2"], "cy": ["b1", "b2"]}, discard=["r3"],
+        draw=["g2"] * 3, current="ana")
+    game.apply(Action("cy", "leave"))
+    game.apply(Action("ana", "leave"))
+    assert game.match_result == MatchResult(("ben",), "forfeit") and game.current == "ana"
+    restored = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert restored.to_dict() == game.to_dict()
