@@ -1,4 +1,5 @@
-"""The engine's refusals: every illegal action raises ``IllegalAction``.
+"""The engine's refusals: every illegal action raises ``IllegalAction``, and a table
+the rules will not deal to raises ``SeatingError``.
 
 A refusal has a ``code``, one of the codes of ../shared/vectors/FORMAT.md (what the rule
 vectors check), and a finer ``reason`` that says why. Where a vector code says enough on

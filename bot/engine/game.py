@@ -108,30 +108,33 @@ class Game(GameState):
         seed: int = 0,
         rng_counter: int = 0,
     ) -> Self:
-        """A position from its parts, each named as the state's field it fills: the one
+        """A position from its parts, each named as the state field it fills: the one
         way to a game but the deal (``new``), taken by rule vectors, saved games
         (``state_io``) and the computer players' possible worlds alike.
 
         ``discard`` lists the pile bottom to top, ``draw`` top first (as vectors do).
         A part left out is as a round in play has it (nothing pending, drawn, owed,
-        voted, called or timed out; round 1, direction 1, no result), or follows from
-        the others: a player ``hands`` does not name holds no cards; ``color`` is the
-        top card's; ``dealer`` the player before ``current``; ``scores`` is 0 for a
-        player it does not name (it may name players who left). ``teams``: under
-        partners, those seated across (``teams.seated_across``: ``SeatingError`` for
-        another number of players); given, every seated player is in one (a partner
-        who left stays in it). A ``pending_draw``
-        waits on ``current``: with no ``pending_kind`` it comes from the top card, and
-        a Wild Draw Four is taken as the previous player's, judged against the colour
-        of the card beneath it. ``wild4_guilty``: whether ``wild4_by`` holds a card of
-        ``wild4_color``. ``uno_with_two``: those of ``uno_called`` who hold two cards
-        (they called on the two they play down from). ``seed`` and ``rng_counter``: where
-        the random generator stands (``rng.SeedCounter``).
+        voted, called or timed out; round 1, direction 1, no result yet), or follows
+        from the others:
 
-        The parts are checked for what would break the engine (players seated, a top
-        card; once the match is over, a single player may be left, and ``current`` may
-        be one who left), not for whether the rules could reach them: ``ValueError``
-        otherwise."""
+        - ``hands``: a player it does not name holds no cards;
+        - ``color``: the top card's; ``dealer``: the player before ``current``;
+        - ``scores``: 0 for a player it does not name (it may name players who left);
+        - ``teams``: under partners, the players seated across (``SeatingError`` for a
+          number that makes no teams of two); given, every seated player is in one,
+          and a partner who left stays in theirs;
+        - ``pending_draw`` (waiting on ``current``) with no ``pending_kind``: the top
+          card's, a Wild Draw Four taken as the previous player's, judged against the
+          colour of the card beneath it;
+        - ``wild4_guilty``: whether ``wild4_by`` holds a card of ``wild4_color``;
+        - ``uno_with_two``: those of ``uno_called`` holding two cards (who called on
+          the two they play down from);
+        - ``seed``, ``rng_counter``: where the random generator stands.
+
+        What is checked is what would break the engine, not whether the rules could
+        reach the position (``ValueError``): players seated, a top card, and while the
+        match is in play two players or more, ``current`` among them (a match won by
+        forfeit may have one left, and the leaver to move)."""
         game = cls(ruleset, options, players, seed)
         game.rng.setstate([seed, rng_counter])
         game.discard_pile = list(discard)

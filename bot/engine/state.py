@@ -116,6 +116,7 @@ class GameState:
 
     @property
     def stage(self) -> Stage:
+        """Where the match stands, from how the round and the match ended (``results``)."""
         if self.match_result is not None:
             return "match_over"
         return "turn" if self.round_result is None else "round_over"
