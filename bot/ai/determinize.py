@@ -125,38 +125,25 @@ def world(
     draw pile (its top last); its own shuffles come from ``seed``."""
     me = view["you"]
     seats = view["players"]
-    game = Game(view["ruleset"], Options.from_dict(view["options"]), [s["id"] for s in seats],
-                seed)
-    game.hands = {s["id"]: list(view["hand"]) if s["id"] == me else list(hands[s["id"]])
-                  for s in seats}
-    game.draw_pile = list(draw)
     top = view["top"]
     pile = Counter(memory.pile)
     pile[top] -= 1
-    game.discard_pile = [*pile.elements(), top]
-    game.color = view["color"]
-    game.direction = view["direction"]
-    game.current = view["current"]
-    game.dealer = view["dealer"]
-    game.round_number = view["round"]
-    game.scores = {s["id"]: s["score"] for s in seats}
-    game.uno_called = {s["id"] for s in seats if s["uno"]}
-    game.uno_with_two = {s["id"] for s in seats if s["uno"] and s["cards"] == 2}
-    game.catch_window = set(view["catchable"])
-    game.pending_draw = view["pending_draw"]
-    game.pending_kind = view["pending_kind"] or ""
-    game.wild4_by = view["wild4_by"]
-    game.wild4_color = view["wild4_color"]
-    if game.wild4_by is not None:
-        by = game.hands[game.wild4_by]
-        game.wild4_guilty = any(CARD_COLOR[c] == game.wild4_color for c in by)
-    game.drawn = list(view["drawn"]) if game.current == me else []
-    game.choosing_start_color = view["choosing_start_color"]
-    game.hands_shown_until = view["hands_shown_until"]
-    game.discards_owed = dict(view["discards_owed"])
-    game.voters = list(view["voters"])
-    game.joke_by = view["joke_by"]
-    return game
+    return Game.from_position(
+        view["ruleset"], Options.from_dict(view["options"]), [s["id"] for s in seats],
+        hands={s["id"]: view["hand"] if s["id"] == me else hands[s["id"]] for s in seats},
+        discard=[*pile.elements(), top], draw=draw[::-1], current=view["current"],
+        direction=view["direction"], color=view["color"], dealer=view["dealer"],
+        round_number=view["round"], scores={s["id"]: s["score"] for s in seats},
+        teams=view.get("teams"),
+        pending_draw=view["pending_draw"], pending_kind=view["pending_kind"] or "",
+        wild4_by=view["wild4_by"], wild4_color=view["wild4_color"],
+        drawn=view["drawn"] if view["current"] == me else (),
+        choosing_start_color=view["choosing_start_color"],
+        uno_called=[s["id"] for s in seats if s["uno"]],
+        catch_window=view["catchable"], hands_shown_until=view["hands_shown_until"],
+        discards_owed=view["discards_owed"], voters=view["voters"], joke_by=view["joke_by"],
+        seed=seed,
+    )
 
 
 def agrees(game: Game, me: str, legal: list[Action]) -> bool:

@@ -48,7 +48,7 @@ def play_out(game: Game, me: str, rng: SplitMix) -> float:
 
 
 def result(game: Game, me: str) -> float:
-    winner = game.round_winner
+    winner = None if game.round_result is None else game.round_result.winner
     if winner == me:
         return 1.0
     if winner is not None:

@@ -14,6 +14,7 @@ happen. Nothing here writes the state.
 
 from __future__ import annotations
 
+from bot.engine import scoring
 from bot.engine.actions import Action
 from bot.engine.cards import (
     ALL_CARDS,
@@ -108,7 +109,7 @@ def _last_card(state: GameState, player: str, value: str, count: int, events: li
         else:
             total = state.pending_draw + (4 if value == "wild4" else 2) * count
         state.draw_cards(state.seat_after(player), total, events, value)
-    state.end_round(player, events)
+    scoring.end_round(state, player, events)
 
 
 def _wild_draw_four(
@@ -178,7 +179,7 @@ def _discard_wilds(state: GameState, player: str, events: list[Event]) -> None:
         if not state.hands[other]:
             gone_out.append(other)
     if gone_out:
-        state.end_round(gone_out[0], events)
+        scoring.end_round(state, gone_out[0], events)
 
 
 def _even_hand(state: GameState, player: str, size: int, events: list[Event]) -> None:

@@ -1,4 +1,5 @@
-"""The engine's refusals: every illegal action raises ``IllegalAction``.
+"""The engine's refusals: every illegal action raises ``IllegalAction``, and a table
+the rules will not deal to raises ``SeatingError``.
 
 A refusal has a ``code``, one of the codes of ../shared/vectors/FORMAT.md (what the rule
 vectors check), and a finer ``reason`` that says why. Where a vector code says enough on
@@ -80,3 +81,21 @@ class IllegalAction(ValueError):
         self.reason = reason
         self.detail = detail
         super().__init__(f"{code} ({reason}): {detail}" if detail else f"{code} ({reason})")
+
+
+SEATING_CODES: tuple[str, ...] = ("partners_player_count",)
+"""The codes of ``SeatingError``."""
+
+
+class SeatingError(ValueError):
+    """Players the rules will not deal to: partners play in teams of two, so 4, 6, 8 or 10
+    players (RULES.md 12). A stable ``code`` (``SEATING_CODES``) and the values that say
+    more (``params``); the UI words it, as it words the refusals."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        if code not in SEATING_CODES:
+            raise ValueError(f"unknown seating error {code!r}")
+        said = ", ".join(f"{name}={value!r}" for name, value in params.items())
+        super().__init__(f"{code} ({said})" if said else code)
+        self.code = code
+        self.params = params

@@ -11,19 +11,21 @@ actions in ``legal``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Self
 
-from bot.engine import legal, refusals, table
+from bot.engine import dealing, legal, refusals, table
 from bot.engine.actions import PLAYER_ACTIONS, TABLE_ACTIONS, Action, ActionKind
-from bot.engine.cards import CARD_COLOR, Card, Color
+from bot.engine.cards import CARD_COLOR, Card, CardColor
 from bot.engine.errors import IllegalAction
 from bot.engine.events import NO_EFFECT, Event
 from bot.engine.moves import PLAYER_HANDLERS, Handler
 from bot.engine.options import Options
 from bot.engine.phase import Phase, Waiting, waiting
+from bot.engine.results import MatchResult, RoundResult
 from bot.engine.state import GameState
 from bot.engine.state_io import game_from_dict, game_to_dict
+from bot.engine.teams import checked_teams, seated_across
 from bot.engine.view import PlayerView, player_view
 
 _STALE: dict[str, list[Action]] = {}
@@ -33,7 +35,8 @@ version no longer matches, and ``_new_version`` puts a fresh dict in its place f
 
 class Game(GameState):
     """A match in progress. Build one with ``Game.new`` (a fresh, dealt match) or
-    ``Game.from_position`` (a mid-round position, as rule vectors give them)."""
+    ``Game.from_position`` (any position from its parts: a rule vector's, a saved
+    game's, a computer player's possible world)."""
 
     __slots__ = ("_legal", "_legal_version", "_waiting", "version")
 
@@ -58,6 +61,9 @@ class Game(GameState):
     def begin(self) -> list[Event]:
         """Choose the first dealer by drawing and deal the first round; the events say
         what happened (the start card and its effect included)."""
+        if len(self.players) < 2:
+            raise ValueError("a match is dealt to 2 to 10 players")
+        dealing.form_teams(self)
         events = [*table.choose_first_dealer(self), *table.deal_round(self)]
         self.version += 1
         return events
@@ -69,46 +75,112 @@ class Game(GameState):
         options: Options,
         players: list[str],
         *,
-        hands: dict[str, list[Card]],
-        discard: list[Card],
-        draw: list[Card],
+        hands: Mapping[str, Iterable[Card]],
+        discard: Iterable[Card],
+        draw: Iterable[Card],
         current: str,
         direction: int = 1,
-        color: Color | None = None,
-        uno_called: Iterable[str] = (),
-        scores: dict[str, int] | None = None,
+        color: CardColor | None = None,
+        top_by: str | None = None,
+        dealer: str | None = None,
+        round_number: int = 1,
+        scores: Mapping[str, int] | None = None,
+        round_result: RoundResult | None = None,
+        match_result: MatchResult | None = None,
+        teams: Sequence[Sequence[str]] | None = None,
         pending_draw: int = 0,
+        pending_kind: str = "",
+        wild4_by: str | None = None,
+        wild4_color: CardColor = "",
+        wild4_guilty: bool | None = None,
+        drawn: Iterable[Card] = (),
+        choosing_start_color: bool = False,
+        uno_called: Iterable[str] = (),
+        uno_with_two: Iterable[str] | None = None,
+        catch_window: Iterable[str] = (),
+        draw_three_for: str | None = None,
+        hands_shown_until: str | None = None,
+        discards_owed: Mapping[str, int] | None = None,
+        joke_by: str | None = None,
+        voters: Iterable[str] = (),
+        late_voters: Iterable[str] = (),
+        timeouts: Mapping[str, int] | None = None,
         seed: int = 0,
-    ) -> Game:
-        """A mid-round position. ``draw`` lists the draw pile top first, ``discard``
-        bottom to top; ``pending_draw`` is a Draw Two / Wild Draw Four (from the top
-        card) waiting on ``current``. For a pending Wild Draw Four the previous player
-        is taken as its player, judged against the colour of the card beneath it."""
+        rng_counter: int = 0,
+    ) -> Self:
+        """A position from its parts, each named as the state field it fills: the one
+        way to a game but the deal (``new``), taken by rule vectors, saved games
+        (``state_io``) and the computer players' possible worlds alike.
+
+        ``discard`` lists the pile bottom to top, ``draw`` top first (as vectors do).
+        A part left out is as a round in play has it (nothing pending, drawn, owed,
+        voted, called or timed out; round 1, direction 1, no result yet), or follows
+        from the others:
+
+        - ``hands``: a player it does not name holds no cards;
+        - ``color``: the top card's; ``dealer``: the player before ``current``;
+        - ``scores``: 0 for a player it does not name (it may name players who left);
+        - ``teams``: under partners, the players seated across (``SeatingError`` for a
+          number that makes no teams of two); given, every seated player is in one,
+          and a partner who left stays in theirs;
+        - ``pending_draw`` (waiting on ``current``) with no ``pending_kind``: the top
+          card's, a Wild Draw Four taken as the previous player's, judged against the
+          colour of the card beneath it;
+        - ``wild4_guilty``: whether ``wild4_by`` holds a card of ``wild4_color``;
+        - ``uno_with_two``: those of ``uno_called`` holding two cards (who called on
+          the two they play down from);
+        - ``seed``, ``rng_counter``: where the random generator stands.
+
+        What is checked is what would break the engine, not whether the rules could
+        reach the position (``ValueError``): players seated, a top card, and while the
+        match is in play two players or more, ``current`` among them (a match won by
+        forfeit may have one left, and the leaver to move)."""
         game = cls(ruleset, options, players, seed)
-        if current not in game.hands or not discard:
-            raise ValueError("the current player must be seated and the discard pile not empty")
-        for player in players:
-            game.hands[player] = list(hands.get(player, []))
+        game.rng.setstate([seed, rng_counter])
         game.discard_pile = list(discard)
-        game.draw_pile = list(reversed(draw))
-        game.current = current
+        if not set(hands) <= set(players) or not game.discard_pile:
+            raise ValueError("the players must be seated and the discard pile not empty")
+        if match_result is None and (len(players) < 2 or current not in game.hands):
+            raise ValueError("a match in play has 2 players or more, one of them to play")
+        game.hands = {p: list(hands.get(p, ())) for p in players}
+        game.draw_pile = list(draw)[::-1]
+        game.color = CARD_COLOR[game.discard_pile[-1]] if color is None else color
+        game.top_by = top_by
         game.direction = direction
-        game.color = color or CARD_COLOR[discard[-1]]
-        game.dealer = game.seat_after(current, -1)
-        if scores:
-            game.scores.update(scores)
-        for player in uno_called:
-            game.uno_called.add(player)
-            if len(game.hands[player]) == 2:
-                game.uno_with_two.add(player)
-        if pending_draw:
-            game.pending_draw = pending_draw
-            game.pending_kind = "wild4" if discard[-1] == "wild4" else "draw2"
-            if game.pending_kind == "wild4":
-                by = game.seat_after(current, -1)
-                before = CARD_COLOR[discard[-2]] if len(discard) > 1 else ""
-                game.wild4_by, game.wild4_color = by, before
-                game.wild4_guilty = any(CARD_COLOR[c] == before for c in game.hands[by])
+        game.current = current
+        game.dealer = game.seat_after(current, -1) if dealer is None else dealer
+        game.round_number = round_number
+        game.scores = dict(scores or {})
+        for player in players:
+            game.scores.setdefault(player, 0)
+        game.round_result, game.match_result = round_result, match_result
+        if options.partners:
+            game.teams = checked_teams(seated_across(players) if teams is None else teams,
+                                       players)
+        elif teams:
+            raise ValueError("teams play under partners only")
+        if pending_draw and not pending_kind:
+            pending_kind = "wild4" if game.discard_pile[-1] == "wild4" else "draw2"
+            if pending_kind == "wild4":
+                wild4_by = game.seat_after(current, -1)
+                beneath = game.discard_pile[-2:-1]
+                wild4_color = CARD_COLOR[beneath[0]] if beneath else ""
+        game.pending_draw, game.pending_kind = pending_draw, pending_kind
+        game.wild4_by, game.wild4_color = wild4_by, wild4_color
+        if wild4_guilty is None:
+            held = game.hands.get(wild4_by or "", [])
+            wild4_guilty = any(CARD_COLOR[c] == wild4_color for c in held)
+        game.wild4_guilty = wild4_guilty
+        game.drawn = list(drawn)
+        game.choosing_start_color = choosing_start_color
+        game.uno_called = set(uno_called)
+        game.uno_with_two = ({p for p in game.uno_called if len(game.hands[p]) == 2}
+                             if uno_with_two is None else set(uno_with_two))
+        game.catch_window = set(catch_window)
+        game.draw_three_for, game.hands_shown_until = draw_three_for, hands_shown_until
+        game.discards_owed = dict(discards_owed or {})
+        game.joke_by, game.voters, game.late_voters = joke_by, list(voters), list(late_voters)
+        game.timeouts = dict(timeouts or {})
         return game
 
     # -- questions ---------------------------------------------------------------------
@@ -160,8 +232,9 @@ class Game(GameState):
         return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
-        return game_from_dict(cls, data)
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """The saved state (``state_io``) as a game, built by ``from_position``."""
+        return game_from_dict(cls.from_position, data)
 
     # -- applying actions --------------------------------------------------------------
 

@@ -98,7 +98,9 @@ def legal_actions(state: GameState, player: str, phase: Phase) -> list[Action]:
     else:
         actions = []
     if state.catch_window:
-        actions.extend(Action(player, "catch", target=t) for t in state.catchable() if t != player)
+        partner = state.partner_of(player)  # only an opponent catches (RULES.md 12)
+        actions.extend(Action(player, "catch", target=t) for t in state.catchable()
+                       if t != player and t != partner)
     if phase is _TURN:
         if player != state.current:
             if state.options.jump_in:

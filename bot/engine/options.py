@@ -1,5 +1,5 @@
 """Rulesets (RULES.md section 2) and the optional rules a table switches (sections 6, 7, 9,
-and the table options of section 11).
+the table options of section 11 and partners, section 12).
 
 ``Options`` is the table of the rule options: each field is one option, its name, kind
 (on or off, one of a few, a whole number in a range) and default, read by whatever
@@ -125,6 +125,10 @@ class Options:
     stack_draws: bool = _switch(table_option=True)
     force_play: bool = _switch(table_option=True)
     no_bluff: bool = _switch(table_option=True)
+    partners: bool = _switch()
+    """RULES.md 12: teams of two seated across (seat i with seat i + n/2)."""
+    partners_see_hands: bool = _switch()
+    """RULES.md 12: each player sees their partner's hand too (with ``partners`` only)."""
 
     @classmethod
     def for_ruleset(cls, ruleset: str, overrides: dict[str, Any] | None = None) -> Options:

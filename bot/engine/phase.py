@@ -53,8 +53,10 @@ _SHARED_LIMIT = 1 << 14
 
 
 def waiting(state: GameState) -> Waiting:
-    if state.stage != "turn":
-        return _MATCH_OVER if state.stage == "match_over" else _ROUND_OVER
+    if state.match_result is not None:
+        return _MATCH_OVER
+    if state.round_result is not None:
+        return _ROUND_OVER
     if state.discards_owed or state.voters:
         phase = Phase.DISCARD if state.discards_owed else Phase.VOTE
         return Waiting(phase, (*state.discards_owed, *state.voters))

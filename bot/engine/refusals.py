@@ -45,7 +45,7 @@ def check(state: GameState, action: Action) -> None:
     _check_fields(state, action)
     if action.player not in state.hands:
         raise IllegalAction("not_a_player", action.player)
-    if state.stage != "turn":
+    if state.round_over:
         raise IllegalAction("match_over" if state.match_over else "round_over")
     if action.do in TURN_ACTIONS and action.player != state.current:
         if action.do == "play" and state.options.jump_in:
@@ -245,13 +245,15 @@ def _check_uno(state: GameState, action: Action) -> bool:
 
 
 def _check_catch(state: GameState, action: Action) -> bool:
-    """A wrong catch is accepted and changes nothing (RULES.md 8); catching oneself
-    or a stranger is refused."""
+    """A wrong catch is accepted and changes nothing (RULES.md 8); catching oneself,
+    one's partner (RULES.md 12) or a stranger is refused."""
     target = action.target
     if target is None or target not in state.hands:
         raise IllegalAction("not_a_player", str(target))
     if target == action.player:
         raise IllegalAction("catch_self")
+    if target == state.partner_of(action.player):
+        raise IllegalAction("not_allowed_now", "a partner is not caught")
     return True
 
 

@@ -1,15 +1,16 @@
-"""The state of one match: one data class, and the only code that changes it.
+"""The state of one match: one data class, and the code that changes it.
 
 Helpers read, transitions write. ``GameState`` holds every field that is saved
-(``state_io``) and its transitions: the changes the game makes to it, each named for
-what happens at the table (drawing, laying cards on the pile, naming a colour,
-reversing the direction, passing or swapping hands, a draw waiting for its answer, a
-Wild Draw Four open to challenge, dealing, a player leaving...). The rule modules
-(``moves``, ``effects``, ``table``, ``legal``, ``refusals``, ``phase``, ``view``)
-take a ``GameState`` and only read it: they decide what happens and call the
-transition that makes it so (``tests/engine/test_state_writes.py`` holds them to it).
-``Game`` (``bot.engine.game``) is the state with ``apply``, the dispatch of actions
-and the caches worked out per version, the only other code that writes it.
+(``state_io``) and most of its transitions: the changes the game makes to it, each
+named for what happens at the table (drawing, laying cards on the pile, naming a
+colour, reversing the direction, passing or swapping hands, a draw waiting for its
+answer, a Wild Draw Four open to challenge, a player leaving...). The transitions of
+the deal are in ``dealing``, those of a round's end and the match's in ``scoring``.
+The rule modules (``moves``, ``effects``, ``table``, ``legal``, ``refusals``,
+``phase``, ``view``) take a ``GameState`` and only read it: they decide what happens
+and call the transition that makes it so (``tests/engine/test_state_writes.py`` holds
+them to it). ``Game`` (``bot.engine.game``) is the state with ``apply``, the dispatch
+of actions and the caches worked out per version, the only other code that writes it.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.engine.cards import CARD_COLOR, Card, CardColor, build_deck, full_deck, hand_points
+from bot.engine.cards import CARD_COLOR, Card, CardColor, full_deck
 from bot.engine.events import Event
-from bot.engine.options import HAND_SIZE, RULESETS, Options
+from bot.engine.options import RULESETS, Options
+from bot.engine.results import MatchResult, RoundResult
 from bot.engine.rng import SeedCounter
+from bot.engine.teams import Teams, team_in
 
 Stage = Literal["turn", "round_over", "match_over"]
 """Where the match stands: a round in play (whose turn it is, ``Phase`` says in
@@ -31,8 +34,9 @@ detail), a round over (the next one not dealt yet), or the match over."""
 @dataclass(slots=True, eq=False, repr=False)
 class GameState:
     """A match as it stands, from the seating, the options and the seed. Built empty
-    (no card dealt); ``table.deal_round`` or a restore fills it. Compared by identity,
-    and never printed whole: its repr would show every hidden hand."""
+    (no card dealt); ``table.deal_round`` or ``Game.from_position`` fills it (one
+    player is left only in a match won by forfeit). Compared by identity, and never
+    printed whole: its repr would show every hidden hand."""
 
     ruleset: str
     options: Options
@@ -52,12 +56,14 @@ class GameState:
     direction: int = field(init=False, default=1)
     current: str = field(init=False)
     dealer: str = field(init=False)
-    stage: Stage = field(init=False, default="turn")
     round_number: int = field(init=False, default=1)
     scores: dict[str, int] = field(init=False)
-    round_winner: str | None = field(init=False, default=None)
-    round_points: dict[str, int] = field(init=False, default_factory=dict)
-    match_winner: str | None = field(init=False, default=None)
+    round_result: RoundResult | None = field(init=False, default=None)
+    """How the round ended, once it has (cleared when the next one begins)."""
+    match_result: MatchResult | None = field(init=False, default=None)
+    """How the match ended, once it has."""
+    teams: Teams = field(init=False, default=())
+    """Partners (RULES.md 12): the teams, fixed at the first deal; none without partners."""
     pending_draw: int = field(init=False, default=0)
     """A draw waiting on the current player: how many cards, and from which card."""
     pending_kind: str = field(init=False, default="")
@@ -90,8 +96,8 @@ class GameState:
         players = self.players
         if self.ruleset not in RULESETS:
             raise ValueError(f"unknown ruleset {self.ruleset!r}")
-        if not 2 <= len(players) <= 10 or len(set(players)) != len(players):
-            raise ValueError("a game needs 2 to 10 different players")
+        if not 1 <= len(players) <= 10 or len(set(players)) != len(players):
+            raise ValueError("a table seats 1 to 10 different players")
         self.players = list(players)
         self.rng = SeedCounter(self.seed)
         self.hands = {p: [] for p in players}
@@ -109,17 +115,56 @@ class GameState:
         return self.discard_pile[-1]
 
     @property
+    def stage(self) -> Stage:
+        """Where the match stands, from how the round and the match ended (``results``)."""
+        if self.match_result is not None:
+            return "match_over"
+        return "turn" if self.round_result is None else "round_over"
+
+    @property
     def round_over(self) -> bool:
-        return self.stage != "turn"
+        """Whether the round (or the whole match) is over."""
+        return self.round_result is not None or self.match_result is not None
 
     @property
     def match_over(self) -> bool:
-        return self.stage == "match_over"
+        return self.match_result is not None
+
+    @property
+    def round_winner(self) -> str | None:
+        """Who went out, once the round is over (``round_result`` says the rest)."""
+        return None if self.round_result is None else self.round_result.winner
+
+    @property
+    def match_winner(self) -> str | None:
+        """The first of the match's winners, once it is over (``match_result`` says the
+        rest)."""
+        return None if self.match_result is None else self.match_result.winner
 
     def seat_after(self, player: str, steps: int = 1) -> str:
         """The player ``steps`` seats on from ``player`` in the direction of play."""
         seats = self.players
         return seats[(seats.index(player) + steps * self.direction) % len(seats)]
+
+    def partner_of(self, player: str) -> str | None:
+        """``player``'s partner, seated or gone (RULES.md 12); None without partners."""
+        for first, second in self.teams:
+            if player == first:
+                return second
+            if player == second:
+                return first
+        return None
+
+    def team_of(self, player: str) -> tuple[str, ...]:
+        """``player``'s side: their team under partners (as it was formed), else themselves."""
+        return team_in(self.teams, player)
+
+    def sides(self) -> list[tuple[str, ...]]:
+        """The sides with a player still seated: the teams under partners (in the order
+        they were formed), else each player alone, in seating order."""
+        if not self.teams:
+            return [(p,) for p in self.players]
+        return [team for team in self.teams if any(p in self.hands for p in team)]
 
     def catchable(self) -> list[str]:
         """Players who hold one card without a call and can be caught right now."""
@@ -134,7 +179,7 @@ class GameState:
     def uno_call_counts(self, player: str) -> bool:
         """Whether an UNO call by ``player`` now would count (RULES.md 8)."""
         size = len(self.hands[player])
-        return size == 1 or (size == 2 and player == self.current and self.stage == "turn")
+        return size == 1 or (size == 2 and player == self.current and not self.round_over)
 
     def card_count(self) -> int:
         """Every card in the game, for the conservation check."""
@@ -348,59 +393,7 @@ class GameState:
         if not self.voters:
             self.joke_by = None
 
-    # -- the table: the deal, rounds, timeouts, leaving ---------------------------------
-
-    def draw_at_random(self, deck: list[Card], count: int) -> list[Card]:
-        """``count`` cards drawn at random from ``deck``, a deck apart from the piles
-        (choosing the dealer); the random generator moves on."""
-        return self.rng.sample(deck, count)
-
-    def give_deal(self, player: str) -> None:
-        self.dealer = player
-
-    def deal(self, events: list[Event]) -> Card:
-        """Shuffle the whole deck, deal from the left of the dealer, turn the start card
-        (a Wild Draw Four goes back into the deck) and return it (RULES.md 3); a wild
-        start card waits for the first player to name a colour."""
-        deck = build_deck(self.ruleset)
-        self.rng.shuffle(deck)
-        self.draw_pile = deck
-        self.discard_pile = []
-        self.top_by = None
-        self.hands = {p: [] for p in self.players}
-        self.direction = 1
-        size = HAND_SIZE[self.ruleset]
-        seats = len(self.players)
-        dealt = deck[-size * seats:][::-1]  # one card at a time, from the left of the dealer
-        del deck[-size * seats:]
-        for step in range(seats):
-            self.hands[self.seat_after(self.dealer, step + 1)] = dealt[step::seats]
-        events.append(Event("dealt", self.dealer, count=size))
-        start = deck.pop()
-        while start == "wild4":
-            deck.append(start)
-            self.rng.shuffle(deck)
-            events.append(Event("start_card", cards=(start,), data={"returned": True}))
-            start = deck.pop()
-        self.discard_pile.append(start)
-        self.color = CARD_COLOR[start]
-        events.append(Event("start_card", cards=(start,), color=self.color or None))
-        if not self.color:
-            self.choosing_start_color = True
-        return start
-
-    def pass_the_deal(self) -> None:
-        """The next round begins, not dealt yet: the last one's result, UNO calls and
-        house rules are cleared, and the deal passes to the next seat (RULES.md 3.5)."""
-        self.stage = "turn"
-        self.round_number += 1
-        self.round_winner, self.round_points = None, {}
-        self.uno_called.clear()
-        self.uno_with_two.clear()
-        self.catch_window.clear()
-        self.draw_three_for = self.hands_shown_until = None
-        self.direction = 1
-        self.dealer = self.seat_after(self.dealer)
+    # -- the table: timeouts, leaving ----------------------------------------------------
 
     def count_timeout(self, player: str) -> int:
         """One more turn of ``player``'s ran out in a row: how many now."""
@@ -436,42 +429,3 @@ class GameState:
         events.append(Event("left", player, count=len(hand)))
         if len(self.players) > 1 and self.dealer not in self.hands:
             self.dealer = self.players[0]
-
-    # -- the end of a round and of the match ------------------------------------------
-
-    def end_round(self, winner: str, events: list[Event]) -> None:
-        """Score the round (RULES.md 9) and end the match when someone reaches the target."""
-        self.stage = "round_over"
-        self.round_winner = winner
-        self.pending_draw, self.pending_kind = 0, ""
-        self.drawn, self.discards_owed, self.voters, self.joke_by = [], {}, [], None
-        self.late_voters = []
-        left_in_hands = {p: hand_points(self.hands[p]) for p in self.players}
-        if self.options.scoring == "alternative":
-            self.round_points = {p: left_in_hands[p] for p in self.players}
-        else:
-            self.round_points = {winner: sum(left_in_hands.values())}
-        for player, points in self.round_points.items():
-            self.scores[player] = self.scores.get(player, 0) + points
-        events.append(
-            Event("round_over", winner, data={"round_points": dict(self.round_points),
-                                             "hand_points": left_in_hands,
-                                             "scores": dict(self.scores)})
-        )
-        if any(self.scores.get(p, 0) >= self.options.target for p in self.players):
-            self.end_match(self._match_leader(winner), events)
-
-    def end_match(self, winner: str | None, events: list[Event], forfeit: bool = False) -> None:
-        self.stage = "match_over"
-        self.match_winner = winner
-        events.append(Event("match_over", winner, data={"scores": dict(self.scores),
-                                                         "forfeit": forfeit}))
-
-    def _match_leader(self, round_winner: str) -> str:
-        """Standard scoring: whoever reached the target (only the round winner scores).
-        Alternative: the lowest total; among equals, the round winner, else seating order."""
-        if self.options.scoring != "alternative":
-            return round_winner
-        lowest = min(self.scores[p] for p in self.players)
-        tied = [p for p in self.players if self.scores[p] == lowest]
-        return round_winner if round_winner in tied else tied[0]

@@ -2,11 +2,13 @@
 next round, turn timeouts and players leaving (RULES.md 10).
 
 What the table decides (who deals, what a start card does, what is done for a player
-whose time ran out) is here; the state's transitions (``GameState.deal``,
-``pass_the_deal``, ``unseat``...) make the changes: nothing here writes the state."""
+whose time ran out) is here; the state's transitions (``dealing.deal``,
+``dealing.pass_the_deal``, ``GameState.unseat``...) make the changes: nothing here
+writes the state."""
 
 from __future__ import annotations
 
+from bot.engine import dealing, scoring
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card, build_deck
 from bot.engine.effects import costliest_cards
@@ -33,21 +35,21 @@ def choose_first_dealer(state: GameState) -> list[Event]:
     while len(contenders) > 1:
         if len(deck) < len(contenders):
             deck = build_deck(state.ruleset)
-        cards = state.draw_at_random(deck, len(contenders))
+        cards = dealing.draw_at_random(state, deck, len(contenders))
         for card in cards:
             deck.remove(card)
         drawn = dict(zip(contenders, cards, strict=True))
         draws.append(drawn)
         best = max(_DEALER_DRAW_VALUE[c] for c in cards)
         contenders = [p for p in contenders if _DEALER_DRAW_VALUE[drawn[p]] == best]
-    state.give_deal(contenders[0])
+    dealing.give_deal(state, contenders[0])
     return [Event("dealer_chosen", state.dealer, data={"draws": draws})]
 
 
 def deal_round(state: GameState) -> list[Event]:
     """Shuffle the whole deck, deal, and turn the start card (RULES.md 3)."""
     events: list[Event] = []
-    start = state.deal(events)
+    start = dealing.deal(state, events)
     _start_card_effect(state, start, events)
     return events
 
@@ -72,7 +74,7 @@ def next_round(state: GameState, action: Action, events: list[Event]) -> None:
     """Deal the next round; the deal passes to the next seat (RULES.md 3.5)."""
     if state.stage != "round_over":
         raise IllegalAction("round_not_over")
-    state.pass_the_deal()
+    dealing.pass_the_deal(state)
     events.extend(deal_round(state))
 
 
@@ -104,7 +106,7 @@ def timeout(state: GameState, action: Action, events: list[Event]) -> None:
         if state.current == player and state.drawn:
             _apply_for(state, player, "keep", events)
     count = state.count_timeout(player)
-    if count >= TIMEOUTS_BEFORE_REMOVAL and state.stage == "turn":
+    if count >= TIMEOUTS_BEFORE_REMOVAL and not state.round_over:
         leave(state, Action(player, "leave"), events)
 
 
@@ -116,15 +118,17 @@ def _apply_for(
 
 def leave(state: GameState, action: Action, events: list[Event]) -> None:
     """The player leaves: their hand is shuffled into the draw pile; one player left
-    wins the match by forfeit, with no points scored (RULES.md 10)."""
-    if state.stage == "match_over":
+    wins the match by forfeit, with no points scored (RULES.md 10). Under partners the
+    leaver's partner plays on for the team, and the last team with players left wins
+    by forfeit (RULES.md 12)."""
+    if state.match_over:
         raise IllegalAction("match_over")
     player = action.player
-    was_current = state.current == player and state.stage == "turn"
+    was_current = state.current == player and not state.round_over
     after = state.seat_after(player)
     state.unseat(player, events)
-    if len(state.players) == 1:
-        state.end_match(state.players[0], events, forfeit=True)
+    if len(state.sides()) == 1:
+        scoring.end_match(state, state.players[0], events, "forfeit")
         return
     if state.current == player:
         if was_current:  # a draw waiting on the leaver is dropped (RULES.md 10)

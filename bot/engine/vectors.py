@@ -4,6 +4,10 @@
 
 Each PATH is a vector file or a folder searched for ``*.json``. One line is printed per
 vector, then ``N passed, M failed``; the exit code is 1 if any failed or none was found.
+
+Beside FORMAT.md's keys, a vector may give ``"error"`` beside its ``state``: the engine
+must refuse to deal that table, or to build that position, with that code (a
+``SeatingError``'s: partners with a number of players that makes no teams of two).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine.actions import Action
-from bot.engine.errors import IllegalAction
+from bot.engine.errors import IllegalAction, SeatingError
 from bot.engine.game import Game
 from bot.engine.options import Options
 
@@ -69,7 +73,15 @@ def build_game(vector: dict[str, Any]) -> Game:
 
 def run_vector(vector: dict[str, Any]) -> str | None:
     """Play one vector; ``None`` when it passes, else what went wrong."""
-    game = build_game(vector)
+    refused = vector.get("error")
+    try:
+        game = build_game(vector)
+    except SeatingError as refusal:
+        if refusal.code != refused:
+            return f"the table was refused with {refusal.code}, expected {refused}"
+        return None
+    if refused is not None:
+        return f"the table was dealt, expected refusal {refused}"
     for step, raw in enumerate(vector.get("actions", []), start=1):
         action = Action.from_dict(raw)
         expected_error = raw.get("error")
@@ -114,6 +126,7 @@ def _check_expect(game: Game, expect: dict[str, Any]) -> str | None:
 
 
 def _observed(game: Game) -> dict[str, Any]:
+    ended = game.round_result
     return {
         "hands": game.hands,
         "hand_sizes": {p: len(h) for p, h in game.hands.items()},
@@ -125,12 +138,21 @@ def _observed(game: Game) -> dict[str, Any]:
         "discard_size": len(game.discard_pile),
         "uno_called": sorted(game.uno_called),
         "round_over": game.round_over,
-        "winner": game.round_winner,
-        "round_points": game.round_points,
+        "winner": None if ended is None else ended.winner,
+        "round_points": {} if ended is None else ended.points,
         "scores": game.scores,
         "match_over": game.match_over,
-        "match_winner": game.match_winner,
+        "match_winner": _match_winner(game),
     }
+
+
+def _match_winner(game: Game) -> str | list[str] | None:
+    """The match's winner; under partners, the list of the winning team's players still
+    seated, in seating order (FORMAT.md)."""
+    won = game.match_result
+    if won is None:
+        return None
+    return list(won.winners) if game.teams else won.winner
 
 
 def run_file(path: Path) -> VectorResult:

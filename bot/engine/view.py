@@ -13,6 +13,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import Card, CardColor, hand_points
 from bot.engine.options import Options
 from bot.engine.phase import Phase, Waiting
+from bot.engine.results import MatchResult, RoundResult
 from bot.engine.state import GameState
 
 
@@ -44,9 +45,10 @@ class PlayerView:
     """The game as ``you`` may see it (``you`` is None for a spectator).
 
     Other hands appear as counts, except while house rule 7 shows every hand to the
-    table. A challenged hand is shown to its challenger through the ``hand_revealed``
-    event, not here: it is a glimpse, not a lasting view. ``legal`` is what ``you`` may
-    do now (the same list as ``Game.legal_actions``).
+    table, and the partner's with ``partners_see_hands`` (RULES.md 12). A challenged
+    hand is shown to its challenger through the ``hand_revealed`` event, not here: it
+    is a glimpse, not a lasting view. ``legal`` is what ``you`` may do now (the same
+    list as ``Game.legal_actions``).
     """
 
     you: str | None
@@ -77,9 +79,13 @@ class PlayerView:
     voters: tuple[str, ...]
     joke_by: str | None
     hands_shown_until: str | None
-    round_winner: str | None
-    round_points: dict[str, int]
-    match_winner: str | None
+    round_result: RoundResult | None
+    match_result: MatchResult | None
+    teams: tuple[tuple[str, str], ...]
+    """Partners (RULES.md 12): the teams as they were formed (those who left
+    included); none without partners."""
+    partner: str | None
+    """``you``'s partner while they are seated (None without partners, or once they left)."""
 
     @property
     def round_over(self) -> bool:
@@ -90,9 +96,26 @@ class PlayerView:
     def match_over(self) -> bool:
         return self.waiting.phase is Phase.MATCH_OVER
 
+    @property
+    def round_winner(self) -> str | None:
+        """Who went out, once the round is over (``round_result`` says the rest)."""
+        return None if self.round_result is None else self.round_result.winner
+
+    @property
+    def round_points(self) -> dict[str, int]:
+        """What each player scored in the round, once it is over."""
+        return {} if self.round_result is None else dict(self.round_result.points)
+
+    @property
+    def match_winner(self) -> str | None:
+        """The first of the match's winners, once it is over (``match_result`` says the
+        rest)."""
+        return None if self.match_result is None else self.match_result.winner
+
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-able form, as ``Game.view`` has always given it."""
-        return {
+        """The JSON-able form, as ``Game.view`` has always given it (``teams`` and
+        ``partner`` only under partners)."""
+        data: dict[str, Any] = {
             "you": self.you,
             "hand": list(self.hand),
             "players": [seat.to_dict() for seat in self.players],
@@ -121,9 +144,13 @@ class PlayerView:
             "joke_by": self.joke_by,
             "hands_shown_until": self.hands_shown_until,
             "round_winner": self.round_winner,
-            "round_points": dict(self.round_points),
+            "round_points": self.round_points,
             "match_winner": self.match_winner,
         }
+        if self.teams:
+            data["teams"] = [list(team) for team in self.teams]
+            data["partner"] = self.partner
+        return data
 
 
 def player_view(
@@ -133,13 +160,17 @@ def player_view(
     ``viewer`` the actions ``legal``."""
     shown = state.hands_shown_until is not None
     over = state.round_over
+    seated = viewer is not None and viewer in state.hands
+    partner = state.partner_of(viewer) if seated and viewer is not None else None
+    if partner not in state.hands:
+        partner = None
+    seen = {viewer, partner} if state.options.partners_see_hands else {viewer}
     seats = tuple(
         Seat(p, len(state.hands[p]), p in state.uno_called, state.scores.get(p, 0),
-             tuple(state.hands[p]) if shown or p == viewer else None,
+             tuple(state.hands[p]) if shown or p in seen else None,
              hand_points(state.hands[p]) if over else None)
         for p in state.players
     )
-    seated = viewer is not None and viewer in state.hands
     return PlayerView(
         you=viewer if seated else None,
         hand=tuple(state.hands[viewer]) if seated and viewer is not None else (),
@@ -166,7 +197,8 @@ def player_view(
         voters=tuple(state.voters),
         joke_by=state.joke_by,
         hands_shown_until=state.hands_shown_until,
-        round_winner=state.round_winner,
-        round_points=dict(state.round_points),
-        match_winner=state.match_winner,
+        round_result=state.round_result,
+        match_result=state.match_result,
+        teams=state.teams,
+        partner=partner,
     )

@@ -17,6 +17,7 @@ from bot.engine import Action, Event, Game, Options
 from bot.engine.actions import ActionKind
 from bot.engine.cards import COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, RULESETS, TABLE_OPTIONS
+from bot.engine.teams import PARTNER_COUNTS
 
 if TYPE_CHECKING:
     from _typeshed import SupportsLenAndGetItem
@@ -75,6 +76,16 @@ deals = st.sampled_from(ALL_RULESETS).flatmap(
     )
 )
 """Every ruleset, 2 to 10 players, any seed, any optional rules."""
+
+partner_deals = st.sampled_from(ALL_RULESETS).flatmap(
+    lambda ruleset: st.builds(
+        Deal, st.just(ruleset), st.sampled_from(PARTNER_COUNTS), st.integers(0, 2**32 - 1),
+        st.tuples(optional_rules(ruleset), st.booleans()).map(
+            lambda drawn: {**drawn[0], "partners": True, "partners_see_hands": drawn[1]}),
+    )
+)
+"""Partners (RULES.md 12): every ruleset, 4, 6, 8 or 10 players, any seed, any optional
+rules, the partner's hand seen or not."""
 
 
 def play_on(game: Game, rng: random.Random) -> list[Event]:

@@ -27,13 +27,15 @@ from bot.engine.options import (
 def test_every_field_but_the_house_rules_is_an_option_of_the_table() -> None:
     assert [f.name for f in fields(Options) if f.name not in OPTIONS] == [
         "house_rules", "house_rule_texts"]
-    assert list(OPTIONS) == ["seven_o", "stacking", "scoring", "target", *TABLE_OPTIONS]
+    assert list(OPTIONS) == ["seven_o", "stacking", "scoring", "target", *TABLE_OPTIONS,
+                            "partners", "partners_see_hands"]
     assert TABLE_OPTIONS == ("jump_in", "draw_until_playable", "stack_draws", "force_play",
                              "no_bluff")
     assert OPTIONS["scoring"] == OneOf(SCORING_MODES)
     assert OPTIONS["target"] == WholeNumber(1, MAX_TARGET)
     assert {"seven_o": False, "stacking": False, "scoring": "standard",
-                        "target": 500, **dict.fromkeys(TABLE_OPTIONS, False)} == DEFAULTS
+                        "target": 500, **dict.fromkeys(TABLE_OPTIONS, False),
+            "partners": False, "partners_see_hands": False} == DEFAULTS
 
 
 @pytest.mark.parametrize("name", list(OPTIONS))
@@ -41,7 +43,8 @@ def test_each_default_is_a_value_its_kind_takes(name: str) -> None:
     assert OPTIONS[name].checked(name, DEFAULTS[name]) == DEFAULTS[name]
     assert Options().value(name) == DEFAULTS[name]
     assert {"seven_o": False, "stacking": False, "scoring": "standard",
-                        "target": 500, **dict.fromkeys(TABLE_OPTIONS, False)} == DEFAULTS
+                        "target": 500, **dict.fromkeys(TABLE_OPTIONS, False),
+            "partners": False, "partners_see_hands": False} == DEFAULTS
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -1,6 +1,7 @@
-"""Properties of legal play over every ruleset, 2 to 10 players (hypothesis; the profiles,
-fixed in CI and deep on demand, are in conftest.py). Hypothesis draws the deal and every
-choice of the game (``random_play.choosers``), so a failure shrinks to a short game."""
+"""Properties of legal play over every ruleset, 2 to 10 players, and partners (hypothesis;
+the profiles, fixed in CI and deep on demand, are in conftest.py). Hypothesis draws the
+deal and every choice of the game (``random_play.choosers``), so a failure shrinks to a
+short game."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from bot.engine import NO_EFFECT, Game, IllegalAction
+from bot.engine import NO_EFFECT, Action, Game, IllegalAction
 from bot.engine.cards import build_deck
 from bot.engine.legal import canonical
 from tests.engine.random_play import (
@@ -19,6 +20,7 @@ from tests.engine.random_play import (
     candidate_actions,
     choosers,
     deals,
+    partner_deals,
     play_on,
     step,
 )
@@ -141,3 +143,57 @@ def test_same_seed_and_actions_give_the_same_game(deal: Deal, rng: random.Random
         first_events = [e.to_dict() for e in first.apply(action)]
         assert first_events == [e.to_dict() for e in second.apply(action)]
     assert first.to_dict() == second.to_dict()
+
+
+LEAVES = range(400)
+"""When a player leaves a partner game: at one of its first actions, or never."""
+
+
+@given(partner_deals, choosers, st.sampled_from(LEAVES), st.sampled_from(LEAVES), st.booleans())
+def test_partner_games_end_with_the_teams_fixed_and_partners_scoring_alike(
+    deal: Deal, rng: random.Random, leave: int, desert: int, deserted: bool
+) -> None:
+    """Cards are conserved, the teams never change, partners' scores never differ, and
+    the match ends with a team's win: at the target, or by forfeit when players leave
+    (one at ``leave``; when ``deserted``, at ``desert`` one after another until a single
+    team is left)."""
+    game = deal.new()
+    teams = game.teams
+    deck_size = len(build_deck(game.ruleset))
+    for count in range(MAX_ACTIONS):
+        if game.match_over:
+            break
+        if count == leave or (deserted and count >= desert):
+            leaver = rng.choice(game.players)
+            note(f"{leaver} leaves")
+            game.apply(Action(leaver, "leave"))
+        else:
+            play_on(game, rng if count < DRAWN_ACTIONS else FirstChoice())
+        assert game.card_count() == deck_size
+        assert game.teams == teams and all(p in game.team_of(p) for p in game.players)
+        assert all(game.scores[a] == game.scores[b] for a, b in teams)
+        if game.round_result is not None:
+            assert game.round_result.team == game.team_of(game.round_result.winner)
+    assert game.match_result is not None, "the match did not end"
+    winners = game.match_result.winners
+    assert winners == tuple(p for p in game.players if p in game.team_of(winners[0]))
+    assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+@given(partner_deals, choosers, st.integers(0, 300))
+def test_a_partner_view_shows_the_partner_s_hand_and_no_other(
+    deal: Deal, rng: random.Random, steps: int
+) -> None:
+    game = deal.new()
+    if not played(game, rng, steps):
+        return
+    shown = game.hands_shown_until is not None
+    for viewer in game.players:
+        partner = game.partner_of(viewer)
+        view = game.view(viewer)
+        assert view["partner"] == (partner if partner in game.hands else None)
+        seen = {viewer, partner} if game.options.partners_see_hands else {viewer}
+        for seat in view["players"]:
+            assert ("hand" in seat) == (shown or seat["id"] in seen)
+            if "hand" in seat:
+                assert seat["hand"] == game.hands[seat["id"]]

@@ -1,11 +1,15 @@
 """Helpers read the game's state, transitions write it (``bot/engine/state.py``).
 
-Every engine module but ``state.py`` (the state and its named transitions) and
+Every engine module but ``state.py`` (the state and its named transitions),
+``dealing.py`` and ``scoring.py`` (the transitions of the deal and of a round's end) and
 ``game.py`` (``apply``, dispatch, caches) only reads a ``GameState``: no assignment,
 augmented assignment or ``del`` of anything reached from it, and no mutating method
 called on anything reached from it, through a local alias included
 (``hand = state.hands[p]; hand.remove(c)``). The random generator is part of the state:
 a shuffle or a sample moves its counter on.
+
+Outside the engine (``bot``, ``cogs``, ``benchmarks``, ``tools``) nothing writes a state
+at all: a position is built by ``Game.from_position`` and changed by ``Game.apply``.
 """
 
 from __future__ import annotations
@@ -14,9 +18,16 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "bot" / "engine"
-WRITERS = ("state.py", "game.py")
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "bot" / "engine"
+WRITERS = ("state.py", "dealing.py", "scoring.py", "game.py")
 STATE_NAMES = frozenset({"state", "game"})
+OUTSIDE = ("bot", "cogs", "benchmarks", "tools")
+"""The code outside the engine: it builds positions with ``Game.from_position`` and
+changes them with ``apply``, never by writing a state's fields."""
+OUTSIDE_STATE_NAMES = frozenset({"game"})
+"""Outside the engine a ``state`` may be another thing (discord.py's ``ConnectionState``);
+a game state there is a ``game``, or built or annotated as one."""
 STATE_TYPES = frozenset({"GameState", "Game"})
 MUTATORS = frozenset({
     "append", "extend", "remove", "pop", "insert", "clear", "add", "discard", "update",
@@ -40,17 +51,19 @@ def _root(node: ast.expr) -> str | None:
             return node.id if isinstance(node, ast.Name) else None
 
 
-def _bound_to_state(function: Function) -> set[str]:
-    """The parameters that hold a state: named ``state``/``game`` or annotated so."""
+def _bound_to_state(function: Function, state_names: frozenset[str]) -> set[str]:
+    """The parameters that hold a state: named as one (``state_names``) or annotated so."""
     args = function.args
     names = set()
     for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
-        note = arg.annotation
-        typed = (isinstance(note, ast.Name) and note.id in STATE_TYPES) or (
-            isinstance(note, ast.Constant) and note.value in STATE_TYPES)
-        if arg.arg in STATE_NAMES or typed:
+        if arg.arg in state_names or _is_state_type(arg.annotation):
             names.add(arg.arg)
     return names
+
+
+def _is_state_type(note: ast.expr | None) -> bool:
+    return (isinstance(note, ast.Name) and note.id in STATE_TYPES) or (
+        isinstance(note, ast.Constant) and note.value in STATE_TYPES)
 
 
 def _bindings(function: Function) -> Iterator[tuple[ast.expr, ast.expr]]:
@@ -80,10 +93,28 @@ def _pairs(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.expr, ast.ex
         yield target, value
 
 
-def _state_names(function: Function, inherited: set[str]) -> set[str]:
-    """The state's names in ``function`` and every local alias of something in it."""
-    names = inherited | _bound_to_state(function)
+def _makes_state(value: ast.expr, state_names: frozenset[str]) -> bool:
+    """Whether ``value`` is a state: one built (``Game(...)``, ``Game.from_position(...)``
+    and the other constructors) or one named so (``table.game``)."""
+    if isinstance(value, ast.Call):
+        func = value.func
+        if isinstance(func, ast.Attribute):
+            func = func.value
+        return isinstance(func, ast.Name) and func.id in STATE_TYPES
+    return isinstance(value, ast.Attribute) and value.attr in state_names
+
+
+def _state_names(
+    function: Function, inherited: set[str], state_names: frozenset[str]
+) -> set[str]:
+    """The state's names in ``function`` (a local annotated or built as a state
+    included) and every local alias of something in it."""
     pairs = list(_bindings(function))
+    annotated = {node.target.id for node in ast.walk(function) if isinstance(node, ast.AnnAssign)
+                 and isinstance(node.target, ast.Name) and _is_state_type(node.annotation)}
+    names = inherited | _bound_to_state(function, state_names) | annotated | {
+        target.id for target, value in pairs if isinstance(target, ast.Name)
+        and _makes_state(value, state_names)}
     while True:
         more = {target.id for target, value in pairs if isinstance(target, ast.Name)
                 and target.id not in names and _root(value) in names}
@@ -109,13 +140,16 @@ def _written(node: ast.AST) -> Iterator[ast.expr]:
             yield node.args[0]
 
 
-def state_writes(source: str, filename: str = "<source>") -> list[str]:
-    """Each place in ``source`` that writes a state, as ``file:line: code``."""
+def state_writes(
+    source: str, filename: str = "<source>", state_names: frozenset[str] = STATE_NAMES
+) -> list[str]:
+    """Each place in ``source`` that writes a state, as ``file:line: code``; a name in
+    ``state_names`` holds a state."""
     tree = ast.parse(source)
     found: dict[int, str] = {}
 
     def visit(function: Function, inherited: set[str]) -> None:
-        names = _state_names(function, inherited)
+        names = _state_names(function, inherited, state_names)
         for node in ast.walk(function):
             if any(_root(target) in names for target in _written(node)):
                 line = getattr(node, "lineno", function.lineno)
@@ -134,6 +168,38 @@ def test_no_engine_module_but_the_state_and_the_game_writes_the_state() -> None:
     assert any(p.name == "effects.py" for p in readers)  # the check reads the rule modules
     writes = [w for path in readers for w in state_writes(path.read_text(), path.name)]
     assert writes == []
+
+
+def test_nothing_outside_the_engine_writes_a_state() -> None:
+    """Positions are built by ``Game.from_position`` (the computer players' possible
+    worlds among them) and changed by ``Game.apply``, so no field write builds one."""
+    sources = [p for top in OUTSIDE for p in sorted((ROOT / top).rglob("*.py"))
+               if ENGINE not in p.parents]
+    assert any(p.name == "determinize.py" for p in sources)  # bot/ai is read
+    writes = [w for path in sources for w in state_writes(
+        path.read_text(), str(path.relative_to(ROOT)), OUTSIDE_STATE_NAMES)]
+    assert writes == []
+
+
+def test_the_check_sees_a_position_built_by_field_writes() -> None:
+    source = '''
+def world(view, table, seed):
+    game = Game(view["ruleset"], options, players, seed)
+    game.hands = {}
+    built = Game.from_position("classic", options, ["a"], hands={}, discard=["r1"], draw=[],
+                               current="a")
+    built.uno_called.add("a")
+    mine = table.game
+    mine.scores["a"] = 5
+    pile = mine.draw_pile
+    pile.append("r2")
+    typed: Game = make()
+    typed.color = "r"
+    state = other()
+    state.parsers["x"] = 1
+'''
+    lines = [int(w.split(":")[1]) for w in state_writes(source, state_names=OUTSIDE_STATE_NAMES)]
+    assert lines == [4, 7, 9, 11, 13]
 
 
 def test_the_check_sees_each_kind_of_write() -> None:

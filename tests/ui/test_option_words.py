@@ -22,8 +22,8 @@ def test_every_rule_option_has_both_descriptions_and_its_way_of_being_said() -> 
             assert name in SCORE and words.shown is None, name
     assert [n for n in OPTIONS if isinstance(OPTION_WORDS[n].shown, Stated)] == [
         "seven_o", "stacking"]
-    assert [n for n in OPTIONS if isinstance(OPTION_WORDS[n].shown, Listed)] == list(
-        TABLE_OPTIONS)
+    assert [n for n in OPTIONS if isinstance(OPTION_WORDS[n].shown, Listed)] == [
+        *TABLE_OPTIONS, "partners", "partners_see_hands"]
 
 
 def test_only_rule_options_are_said_on_or_off() -> None:

@@ -158,6 +158,28 @@ OPTION_WORDS: dict[str, OptionWords] = {
             N_("So it is never a bluff, and it cannot be challenged."),
         ),
     ),
+    "partners": OptionWords(
+        NP_("option description",
+            "Partners: teams of two seated across; either going out wins for both"),
+        NP_("option description", "Partners on or off by default"),
+        Listed(
+            # i18n: the name of a table option (RULES.md 12: teams of two)
+            N_("Partners"),
+            N_("Teams of two, partners seated across the table: when either partner goes "
+               "out, the team wins the round."),
+            N_("Only an opponent may catch a missed UNO; the team has one score."),
+        ),
+    ),
+    "partners_see_hands": OptionWords(
+        NP_("option description", "With partners: each player also sees their partner's hand"),
+        NP_("option description", "Partners seeing each other's hands on or off by default"),
+        Listed(
+            # i18n: the name of a table option: each player sees their partner's cards
+            N_("Partners see hands"),
+            N_("With partners, each player's hand also shows their partner's cards."),
+            N_("Nobody else's hand is ever shown."),
+        ),
+    ),
     "turn_seconds": OptionWords(
         NP_("option description",
             "Seconds each player has for a turn (10 to 600; default the server's, 60)"),
