@@ -8,7 +8,7 @@ from PIL import ImageDraw
 from bot.render import TableScene, render_table, table
 from bot.render.faces import card_face
 from bot.render.names import ELLIPSIS, clean_name, drawable_name, fit_name, has_glyph
-from bot.render.png import shared_palette
+from bot.render.png import Sprite, shared_palette
 from bot.render.style import FALLBACK_FONT, fallback_font, font
 from bot.render.table import HEIGHT, MIN_TEXT, PHONE_WIDTH, WIDTH, table_image
 from tests.render.conftest import decode
@@ -141,3 +141,26 @@ def test_the_table_picture_carries_no_words(monkeypatch: pytest.MonkeyPatch) -> 
         cached.cache_clear()
     table_image(scene(top_card="r7", color="g", current=1))
     assert set(drawn) == {"40", "Bob", "7"}
+
+
+PHONE_SCALE = 0.57
+"""Issue 44: on a 400-px phone Discord shows the table picture at about 0.57 of its
+width."""
+SHORTEST_LABEL = 14
+"""The height (px, on the phone) every label of the table picture reaches at least."""
+
+
+def shown_height(piece: Sprite) -> float:
+    """How tall ``piece`` (a label's ink, cut to the pixels drawn) shows on the phone."""
+    return sum(band.image.height for band in piece.bands) * PHONE_SCALE
+
+
+@pytest.mark.parametrize("count", [0, 7, 40, 108])
+def test_the_draw_pile_count_reads_14_px_tall_on_a_phone(count: int) -> None:
+    assert shown_height(table._pile_count(count)) >= SHORTEST_LABEL
+
+
+@pytest.mark.parametrize("name", ["Bob", "HIKE", "Player 2", "Алёна", "Łukasz"])
+def test_the_turn_label_reads_14_px_tall_on_a_phone(name: str) -> None:
+    """The height of a label's capitals (names without descenders: its ink is theirs)."""
+    assert shown_height(table._name(name)) >= SHORTEST_LABEL
