@@ -24,8 +24,8 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import ALL_CARDS, COLORS, Card, Color
 from bot.render.faces import SUPERSAMPLE, card_back, card_face, card_height
-from bot.render.names import fit_name
-from bot.render.png import Sprite, canvas, encode_png, layer, sprite
+from bot.render.names import draw_name
+from bot.render.png import Sprite, canvas, encode_png, image_layer, layer, sprite
 from bot.render.style import (
     CARD_RGB,
     HIGHLIGHT_RGB,
@@ -150,9 +150,9 @@ def _arrow(direction: int) -> Sprite:
 @lru_cache(maxsize=1024)
 def _name(name: str) -> Sprite:
     """The name whose turn it is, fitted to the column right of the arrow."""
-    text, face = fit_name(name, MIN_TEXT, COLUMN_RIGHT - COLUMN_LEFT - ARROW_ROOM)
-    return layer((WIDTH, HEIGHT), lambda draw: draw.text(
-        (COLUMN_LEFT + ARROW_ROOM, COUNT_BASELINE), text, HIGHLIGHT_RGB, face, "ls"))
+    return image_layer((WIDTH, HEIGHT), lambda image: draw_name(
+        image, (COLUMN_LEFT + ARROW_ROOM, COUNT_BASELINE), name, MIN_TEXT,
+        COLUMN_RIGHT - COLUMN_LEFT - ARROW_ROOM, HIGHLIGHT_RGB, "ls"))
 
 
 def _swatch(draw: ImageDraw.ImageDraw, color: str) -> None:
