@@ -69,8 +69,8 @@ def _joins(cluster: str, char: str) -> bool:
     point = ord(char)
     if unicodedata.category(char)[0] == "M" or char in (ZWJ, ZWNJ):
         return True
-    if cluster.endswith(ZWJ):
-        return True
+    if cluster.endswith(ZWJ) and unicodedata.category(char) == "So":
+        return True  # the next emoji of a sequence: 👩‍❤️‍👨, 🏃‍♀️
     if point in MODIFIERS or point in TAGS:
         return True
     return point in REGIONAL and len(cluster) == 1 and ord(cluster) in REGIONAL

@@ -8,7 +8,7 @@ with every accent, Greek and Cyrillic, Noto Sans CJK for Japanese, Korean and Ch
 Noto's Arabic and Hebrew, and so on; emoji in the system's colour font
 (fonts-noto-color-emoji); and DejaVu Sans, shipped in ``fonts/``, last. Without
 fontconfig a name is drawn in Aileron and DejaVu Sans, and what neither has is left out
-(``MISSING`` says which scripts at start).
+(``missing_scripts`` says which scripts, logged at start).
 
 One ``fc-match`` call lists the fonts with the characters each has (its charset), about
 60 ms once per process (a worker process makes it as it starts, ``bot.render.warm``);

@@ -83,6 +83,15 @@ def test_emoji_are_drawn_in_colour() -> None:
 def test_an_emoji_sequence_is_drawn_as_one_emoji() -> None:
     family, one = lay_out("👨\u200d👩\u200d👧", 36), lay_out("👨", 36)
     assert len(family.runs) == 1 and family.width < 1.5 * one.width
+    assert lines.clusters("👩\u200d❤\ufe0f\u200d👨🏃\u200d♀\ufe0f") == [
+        "👩\u200d❤\ufe0f\u200d👨", "🏃\u200d♀\ufe0f"]
+
+
+def test_a_name_cut_inside_an_emoji_sequence_still_ends_in_an_ellipsis() -> None:
+    """A joiner left at the end (a name cut at ``MAX_CHARS``) joins no ellipsis to it."""
+    line = fit_name("Bartholomew the Magnificent 👨\u200d👩", 36, 300)
+    assert line.text.endswith(ELLIPSIS) and line.width <= 300
+    assert lines.clusters("👨\u200d…") == ["👨\u200d", "…"]
 
 
 def test_without_a_colour_font_emoji_are_left_out_without_a_gap(
