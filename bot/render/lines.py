@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -189,7 +189,7 @@ def _resolved(pieces: list[Piece], line: str) -> list[str]:
     return resolved
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Run:
     """Neighbouring clusters of one typeface and direction, drawn in one call."""
 
@@ -222,8 +222,9 @@ class Run:
         is laid out plainly)."""
         return self.direction if self.face.layout_engine == ImageFont.Layout.RAQM else None
 
-    @property
+    @cached_property
     def width(self) -> float:
+        """Measured once: a line's width is asked for as it is fitted and drawn."""
         return self.face.getlength(self.shown, direction=self.laid) * self.scale
 
 
