@@ -8,6 +8,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     ENV_FILE=
 
 WORKDIR /app
+# The pictures draw players' names in every script: the system's fonts, which
+# fontconfig finds, and raqm's layout for right-to-left and joined letters (README,
+# "Card pictures on or off").
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fontconfig fonts-noto-core fonts-noto-cjk \
+        fonts-noto-color-emoji libraqm0 \
+    && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs

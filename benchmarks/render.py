@@ -1,8 +1,14 @@
 """CPU time and size of the pictures a turn sends (the table, and hands of 1, 7, 25 and
 60 cards, some lifted as playable), beside the rendering of an earlier revision
-measured in the same run.
+measured in the same run; and the CPU a new worker process spends warming up.
 
 Run: .venv/bin/python benchmarks/render.py [--rounds 30] [--batch 20] [--baseline REV]
+
+"table, a new name" draws the table for a player not drawn before in every render (a
+name in one of eleven scripts with a number after it), so it measures laying out and
+drawing a name, which the table otherwise draws once per name and keeps. "warm-up"
+is ``warm_faces`` in a new process (every face, the palette, and since issue 44 the
+system's fonts listed), the median of five processes.
 
 The baseline's ``bot`` package is taken out of git (``git archive REV bot``) into a
 temporary folder; each side renders in a subprocess of its own, importing ``bot`` from
@@ -16,6 +22,7 @@ the rounds of the CPU per picture, the ratio new/baseline, and the PNG sizes.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -45,6 +52,8 @@ def _cases() -> dict[str, dict[str, Any]]:
             "current": 2, "draw_pile": 61,
         }},
     }
+    cases["table, a new name"] = {"table": dict(cases["table, 6 players"]["table"]),
+                                  "new names": NAMES}
     for count in (1, 7, 25, 60):
         cards = random.Random(count).sample(build_deck("classic"), count)
         playable = [i for i, card in enumerate(cards) if card[0] in "rw"]
@@ -52,9 +61,25 @@ def _cases() -> dict[str, dict[str, Any]]:
     return cases
 
 
+NAMES = ["José García", "Łukasz Żółć", "Nguyễn Văn Đức", "Алёна", "Γιώργος", "たろう",
+         "김민준", "王伟", "🔥Blaze🔥", "محمد", "שרה"]
+"""Names in the scripts the bot's players write in (issue 44)."""
+
+
 def _renderer(case: dict[str, Any]) -> Callable[[], bytes]:
     from bot.render import TableScene, render_hand, render_table
 
+    if "new names" in case:
+        scene = dict(case["table"])
+        names = itertools.count()
+
+        def with_a_new_name() -> bytes:
+            drawn = next(names)
+            name = f"{case['new names'][drawn % len(case['new names'])]} {drawn}"
+            return render_table(TableScene(**{**scene, "players": ((name, 3), ("Bob", 2)),
+                                              "current": 0}))
+
+        return with_a_new_name
     if "table" in case:
         scene = dict(case["table"])
         scene["players"] = tuple(tuple(player) for player in scene["players"])
@@ -62,6 +87,27 @@ def _renderer(case: dict[str, Any]) -> Callable[[], bytes]:
         return lambda: render_table(table)
     cards, playable = case["hand"], set(case["playable"])
     return lambda: render_hand(cards, playable)
+
+
+WARM_UP = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from bot.render import warm_faces
+cpu, wall = time.process_time(), time.perf_counter()
+warm_faces()
+print(json.dumps({"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall}))
+"""
+WARM_UPS = 5
+
+
+def warm_up(tree: Path) -> dict[str, float]:
+    """The median CPU and wall seconds of ``warm_faces`` in a new process (the CPU of
+    ``fc-match`` is its own process's, so wall time is given too)."""
+    runs = [json.loads(subprocess.run([sys.executable, "-c", WARM_UP, str(tree)], cwd=tree,
+                                      env={**os.environ, "PYTHONPATH": str(tree)},
+                                      check=True, capture_output=True, text=True).stdout)
+            for _ in range(WARM_UPS)]
+    return {key: statistics.median(run[key] for run in runs) for key in ("cpu", "wall")}
 
 
 def worker(tree: str) -> None:
@@ -141,6 +187,7 @@ def main(rounds: int, batch: int, baseline: str) -> None:
                     size[name, case] = answer["size"]
         for side in sides.values():
             side.close()
+        warm = {"baseline": warm_up(Path(folder)), "new": warm_up(ROOT)}
     print(f"baseline {baseline[:12]}; {rounds} rounds of {batch}; load {os.getloadavg()[0]:.1f}")
     print(f"{'picture':18} {'base ms':>8} {'new ms':>8} {'new/base':>8} {'base B':>7} {'new B':>7}")
     for case in cases:
@@ -148,6 +195,9 @@ def main(rounds: int, batch: int, baseline: str) -> None:
         new = statistics.median(cpu["new", case]) * 1000
         print(f"{case:18} {old:8.3f} {new:8.3f} {new / old:8.2f} "
               f"{size['baseline', case]:7} {size['new', case]:7}")
+    for measure in ("cpu", "wall"):
+        old, new = warm["baseline"][measure] * 1000, warm["new"][measure] * 1000
+        print(f"{'warm-up, ' + measure:18} {old:8.1f} {new:8.1f} {new / old:8.2f}")
 
 
 if __name__ == "__main__":

@@ -160,8 +160,13 @@ def sprite(piece: Image.Image, at: tuple[int, int] = (0, 0)) -> Sprite:
 def layer(size: tuple[int, int], draw_on: Callable[[ImageDraw.ImageDraw], None]) -> Sprite:
     """What ``draw_on`` draws on a transparent ``size`` image, as a ``Sprite`` cut to
     the pixels drawn. Cache the result: this quantises."""
+    return image_layer(size, lambda piece: draw_on(ImageDraw.Draw(piece)))
+
+
+def image_layer(size: tuple[int, int], paint: Callable[[Image.Image], object]) -> Sprite:
+    """``layer`` for what is laid on the image itself (a line of names with its emoji)."""
     piece = Image.new("RGBA", size, (0, 0, 0, 0))
-    draw_on(ImageDraw.Draw(piece))
+    paint(piece)
     box = piece.getchannel("A").getbbox() or (0, 0, 1, 1)
     return sprite(piece.crop(box), box[:2])
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.names import fit_name
+from bot.render.names import draw_name
 from bot.render.png import encode_png
 from bot.render.style import LABEL_RGB, MUTED_RGB, RGB, TABLE_RGB, fallback_font, font
 
@@ -54,8 +54,8 @@ def render_board(lines: list[BoardLine]) -> bytes:
         base = TOP + ROW * row + ROW // 2 + 14
         draw.text((columns["place"], base), str(line.place), MEDALS.get(line.place, LABEL_RGB),
                   font(TEXT), anchor="ls")
-        name, face = fit_name(line.name, TEXT, columns["rating"] - 96 - columns["name"])
-        draw.text((columns["name"], base), name, LABEL_RGB, face, anchor="ls")
+        draw_name(image, (columns["name"], base), line.name, TEXT,
+                  columns["rating"] - 96 - columns["name"], LABEL_RGB, "ls")
         draw.text((columns["rating"], base), str(line.rating), LABEL_RGB, font(TEXT),
                   anchor="rs")
         change = line.week_change

@@ -2,11 +2,14 @@
 
 Colour alone is not enough for players who cannot tell red from green, so every
 card colour also has a mark of its own shape (``MARKS``) that is drawn wherever the
-colour matters: on the card, on a wild's colour quarters, on the table's colour ring.
+colour matters: on the card, on a wild's colour quarters, on the table's colour ring and
+swatch. They are the marks UNO cards carry since 2024 (and Mattel's app shows), so a
+player who learnt them on real cards reads them here too.
 """
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from pathlib import Path
 
@@ -29,8 +32,12 @@ LABEL_RGB: RGB = (220, 221, 222)
 MUTED_RGB: RGB = (128, 132, 140)
 HIGHLIGHT_RGB: RGB = (255, 214, 90)
 
-MARKS: dict[str, str] = {"r": "circle", "y": "triangle", "g": "square", "b": "diamond"}
-"""The shape that stands for each colour, for players who cannot tell the colours apart."""
+MARKS: dict[str, str] = {"r": "circle", "b": "square", "g": "triangle", "y": "star"}
+"""The shape that stands for each colour, for players who cannot tell the colours apart:
+Mattel's, since 2024."""
+STAR_INNER = 0.48
+"""The star's inner corners, as a share of its points' radius: plumper than a
+pentagram's 0.38, so that its arms stay wide enough to read at a card's corner."""
 
 
 @cache
@@ -78,4 +85,15 @@ def draw_mark(
     elif shape == "triangle":
         draw.regular_polygon((x, y + radius * 0.15, radius * 1.1), 3, 0, fill, outline, width)
     else:
-        draw.regular_polygon((x, y, radius * 1.2), 4, 45, fill, outline, width)
+        draw.polygon(_star((x, y + radius * 0.1), radius * 1.2), fill, outline, width)
+
+
+def _star(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """A five-pointed star with a point up: its ten corners, clockwise."""
+    x, y = centre
+    corners = []
+    for k in range(10):
+        reach = radius if k % 2 == 0 else radius * STAR_INNER
+        angle = math.pi * k / 5
+        corners.append((x + reach * math.sin(angle), y - reach * math.cos(angle)))
+    return corners

@@ -6,9 +6,9 @@ play is a swatch with the colour's marks, the player whose turn it is is the nam
 the arrow of the way play goes (the message's text says it all in words).
 
 Made to be read on a phone: Discord shows an embed's picture about 300 px wide on a
-400-px screen, so the picture is ``WIDTH`` px wide and its smallest text ``MIN_TEXT``
-px high, which shows at least 14 px high there. The players with their card counts are
-in the message's text (one line), not in the picture.
+400-px screen (0.57 of ``WIDTH``), so its labels are drawn ``MIN_TEXT`` px high, whose
+capitals and digits (27-29 px) show at least 15 px tall there. The players with their
+card counts are in the message's text (one line), not in the picture.
 
 The ring and the swatch carry the colour's mark as well as the colour, and show for wild
 cards too (their chosen colour).
@@ -24,8 +24,8 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import ALL_CARDS, COLORS, Card, Color
 from bot.render.faces import SUPERSAMPLE, card_back, card_face, card_height
-from bot.render.names import fit_name
-from bot.render.png import Sprite, canvas, encode_png, layer, sprite
+from bot.render.names import draw_name
+from bot.render.png import Sprite, canvas, encode_png, image_layer, layer, sprite
 from bot.render.style import (
     CARD_RGB,
     HIGHLIGHT_RGB,
@@ -70,8 +70,10 @@ HEIGHT = 120
 """Short, so the table message with its picture stays about 350 px tall on a phone."""
 PHONE_WIDTH = 296
 """About how wide Discord's phone app shows an embed's picture on a 400-px screen."""
-MIN_TEXT = 28
-"""The smallest text drawn: 28 px at 520 wide shows 15.9 px high at ``PHONE_WIDTH``."""
+MIN_TEXT = 38
+"""The labels' size: Aileron's digits and capitals are 28-29 px high at 38 px (the
+capitals of Noto Sans, for names Aileron cannot draw, 27 px), which show 15-16 px tall
+at ``PHONE_WIDTH`` (at 28 px, before issue 44, they showed 11)."""
 BACK_WIDTH = 40
 TOP_WIDTH = 52
 RING_CENTRE = (126, 60)
@@ -81,21 +83,22 @@ COLUMN_LEFT = 204
 COLUMN_RIGHT = WIDTH - 10
 ARROW = 32
 ARROW_ROOM = ARROW + 10
-SWATCH = (COLUMN_LEFT, 10, COLUMN_LEFT + 200, 72)
+SWATCH = (COLUMN_LEFT, 6, COLUMN_LEFT + 200, 58)
 """The colour to play: a rounded bar of the colour with its marks, above the turn."""
 SWATCH_MARKS = 3
 
 
-PILE_AT = (16, RING_CENTRE[1] - card_height(BACK_WIDTH) // 2 - 16)
+PILE_AT = (16, 4)
 """The top-left corner of the draw pile's back, its count under it."""
+COUNT_BASELINE = HEIGHT - 12
+"""The draw pile's count and the name whose turn it is stand on this line."""
 
 
 @lru_cache(maxsize=256)
 def _pile_count(count: int) -> Sprite:
-    x, y = PILE_AT
+    x, _ = PILE_AT
     return layer((WIDTH, HEIGHT), lambda draw: draw.text(
-        (x + BACK_WIDTH / 2, y + card_height(BACK_WIDTH) + 16), str(count), PAPER,
-        font(MIN_TEXT), "mm"))
+        (x + BACK_WIDTH / 2, COUNT_BASELINE), str(count), PAPER, font(MIN_TEXT), "ms"))
 
 
 @cache
@@ -134,8 +137,9 @@ def _top_card(code: Card) -> Sprite:
     return sprite(face, (cx - TOP_WIDTH // 2, cy - card_height(TOP_WIDTH) // 2))
 
 
-TURN_AT = (COLUMN_LEFT, 98)
-"""Where the arrow of the way play goes starts, the name whose turn it is after it."""
+TURN_AT = (COLUMN_LEFT, COUNT_BASELINE - 14)
+"""Where the arrow of the way play goes starts (at the height of the middle of the
+name's capitals), the name whose turn it is after it."""
 
 
 @cache
@@ -146,10 +150,9 @@ def _arrow(direction: int) -> Sprite:
 @lru_cache(maxsize=1024)
 def _name(name: str) -> Sprite:
     """The name whose turn it is, fitted to the column right of the arrow."""
-    text, face = fit_name(name, MIN_TEXT, COLUMN_RIGHT - COLUMN_LEFT - ARROW_ROOM)
-    left, y = TURN_AT
-    return layer((WIDTH, HEIGHT),
-                 lambda draw: draw.text((left + ARROW_ROOM, y), text, HIGHLIGHT_RGB, face, "lm"))
+    return image_layer((WIDTH, HEIGHT), lambda image: draw_name(
+        image, (COLUMN_LEFT + ARROW_ROOM, COUNT_BASELINE), name, MIN_TEXT,
+        COLUMN_RIGHT - COLUMN_LEFT - ARROW_ROOM, HIGHLIGHT_RGB, "ls"))
 
 
 def _swatch(draw: ImageDraw.ImageDraw, color: str) -> None:
@@ -157,7 +160,7 @@ def _swatch(draw: ImageDraw.ImageDraw, color: str) -> None:
     draw.rounded_rectangle(SWATCH, (y1 - y0) // 4, CARD_RGB[color], PAPER, 3)
     step = (x1 - x0) / SWATCH_MARKS
     for k in range(SWATCH_MARKS):
-        draw_mark(draw, color, (x0 + step * (k + 0.5), (y0 + y1) / 2), 15)
+        draw_mark(draw, color, (x0 + step * (k + 0.5), (y0 + y1) / 2), 14)
 
 
 def _direction_arrow(draw: ImageDraw.ImageDraw, direction: int, at: tuple[int, int]) -> None:

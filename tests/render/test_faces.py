@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import math
+
 import pytest
 from PIL import Image, ImageDraw, ImageStat
 
@@ -55,3 +57,36 @@ def test_dimmed_face_is_darker_with_the_same_outline() -> None:
 def test_faces_are_cached() -> None:
     assert card_face("g7", 120) is card_face("g7", 120)
     assert card_back(96) is card_back(96)
+
+
+def test_the_marks_are_mattels_since_2024() -> None:
+    """Issue 44: the cards' colour-blind marks are those of UNO cards since 2024 and the
+    official app: a circle for red, a square for blue, a triangle for green, a star for
+    yellow."""
+    assert MARKS == {"r": "circle", "b": "square", "g": "triangle", "y": "star"}
+
+
+def _mark(colour: str) -> Image.Image:
+    image = Image.new("RGB", (100, 100), (0, 0, 0))
+    draw_mark(ImageDraw.Draw(image), colour, (50, 50), 40, (255, 255, 255), (255, 255, 255))
+    return image.convert("L")
+
+
+def test_each_mark_is_drawn_as_its_shape() -> None:
+    """Seen from the centre: a circle is as wide every way, a square reaches its
+    corners, a triangle points up with a flat base, a star has five points with gaps
+    between them."""
+    def inked(image: Image.Image, x: float, y: float) -> bool:
+        return bool(image.getpixel((round(x), round(y))))
+
+    circle, square, triangle, star = (_mark(c) for c in "rbgy")
+    assert inked(circle, 50, 12) and inked(circle, 88, 50) and not inked(circle, 20, 20)
+    assert inked(square, 20, 20) and inked(square, 80, 80)
+    assert inked(triangle, 50, 14) and inked(triangle, 20, 75) and inked(triangle, 80, 75)
+    assert not inked(triangle, 20, 30) and not inked(triangle, 80, 30)
+    tips = [(50 + 36 * math.sin(math.radians(72 * k)), 50 - 36 * math.cos(math.radians(72 * k)))
+            for k in range(5)]
+    gaps = [(50 + 30 * math.sin(math.radians(72 * k + 36)),
+             50 - 30 * math.cos(math.radians(72 * k + 36))) for k in range(5)]
+    assert all(inked(star, x, y) for x, y in tips)
+    assert not any(inked(star, x, y) for x, y in gaps)

@@ -7,9 +7,7 @@ from PIL import ImageDraw
 
 from bot.render import TableScene, render_table, table
 from bot.render.faces import card_face
-from bot.render.names import ELLIPSIS, clean_name, drawable_name, fit_name, has_glyph
-from bot.render.png import shared_palette
-from bot.render.style import FALLBACK_FONT, fallback_font, font
+from bot.render.png import Sprite, shared_palette
 from bot.render.table import HEIGHT, MIN_TEXT, PHONE_WIDTH, WIDTH, table_image
 from tests.render.conftest import decode
 
@@ -71,35 +69,6 @@ def test_any_unicode_name_renders(name: str) -> None:
     assert decode(render_table(scene(players=players))).width == WIDTH
 
 
-def test_long_names_are_cut_to_fit() -> None:
-    cut, face = fit_name("Bartholomew " * 10, 20, 150)
-    assert cut.endswith(ELLIPSIS) and face == font(20)
-    assert face.getlength(cut) <= 150
-
-
-def test_characters_no_font_has_are_left_out_never_drawn_as_boxes() -> None:
-    assert drawable_name("🤖 Normal bot 1", 20) == ("Normal bot 1", font(20))
-    with_robot = scene(players=(("🤖 Normal bot 1", 3), ("Bob", 2)))
-    plain = scene(players=(("Normal bot 1", 3), ("Bob", 2)))
-    assert render_table(with_robot) == render_table(plain)
-    assert drawable_name("太郎", 20)[0] == "?"  # nothing drawable is left
-
-
-def test_letters_aileron_lacks_are_drawn_in_the_shipped_dejavu_sans() -> None:
-    text, face = drawable_name("Жанна αβγ", 20)
-    assert text == "Жанна αβγ" and face == fallback_font(20)
-    assert all(has_glyph(face, c) for c in text) and not has_glyph(font(20), "Ж")
-    assert FALLBACK_FONT.is_file() and FALLBACK_FONT.with_name("LICENSE-DejaVu.txt").is_file()
-
-
-def test_names_lose_control_and_combining_characters() -> None:
-    assert clean_name("José") == "Jose"
-    assert clean_name("\u202eevil\x00") == "evil"
-    assert clean_name("  two   words ") == "two words"
-    assert clean_name("\x07") == "?"
-    assert len(clean_name("y" * 1000)) <= 32
-
-
 @pytest.mark.parametrize(
     "changes",
     [
@@ -141,3 +110,26 @@ def test_the_table_picture_carries_no_words(monkeypatch: pytest.MonkeyPatch) -> 
         cached.cache_clear()
     table_image(scene(top_card="r7", color="g", current=1))
     assert set(drawn) == {"40", "Bob", "7"}
+
+
+PHONE_SCALE = 0.57
+"""Issue 44: on a 400-px phone Discord shows the table picture at about 0.57 of its
+width."""
+SHORTEST_LABEL = 14
+"""The height (px, on the phone) every label of the table picture reaches at least."""
+
+
+def shown_height(piece: Sprite) -> float:
+    """How tall ``piece`` (a label's ink, cut to the pixels drawn) shows on the phone."""
+    return sum(band.image.height for band in piece.bands) * PHONE_SCALE
+
+
+@pytest.mark.parametrize("count", [0, 7, 40, 108])
+def test_the_draw_pile_count_reads_14_px_tall_on_a_phone(count: int) -> None:
+    assert shown_height(table._pile_count(count)) >= SHORTEST_LABEL
+
+
+@pytest.mark.parametrize("name", ["Bob", "HIKE", "Player 2", "Алёна", "Łukasz"])
+def test_the_turn_label_reads_14_px_tall_on_a_phone(name: str) -> None:
+    """The height of a label's capitals (names without descenders: its ink is theirs)."""
+    assert shown_height(table._name(name)) >= SHORTEST_LABEL
