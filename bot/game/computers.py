@@ -47,17 +47,17 @@ Move = Callable[[int], Awaitable[None]]
 
 
 class Computers:
-    """The computer players' moves at every table; ``move`` is set by the turns, which
-    make a move through the same path as a click."""
+    """The computer players' moves at every table; ``move`` (``Turns.computer_move``,
+    whose turns build this) makes a move through the same path as a click."""
 
     def __init__(
-        self, registry: TableRegistry, clock: Clock, pause: Callable[[], float] | None = None,
-        thinker: Thinker | None = None,
+        self, registry: TableRegistry, clock: Clock, move: Move,
+        pause: Callable[[], float] | None = None, thinker: Thinker | None = None,
     ) -> None:
         self.registry = registry
         self.clock = clock
+        self.move = move
         self.thinker = thinker or Thinker()
-        self.move: Move | None = None
         self._random = random.Random()
         self.pause = pause or (lambda: self._random.uniform(*PAUSE_SECONDS))
         self._moves: dict[int, Handle] = {}
@@ -90,8 +90,7 @@ class Computers:
         async def move() -> None:
             if self._moves.get(channel_id) is handle:
                 del self._moves[channel_id]
-            if self.move is not None:
-                await self.move(channel_id)
+            await self.move(channel_id)
 
         handle = self._moves[channel_id] = clock.call_at(clock.now() + self.pause(), move)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -12,6 +13,8 @@ from bot.engine import Game, Options
 from bot.game.players import PlayerId, engine_id, is_computer, player_id
 from bot.game.standings import RatingChange
 from bot.game.tally import MatchTally
+
+_serials = itertools.count(1)
 
 
 class TableStatus(StrEnum):
@@ -102,6 +105,11 @@ class Table:
     language: str = "en-US"
     """The Discord locale the table's shared messages speak (the lobby, the table, pings):
     the server's ``/uno settings language:``, else the server's preferred locale."""
+    serial: int = field(default_factory=lambda: next(_serials), compare=False, repr=False)
+    """Tells this table from every other this process has had (a channel's next game,
+    one taken back after a restart), for the values the UI is handed
+    (``bot.game.snapshot``); not saved, and kept when the table is put back as last
+    saved (``TableRegistry``)."""
 
     def player(self, player: PlayerId | str) -> Player | None:
         """A seated (or once seated) player, from their id or the engine's."""
