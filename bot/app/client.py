@@ -47,6 +47,7 @@ from bot.ui.delivery.board import Board
 from bot.ui.delivery.pictures import Pictures
 from bot.ui.delivery.restart import RestoreQueue, announce_restart
 from bot.ui.messages.controls import GameControl
+from bot.ui.messages.custom_ids import Click
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
@@ -218,7 +219,6 @@ class UnoBot(commands.AutoShardedBot):
         shown_again = manager.restore(recovered)
         for extension in cog_extensions():
             await self.load_extension(extension)
-        GameControl.handle_click = on_click
         register(self, LobbyButton, GameControl, LeaderboardPageButton, HelpPage)
         self.restore_queue = await announce_restart(self, self.clock, recovered.unreadable,
                                                     shown_again)
@@ -320,6 +320,10 @@ class UnoBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("ready user=%s guilds=%d", self.user, len(self.guilds))
+
+    async def game_click(self, interaction: discord.Interaction, click: Click) -> None:
+        """A game control's click (``bot.ui.messages.controls.GameClicks``)."""
+        await on_click(interaction, click)
 
     # -- what the board tells the game service (``bot.ui.delivery.table_courier``) ---------
 
