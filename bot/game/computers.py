@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from bot.ai import ComputerPlayer, Question, computer_decision, show_events
 from bot.engine import Action, Event, Game
 from bot.game.clock import Clock, Handle
-from bot.game.players import is_computer
+from bot.game.players import is_computer_seat
 from bot.game.registry import TableRegistry
 from bot.game.table import Table, TableStatus
 from bot.game.thinking import Thinker
@@ -97,7 +97,7 @@ class Computers:
     def run_out(self, table: Table, game: Game, player: str) -> list[Event]:
         """``player``'s turn timer ran out: with autoplay, a stand-in acts for a person
         (and keeps playing for them); otherwise the engine's timeout applies."""
-        if table.autoplay and not is_computer(player):
+        if table.autoplay and not is_computer_seat(player):
             stand_in = table.stand_ins.get(player)
             if stand_in is None:
                 stand_in = ComputerPlayer(player, STAND_IN_LEVEL, self.registry.seeds())

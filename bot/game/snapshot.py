@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from bot.engine import Event, Options, PlayerView
 from bot.game.drafts import OpenChoice
-from bot.game.players import PlayerId, is_computer
+from bot.game.players import PlayerId, is_computer_seat, player_id
 from bot.game.standings import RatingChange
 from bot.game.table import CloseReason, Player, Table, TableStatus, find_player
 
@@ -83,10 +83,13 @@ class TableSnapshot:
             frozenset(table.stand_ins), table.match_stamp,
             game.seat_view(None) if game is not None else None)
 
-    def player(self, player: PlayerId | str) -> Player | None:
-        """A seated (or once seated) player, from their id or the engine's (as
-        ``Table.player``)."""
+    def player(self, player: PlayerId) -> Player | None:
+        """A seated (or once seated) player, from their id."""
         return find_player(self.players, player)
+
+    def player_at(self, seat: str) -> Player | None:
+        """The seated (or once seated) player the engine knows as ``seat``."""
+        return find_player(self.players, player_id(seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +128,13 @@ class Snapshot:
                    table.images, tuple(table.players), viewer, game.seat_view(viewer),
                    tuple(events), tuple(last), question)
 
-    def player(self, player: PlayerId | str) -> Player | None:
-        """A seated (or once seated) player, from their id or the engine's (as
-        ``Table.player``)."""
+    def player(self, player: PlayerId) -> Player | None:
+        """A seated (or once seated) player, from their id."""
         return find_player(self.players, player)
+
+    def player_at(self, seat: str) -> Player | None:
+        """The seated (or once seated) player the engine knows as ``seat``."""
+        return find_player(self.players, player_id(seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +169,7 @@ class TableChange:
         hands = tuple(
             Snapshot(shown.guild_id, shown.channel_id, shown.version, shown.language,
                      shown.images, shown.players, seat, game.seat_view(seat), (), last)
-            for seat in sorted(stale) if not is_computer(seat))
+            for seat in sorted(stale) if not is_computer_seat(seat))
         return cls(shown, events, hands)
 
     def hand(self, viewer: str, events: Iterable[Event] = ()) -> Snapshot | None:

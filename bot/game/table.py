@@ -111,16 +111,15 @@ class Table:
     (``bot.game.snapshot``); not saved, and kept when the table is put back as last
     saved (``TableRegistry``)."""
 
-    def player(self, player: PlayerId | str) -> Player | None:
-        """A seated (or once seated) player, from their id or the engine's."""
-        return find_player(self.players, player)
+    def player_at(self, seat: str) -> Player | None:
+        """The seated (or once seated) player the engine knows as ``seat``."""
+        return find_player(self.players, player_id(seat))
 
-    def name_of(self, player: PlayerId | str) -> str:
-        """A seated (or once seated) player's saved name, from their id or the engine's
-        (English for a computer player: the messages name players through
-        ``bot.ui.words.names``)."""
-        seated = self.player(player)
-        return seated.name if seated is not None else str(player)
+    def name_of(self, seat: str) -> str:
+        """The saved name of the player at the engine's ``seat`` (English for a computer
+        player: the messages name players through ``bot.ui.words.names``)."""
+        seated = self.player_at(seat)
+        return seated.name if seated is not None else seat
 
     def seat_of(self, player_id: PlayerId) -> int | None:
         return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
@@ -148,10 +147,9 @@ class Table:
         return f"{base}/{self.message_id}" if self.message_id is not None else base
 
 
-def find_player(players: Iterable[Player], player: PlayerId | str) -> Player | None:
-    """The player of ``players`` an id (or the engine's id) names."""
-    wanted = player_id(player)
-    return next((p for p in players if p.id == wanted), None)
+def find_player(players: Iterable[Player], player: PlayerId) -> Player | None:
+    """The player of ``players`` whose id is ``player``."""
+    return next((p for p in players if p.id == player), None)
 
 
 def computer_name(level: str, number: int) -> str:

@@ -152,7 +152,7 @@ async def test_a_command_sees_the_current_state_and_names_everyone() -> None:
     assert (seen.version, seen.events, seen.question) == (game.table.version, (), None)
     assert seen.view.hand == ("b1", "b2") and seen.language == "de"
     assert [p.name for p in seen.players] == ["ana", "ben", "cy"]
-    assert seen.player("2") == BEN and seen.player(PlayerId(9)) is None
+    assert seen.player_at("2") == BEN and seen.player(PlayerId(9)) is None
     assert game.log == []
 
 

@@ -31,7 +31,7 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.game.clock import Clock
-from bot.game.players import is_computer
+from bot.game.players import is_computer_seat
 from bot.game.snapshot import TableSnapshot
 from bot.game.table import TableStatus
 from bot.i18n import speaking
@@ -183,4 +183,4 @@ def _waited(table: TableSnapshot) -> frozenset[str]:
     if seen is None or table.status is not TableStatus.PLAYING or \
             seen.waiting.phase in (GamePhase.ROUND_OVER, GamePhase.MATCH_OVER):
         return frozenset()
-    return frozenset(p for p in seen.waiting.players if not is_computer(p))
+    return frozenset(p for p in seen.waiting.players if not is_computer_seat(p))

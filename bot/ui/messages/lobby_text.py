@@ -16,7 +16,7 @@ from bot.game.snapshot import TableSnapshot
 from bot.game.table import CloseReason, TableStatus
 from bot.i18n import N_, _
 from bot.ui.messages.table import CHANNEL_LOST, ended_by
-from bot.ui.words.names import mention
+from bot.ui.words.names import mention, mention_player
 from bot.ui.words.text import rules_line
 
 LOBBY_COLOUR = discord.Colour.red()
@@ -33,12 +33,12 @@ def table_embed(table: TableSnapshot) -> discord.Embed:
     outside_table_locks("the lobby message composed")
     rules = _("Rules: {rules}").format(
         rules=rules_line(table.ruleset, table.options, table.turn_seconds))
-    seats = "\n".join(f"{n}. {mention(table, p.id)}" for n, p in enumerate(table.players, start=1))
+    seats = "\n".join(f"{n}. {mention_player(p)}" for n, p in enumerate(table.players, start=1))
     if table.status is TableStatus.LOBBY:
         autoplay = "\n" + _("Autoplay: a computer player takes the turns of anyone whose time "
                             "runs out.") if table.autoplay else ""
         description = "\n".join([
-            _("Host: {player}").format(player=mention(table, table.host.id)),
+            _("Host: {player}").format(player=mention_player(table.host)),
             _("Players ({count}/{most}):").format(count=len(table.players), most=MAX_PLAYERS),
             seats, "", rules + autoplay, "",
             # i18n: Join and Start are the lobby's buttons
@@ -47,7 +47,7 @@ def table_embed(table: TableSnapshot) -> discord.Embed:
         return discord.Embed(title=_("UNO lobby"), description=description,
                              colour=LOBBY_COLOUR)
     if table.status is TableStatus.PLAYING:  # one line: the table below says the rest
-        order = " · ".join(mention(table, p.id) for p in table.players)
+        order = " · ".join(mention_player(p) for p in table.players)
         # i18n: the lobby once the game is dealt; {order} lists the players' mentions
         started = _("The game has started. Seating order: {order}").format(order=order)
         return discord.Embed(description=started, colour=LOBBY_COLOUR)

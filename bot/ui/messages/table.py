@@ -20,14 +20,15 @@ import discord
 from bot.engine import Phase as GamePhase
 from bot.engine import PlayerView
 from bot.game.locks import outside_table_locks
-from bot.game.players import is_computer
+from bot.game.players import is_computer_seat
 from bot.game.snapshot import TableSnapshot
+from bot.game.standings import RatingChange
 from bot.game.table import CloseReason, TableStatus
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.messages.controls import Control, Rows, Style, disabled
 from bot.ui.messages.custom_ids import game_id
 from bot.ui.messages.replay import replayable
-from bot.ui.words.names import mention, name_of, namer
+from bot.ui.words.names import mention, name_of, namer, player_name
 from bot.ui.words.rating_words import rating_change
 from bot.ui.words.rule_words import TABLE_OPTION_WORDS
 from bot.ui.words.words import (
@@ -122,7 +123,7 @@ def call(table: TableSnapshot) -> str:
         # i18n: {players} owe cards; "My hand" is the button that shows their cards
         return _("{players}: discard cards in My hand.").format(
             players=" ".join(mention(table, p) for p in seen.discards_owed))
-    if is_computer(seen.current):
+    if is_computer_seat(seen.current):
         # i18n: a computer player is choosing its move
         return _("{player} is thinking…").format(player=name_of(table, seen.current))
     current = mention(table, seen.current)
@@ -215,9 +216,14 @@ def ratings_line(table: TableSnapshot) -> str:
     # i18n: each person's new rating and its change: "ana 1043 (+12), ben 988? (-12)";
     # a "?" marks a rating still provisional
     return _("**Ratings:** {ratings}").format(ratings=", ".join(
-        _("{player} {score}").format(player=name_of(table, change.user_id),
-                                     score=rating_change(change))
+        _("{player} {score}").format(player=_rated(table, change), score=rating_change(change))
         for change in table.ratings))
+
+
+def _rated(table: TableSnapshot, change: RatingChange) -> str:
+    """The name of the person whose rating ``change`` is."""
+    seated = table.player(change.user_id)
+    return player_name(seated) if seated is not None else str(change.user_id)
 
 
 def round_message(table: TableSnapshot, next_round: bool) -> tuple[str, Rows]:
