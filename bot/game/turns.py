@@ -88,7 +88,7 @@ class Turns:
     async def changing(self, channel_id: int) -> AsyncIterator[list[TableChange]]:
         """Hold the table's lock; every change put in the list (each saved) is told to
         the watcher once the lock is released, in order, even should what follows the
-        change under the lock fail (a refusal after a takeover ended)."""
+        change under the lock fail (a click that ended an autoplay takeover, then refused)."""
         told: list[TableChange] = []
         try:
             async with self.registry.lock(channel_id):
