@@ -205,7 +205,7 @@ async def restore_benchmark(url: str, rng: random.Random, figures: Figures) -> N
         for _ in range(5):
             start = time.perf_counter()
             found = await store.recover()
-            GameManager(FakeClock(), store=store).restore(found.live)
+            GameManager(FakeClock(), store=store).restore(found)
             samples.append(time.perf_counter() - start)
             assert len(found.live) == SAVED_GAMES and not found.unreadable
         print(f"restore at start-up, {SAVED_GAMES} saved tables of {size / 1000:.1f} KB "

@@ -193,7 +193,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
-        table = self.bot.manager.get(interaction.channel_id)
+        table = self.bot.manager.shown(interaction.channel_id)
         if table is not None and table.status is TableStatus.PLAYING:
             await play.leave(interaction, interaction.channel_id)
         else:
@@ -304,7 +304,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     @app_commands.describe(ruleset="A ruleset to describe instead of this channel's game")
     @app_commands.choices(ruleset=RULESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, ruleset: str | None = None) -> None:
-        table = self.bot.manager.get(interaction.channel_id or 0)
+        table = self.bot.manager.shown(interaction.channel_id or 0)
         if ruleset is None and table is not None:
             title = _("Rules of this channel's game: {ruleset}").format(
                 ruleset=choice_name(table.ruleset))

@@ -158,9 +158,8 @@ async def running_bot(
     ``fake`` (the Discord it talks to) learns of its interaction handlers, so that a
     member's click returns once the bot has finished with it. Its games are dealt from
     fixed seeds, so a test plays the same deal on every run."""
-    client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
     seeds = itertools.count(1)
-    client.manager.registry.seeds = lambda: next(seeds)
+    client = UnoBot(settings, clock=clock, seeds=lambda: next(seeds), guild_ready_timeout=0.05)
     watch_handlers(fake, client)
     await client.login(settings.discord_token.get_secret_value())
     connection = asyncio.create_task(client.connect())

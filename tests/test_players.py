@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.game.players import PlayerId, engine_id, is_computer, player_id
+from bot.game.players import PlayerId, engine_id, is_computer, is_computer_seat, player_id
 from bot.game.table import Player
 
 
@@ -10,7 +10,7 @@ def test_a_negative_id_is_a_computer_player_whether_given_as_an_id_or_the_engine
     for number, computer in ((-1, True), (-12, True), (1, False), (10**18, False)):
         player = PlayerId(number)
         assert is_computer(player) is computer
-        assert is_computer(engine_id(player)) is computer
+        assert is_computer_seat(engine_id(player)) is computer
         assert Player(player, "x").is_computer is computer
 
 
@@ -19,4 +19,3 @@ def test_the_engines_id_and_the_players_id_go_across_and_back() -> None:
         player = PlayerId(number)
         assert engine_id(player) == str(number)
         assert player_id(engine_id(player)) == player
-        assert player_id(player) == player

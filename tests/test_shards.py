@@ -158,7 +158,7 @@ async def test_a_bot_started_before_the_old_one_stops_waits_for_its_last_save(
         await a_known_position(session)
         logging_in = asyncio.create_task(new.login(fake_discord.token))
         await asyncio.wait_for(waiting_logged.seen.wait(), 30)
-        assert new.manager.store is None and not logging_in.done()  # nothing loaded
+        assert not new.tables_loaded and not logging_in.done()  # nothing loaded
         await play_r3(session)  # the old bot's last change, while the new one waits
         last_saved = await saved_version(settings, guild.channel_id)
     await asyncio.wait_for(logging_in, 30)  # the old one stopped: the lease is free
@@ -210,6 +210,6 @@ async def test_a_bot_stopped_while_it_waits_for_the_lease_stops_cleanly(
         await asyncio.wait_for(waiting_logged.seen.wait(), 30)
         await new.close()  # SIGTERM while it waits
         await asyncio.wait_for(starting, 30)
-        assert new.manager.store is None and new.leases is None
+        assert not new.tables_loaded and new.leases is None
         assert [s.shard for s in fake_discord.gateway.sessions] == [(0, 2)]  # the old one
         assert old.manager.get(guilds[0].channel_id) is not None

@@ -7,6 +7,7 @@ import logging
 import pkgutil
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -22,11 +23,12 @@ from bot.app.translator import CatalogTranslator
 from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
 from bot.game.errors import TableError
+from bot.game.locks import outside_table_locks
 from bot.game.manager import GameManager
 from bot.game.ports import ShardLeases, Shards
-from bot.game.registry import Reply
+from bot.game.registry import SeedSource
 from bot.game.saving import TableStore
-from bot.game.table import Table
+from bot.game.snapshot import TableSnapshot
 from bot.game.thinking import Thinker
 from bot.i18n.catalogs import load_all
 from bot.render import warm_faces
@@ -37,7 +39,7 @@ from bot.ui.clicks.errors import refuse
 from bot.ui.clicks.failures import answer_failure
 from bot.ui.clicks.help import HelpPage
 from bot.ui.clicks.leaderboard import LeaderboardPageButton
-from bot.ui.clicks.lobby import LobbyButton, edit_lobby_message
+from bot.ui.clicks.lobby import LobbyButton
 from bot.ui.clicks.play import on_click
 from bot.ui.clicks.stray import PayloadRefusals, register
 from bot.ui.delivery.board import Board
@@ -45,6 +47,7 @@ from bot.ui.delivery.pictures import Pictures
 from bot.ui.delivery.restart import RestoreQueue, announce_restart
 from bot.ui.discord_internals import GatedShards, quiet_voice_warnings
 from bot.ui.messages.controls import GameControl
+from bot.ui.messages.custom_ids import Click
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
@@ -80,6 +83,19 @@ def cog_extensions() -> list[str]:
     return sorted(f"cogs.{module.name}" for module in pkgutil.iter_modules(cogs.__path__))
 
 
+def unlocked_requests() -> aiohttp.TraceConfig:
+    """A trace on every request discord.py makes (its ``http_trace``): none may be made
+    by a task holding a table's lock (``bot.game.locks``)."""
+    trace = aiohttp.TraceConfig()
+
+    async def check(session: aiohttp.ClientSession, context: object,
+                    params: aiohttp.TraceRequestStartParams) -> None:
+        outside_table_locks(f"a Discord request ({params.method} {params.url.path})")
+
+    trace.on_request_start.append(check)
+    return trace
+
+
 def bot_intents() -> discord.Intents:
     """What the bot works from besides interactions: its guilds and their channels and
     roles (``guilds``), and the messages posted in them (``guild_messages``, read by
@@ -111,10 +127,12 @@ class UnoBot(GatedShards):
         clock: Clock | None = None,
         *,
         database: Storage | None = None,
+        seeds: SeedSource | None = None,
         **options: Any,
     ) -> None:
         """``database``: one already open (start-up opens it first, to refuse a bad file
-        before any network); without it, setup_hook opens ``settings.database_url``."""
+        before any network); without it, setup_hook opens ``settings.database_url``.
+        ``seeds``: where the games' deals come from (tests fix them)."""
         quiet_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -125,18 +143,19 @@ class UnoBot(GatedShards):
             shard_count=settings.shard_count,
             # None (every shard) is what discord.py takes as the default; its stubs say list.
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
+            http_trace=unlocked_requests(),
             **options,
         )
         self.settings = settings
         self.clock: Clock = clock or RealClock()
         self._db: Storage | None = database
-        self.manager = GameManager(
-            self.clock, on_closed=self._show_closed,
-            thinker=Thinker(settings.hard_think_seconds, settings.hard_workers))
+        self._seeds = seeds
+        self._manager: GameManager | None = None
+        """The game service, built in setup_hook once the shards' tables are loaded."""
         self.pictures = Pictures(painters=Workers(
             "picture", settings.render_workers, warm_faces) if settings.render_workers else None)
         self.clicks = ClickLoad()
-        self.board = Board(self, self.clock, self.pictures, self.manager.turns)
+        self.board = Board(self, self.clock, self.pictures, tables=self)
         self.warming: asyncio.Task[None] | None = None
         self.restore_queue: RestoreQueue | None = None
         """Shows the tables saved before this start (set in setup_hook)."""
@@ -148,7 +167,6 @@ class UnoBot(GatedShards):
         """Set should the lease end while the bot runs (its connection to PostgreSQL
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
         lease again."""
-        self.manager.turns.on_change = self.board.changed
         watch_messages(self, self.board.message_seen)
         self.early_acks = EarlyAcks(self.clicks, self.http)
         self.interaction_guard = guard_interactions(
@@ -162,6 +180,19 @@ class UnoBot(GatedShards):
             raise RuntimeError("the database opens in setup_hook")
         return self._db
 
+    @property
+    def manager(self) -> GameManager:
+        """The game service: the tables, lobbies and games. Built in setup_hook, once
+        the shards' lease is taken and their saved tables are loaded."""
+        if self._manager is None:
+            raise RuntimeError("the game service starts in setup_hook")
+        return self._manager
+
+    @property
+    def tables_loaded(self) -> bool:
+        """Whether setup_hook has loaded the saved tables (and built the game service)."""
+        return self._manager is not None
+
     async def setup_hook(self) -> None:
         self.warming = asyncio.create_task(self.pictures.warm())  # off the event loop
         await asyncio.to_thread(load_all)  # Babel reads 18 .po files: off the event loop
@@ -171,14 +202,17 @@ class UnoBot(GatedShards):
             )
         if not await self._take_lease(self._db.shard_leases()):
             return  # stopped while another process still held the shards
-        self.manager.store = store = TableStore(self._db, self.settings.shards)
+        store = TableStore(self._db, self.settings.shards)
         recovered = await store.recover()
-        self.manager.restore(recovered.live)
+        self._manager = manager = GameManager(
+            self.clock, self.board, store=store, seeds=self._seeds,
+            thinker=Thinker(self.settings.hard_think_seconds, self.settings.hard_workers))
+        shown_again = manager.restore(recovered)
         for extension in cog_extensions():
             await self.load_extension(extension)
-        GameControl.handle_click = on_click
         register(self, LobbyButton, GameControl, LeaderboardPageButton, HelpPage)
-        self.restore_queue = await announce_restart(self, self.clock, recovered)
+        self.restore_queue = await announce_restart(self, self.clock, recovered.unreadable,
+                                                    shown_again)
         await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
         assert self.application_id is not None  # set by login before setup_hook
@@ -251,7 +285,8 @@ class UnoBot(GatedShards):
             if waiting is not None:
                 waiting.cancel()
         await answer_in_flight(ANSWER_GRACE)
-        await self.manager.shutdown()
+        if self._manager is not None:
+            await self._manager.shutdown()
         self.board.stop()
         await self.board.idle()
         await super().close()
@@ -268,5 +303,17 @@ class UnoBot(GatedShards):
     async def on_ready(self) -> None:
         log.info("ready user=%s guilds=%d", self.user, len(self.guilds))
 
-    def _show_closed(self, table: Table) -> Reply:
-        return edit_lobby_message(self, table)
+    async def game_click(self, interaction: discord.Interaction, click: Click) -> None:
+        """A game control's click (``bot.ui.messages.controls.GameClicks``)."""
+        await on_click(interaction, click)
+
+    # -- what the board tells the game service (``bot.ui.delivery.table_courier``) ---------
+
+    async def table_posted(self, shown: TableSnapshot, message_id: int) -> None:
+        await self.manager.table_posted(shown, message_id)
+
+    async def channel_gone(self, shown: TableSnapshot) -> bool:
+        return await self.manager.channel_gone(shown)
+
+    async def forget_shown(self, shown: TableSnapshot) -> None:
+        await self.manager.forget_shown(shown)

@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from bot.ai import ComputerPlayer, Question, computer_decision, show_events
 from bot.engine import Action, Event, Game
 from bot.game.clock import Clock, Handle
-from bot.game.players import is_computer
+from bot.game.players import is_computer_seat
 from bot.game.registry import TableRegistry
 from bot.game.table import Table, TableStatus
 from bot.game.thinking import Thinker
@@ -47,17 +47,17 @@ Move = Callable[[int], Awaitable[None]]
 
 
 class Computers:
-    """The computer players' moves at every table; ``move`` is set by the turns, which
-    make a move through the same path as a click."""
+    """The computer players' moves at every table; ``move`` (``Turns.computer_move``,
+    whose turns build this) makes a move through the same path as a click."""
 
     def __init__(
-        self, registry: TableRegistry, clock: Clock, pause: Callable[[], float] | None = None,
-        thinker: Thinker | None = None,
+        self, registry: TableRegistry, clock: Clock, move: Move,
+        pause: Callable[[], float] | None = None, thinker: Thinker | None = None,
     ) -> None:
         self.registry = registry
         self.clock = clock
+        self.move = move
         self.thinker = thinker or Thinker()
-        self.move: Move | None = None
         self._random = random.Random()
         self.pause = pause or (lambda: self._random.uniform(*PAUSE_SECONDS))
         self._moves: dict[int, Handle] = {}
@@ -90,15 +90,14 @@ class Computers:
         async def move() -> None:
             if self._moves.get(channel_id) is handle:
                 del self._moves[channel_id]
-            if self.move is not None:
-                await self.move(channel_id)
+            await self.move(channel_id)
 
         handle = self._moves[channel_id] = clock.call_at(clock.now() + self.pause(), move)
 
     def run_out(self, table: Table, game: Game, player: str) -> list[Event]:
         """``player``'s turn timer ran out: with autoplay, a stand-in acts for a person
         (and keeps playing for them); otherwise the engine's timeout applies."""
-        if table.autoplay and not is_computer(player):
+        if table.autoplay and not is_computer_seat(player):
             stand_in = table.stand_ins.get(player)
             if stand_in is None:
                 stand_in = ComputerPlayer(player, STAND_IN_LEVEL, self.registry.seeds())

@@ -1,8 +1,9 @@
 """The lobby: opening a table, seats (people and computer players), start and cancel.
 
 A lobby action runs under its table's lock: check, change the table, bump its
-``version``, save it, and compose the new lobby message (``publish``); the message is
-sent once the lock is released. A lobby nobody touches for ten minutes closes by itself.
+``version``, save it, and take the :class:`~bot.game.snapshot.TableSnapshot` it
+returns; the UI composes and sends the new lobby message from it once the lock is
+released. A lobby nobody touches for ten minutes closes by itself (the watcher is told).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from bot.game.errors import (
 )
 from bot.game.guild_settings import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from bot.game.players import PlayerId, engine_id
-from bot.game.registry import Reply, TableRegistry
+from bot.game.registry import TableRegistry
+from bot.game.snapshot import TableSnapshot, Watcher
 from bot.game.table import CloseReason, Player, Table, TableStatus, computer_name
 from bot.game.turns import Turns
 from bot.i18n import N_
@@ -47,10 +49,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 IDLE_CLOSE_SECONDS = 600.0
 
-Publish = Callable[[Table], Reply]
-"""Composes (under the lock) how the new state reaches the lobby message."""
-PostLobby = Callable[[Table], Callable[[], Awaitable[int]]]
-"""Composes the new lobby message; sending it returns the message's id."""
+PostLobby = Callable[[TableSnapshot], Awaitable[int]]
+"""Posts the new lobby message (once the lock is released); returns the message's id."""
 
 
 def checked_options(ruleset: str, overrides: dict[str, Any], turn_seconds: int) -> Options:
@@ -65,6 +65,14 @@ def checked_options(ruleset: str, overrides: dict[str, Any], turn_seconds: int) 
         # i18n: {problem} is one of the option errors ("target must be a whole number")
         raise BadSetting(N_("That rule setting does not work: {problem}."),
                          problem=error) from None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """A computer player seated or taken away, and the lobby after it."""
+
+    player: Player
+    table: TableSnapshot
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,35 +90,34 @@ class Lobby:
         registry: TableRegistry,
         clock: Clock,
         turns: Turns,
-        on_closed: Publish | None = None,
+        watcher: Watcher | None = None,
         *,
         idle_seconds: float = IDLE_CLOSE_SECONDS,
     ) -> None:
-        """``on_closed`` tells the table a lobby closed by itself (idle)."""
+        """``watcher`` is told of a lobby that closed by itself (idle)."""
         self.registry = registry
         self.clock = clock
         self.turns = turns
-        self.on_closed = on_closed
+        self.watcher = watcher
         self.idle_seconds = idle_seconds
         self._idle_timers: dict[int, Handle] = {}
         self._opening: dict[tuple[int, int], set[Opening]] = {}
         """Per server and member, the ``/uno new`` commands between their check and
         the registering of their lobby (``opening``)."""
-        registry.on_close.append(self._stop_idle_timer)
-        registry.on_revert.append(self._reverted)
 
     def restore(self, table: Table) -> None:
         """A lobby taken back after a restart: monotonic time does not survive a
         restart, so it gets a fresh idle countdown."""
         self._touch(table)
 
-    def _reverted(self, table: Table) -> None:
+    def reverted(self, table: Table) -> None:
+        """The table was put back as last saved: a lobby counts its idle time afresh."""
         if table.status is TableStatus.LOBBY:
             self._touch(table)
 
     def stop_all(self) -> None:
         for channel_id in list(self._idle_timers):
-            self._stop_idle_timer(channel_id)
+            self.stop_idle_timer(channel_id)
 
     def _lobby(self, channel_id: int, version: int | None = None) -> Table:
         table = self.registry.tables.get(channel_id)
@@ -163,7 +170,9 @@ class Lobby:
         language: str = "en-US",
         post: PostLobby,
         claim: Opening | None = None,
-    ) -> Table:
+    ) -> TableSnapshot:
+        """Open a lobby, saved, and ``post`` its message once the lock is released; a
+        lobby whose message could not be posted is closed again."""
         options = checked_options(ruleset, overrides, turn_seconds)
         async with self.registry.lock(channel_id):
             existing = self.registry.tables.get(channel_id)
@@ -187,11 +196,11 @@ class Lobby:
                 self._counted(claim)  # the lobby counts now
             self._touch(table)
             await self.registry.save(table)
-            send = post(table)
+            opened = TableSnapshot.take(table)
         log.info("lobby opened guild=%s channel=%s host=%s ruleset=%s",
                  guild_id, channel_id, host.id, ruleset)
         try:
-            message_id = await send()
+            message_id = await post(opened)
         except BaseException:  # no lobby message: no lobby
             async with self.registry.lock(channel_id):
                 if self.registry.tables.get(channel_id) is table:
@@ -202,9 +211,9 @@ class Lobby:
             if self.registry.tables.get(channel_id) is table:
                 table.message_id = message_id
                 await self.registry.save(table)
-        return table
+            return TableSnapshot.take(table)
 
-    async def join(self, channel_id: int, player: Player, publish: Publish) -> Table:
+    async def join(self, channel_id: int, player: Player) -> TableSnapshot:
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id)
             if table.seat_of(player.id) is not None:
@@ -215,13 +224,12 @@ class Lobby:
             self.registry.changed(table)
             self._touch(table)
             await self.registry.save(table)
-            reply = self.registry.in_order(channel_id, publish(table))
+            shown = TableSnapshot.take(table)
         log.info("player joined guild=%s channel=%s player=%s players=%d",
                  table.guild_id, channel_id, player.id, len(table.players))
-        await reply()
-        return table
+        return shown
 
-    async def leave(self, channel_id: int, player_id: PlayerId, publish: Publish) -> Table:
+    async def leave(self, channel_id: int, player_id: PlayerId) -> TableSnapshot:
         """Leave the lobby; the next player becomes host, and the last one out closes it."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id)
@@ -238,18 +246,17 @@ class Lobby:
                 self.registry.changed(table)
                 self._touch(table)
             await self.registry.save(table)
-            reply = self.registry.in_order(channel_id, publish(table))
+            shown = TableSnapshot.take(table)
         log.info("player left guild=%s channel=%s player=%s players=%d host=%s",
                  table.guild_id, channel_id, player_id, len(table.players), table.host.id)
-        await reply()
-        return table
+        return shown
 
-    async def start(
-        self, channel_id: int, player_id: PlayerId, version: int | None, publish: Publish
-    ) -> Table:
-        """Move the lobby to play. This is where gameplay hooks in: the returned Table is
-        with the status ``playing`` with its players in seating order."""
-        async with self.registry.lock(channel_id):
+    async def start(self, channel_id: int, player_id: PlayerId, version: int | None
+                    ) -> TableSnapshot:
+        """Move the lobby to play. This is where gameplay hooks in: the table returned
+        has the status ``playing``, with its players in seating order; the deal is told
+        to the watcher as the game's first change."""
+        async with self.turns.changing(channel_id) as told:
             table = self._lobby(channel_id, version)
             if not table.may_act_as_host(player_id):
                 raise NotHost(table.host.name)
@@ -260,23 +267,21 @@ class Lobby:
             table.game = Game(table.ruleset, table.options, seats, self.registry.seeds())
             dealt = table.game.begin()
             self.registry.changed(table)
-            self._stop_idle_timer(channel_id)
-            await self.turns.begin(table, dealt)
-            reply = self.registry.in_order(channel_id, publish(table))
+            self.stop_idle_timer(channel_id)
+            change = await self.turns.begin(table, dealt)
+            told.append(change)
         log.info("game started guild=%s channel=%s players=%d",
                  table.guild_id, channel_id, len(table.players))
-        await reply()
-        return table
+        return change.table
 
     async def cancel(
         self,
         channel_id: int,
         player_id: PlayerId,
         version: int | None,
-        publish: Publish,
         *,
         may_moderate: bool,
-    ) -> Table:
+    ) -> TableSnapshot:
         """Close the lobby; ``may_moderate`` is the Manage Messages permission here."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id, version)
@@ -284,15 +289,12 @@ class Lobby:
                 raise NotAllowedToCancel()
             self.registry.close(table, CloseReason.CANCELLED)
             await self.registry.save(table)
-            reply = self.registry.in_order(channel_id, publish(table))
+            shown = TableSnapshot.take(table)
         log.info("lobby cancelled guild=%s channel=%s by=%s", table.guild_id, channel_id,
                  player_id)
-        await reply()
-        return table
+        return shown
 
-    async def add_computer(
-        self, channel_id: int, by: PlayerId, level: str, publish: Publish
-    ) -> Player:
+    async def add_computer(self, channel_id: int, by: PlayerId, level: str) -> SeatChange:
         """The host seats a computer player at ``level`` in the lowest free number."""
         async with self.registry.lock(channel_id):
             table = self._lobby(channel_id)
@@ -308,15 +310,13 @@ class Lobby:
             table.players.append(player)
             seat = engine_id(player.id)
             table.computers[seat] = ComputerPlayer(seat, level, self.registry.seeds())
-            reply = await self._lobby_changed(table, publish)
+            shown = await self._lobby_changed(table)
         log.info("computer player added guild=%s channel=%s player=%s level=%s",
                  table.guild_id, channel_id, player.id, level)
-        await reply()
-        return player
+        return SeatChange(player, shown)
 
-    async def remove_computer(
-        self, channel_id: int, by: PlayerId, number: int | None, publish: Publish
-    ) -> Player:
+    async def remove_computer(self, channel_id: int, by: PlayerId, number: int | None
+                              ) -> SeatChange:
         """The host takes away computer player ``number`` (its name's number), or the
         last one added."""
         async with self.registry.lock(channel_id):
@@ -331,22 +331,21 @@ class Lobby:
             player = seated[-1]
             table.players.remove(player)
             table.computers.pop(engine_id(player.id), None)
-            reply = await self._lobby_changed(table, publish)
+            shown = await self._lobby_changed(table)
         log.info("computer player removed guild=%s channel=%s player=%s",
                  table.guild_id, channel_id, player.id)
-        await reply()
-        return player
+        return SeatChange(player, shown)
 
-    async def _lobby_changed(self, table: Table, publish: Publish) -> Reply:
+    async def _lobby_changed(self, table: Table) -> TableSnapshot:
         self.registry.changed(table)
         self._touch(table)
         await self.registry.save(table)
-        return self.registry.in_order(table.channel_id, publish(table))
+        return TableSnapshot.take(table)
 
     def _touch(self, table: Table) -> None:
         """Restart the idle countdown: a lobby nobody touches closes by itself."""
         table.last_touched = self.clock.now()
-        self._stop_idle_timer(table.channel_id)
+        self.stop_idle_timer(table.channel_id)
         channel_id = table.channel_id
 
         async def close_if_idle() -> None:
@@ -356,7 +355,7 @@ class Lobby:
             table.last_touched + self.idle_seconds, close_if_idle
         )
 
-    def _stop_idle_timer(self, channel_id: int) -> None:
+    def stop_idle_timer(self, channel_id: int) -> None:
         timer = self._idle_timers.pop(channel_id, None)
         if timer is not None:
             timer.cancel()
@@ -374,7 +373,6 @@ class Lobby:
             except NotSaved:  # put back, with a fresh countdown (``_reverted``)
                 return
             log.info("lobby closed idle guild=%s channel=%s", table.guild_id, channel_id)
-            reply = self.registry.in_order(channel_id, self.on_closed(table)) \
-                if self.on_closed is not None else None
-        if reply is not None:
-            await reply()
+            closed = TableSnapshot.take(table)
+        if self.watcher is not None:
+            await self.watcher.lobby_closed(closed)

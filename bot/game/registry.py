@@ -7,18 +7,19 @@ part of the table service reaches into another's state.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import itertools
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from bot.game.errors import DatabaseDamaged, NotSaved, TakenOver
+from bot.game.locks import TableLocks
 from bot.game.ports import SaveConflict, StorageDamaged, StorageUnavailable
+from bot.game.snapshot import TableSnapshot
 from bot.game.table import CloseReason, Table, TableStatus
 
 log = logging.getLogger(__name__)
@@ -28,9 +29,6 @@ OnClose = Callable[[int], None]
 """Told the channel id of a table that closed: stops whatever timers it had."""
 OnRevert = Callable[[Table], None]
 """Told of a table put back as it was last saved: restarts its timers from that state."""
-Reply = Callable[[], Awaitable[object]]
-"""What the UI sends once the table's lock is released: composed under the lock from
-the saved state, sent after it, so no Discord call ever waits inside a lock."""
 
 
 class TableStore(Protocol):
@@ -48,7 +46,7 @@ class TableStore(Protocol):
         """Save the ended table and record its match."""
         ...
 
-    async def forget_shown(self, table: Table) -> None:
+    async def forget_shown(self, shown: TableSnapshot) -> None:
         """Delete the row of an ended table whose end the channel has been shown."""
         ...
 
@@ -62,13 +60,6 @@ class TableStore(Protocol):
         ...
 
 
-@dataclasses.dataclass(slots=True)
-class _ChannelLock:
-    lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
-    users: int = 0
-    """Those holding the lock or queued for it."""
-
-
 class TableRegistry:
     def __init__(
         self,
@@ -76,21 +67,21 @@ class TableRegistry:
         store: TableStore | None = None,
         first_version: int | None = None,
         seeds: SeedSource | None = None,
+        on_close: OnClose | None = None,
+        on_revert: OnRevert | None = None,
     ) -> None:
         """Versions come from one counter, seeded from the wall clock, so a button left on
         an old message (another table, or one from before a restart) never carries the
-        version of the current table."""
+        version of the current table. ``on_close`` and ``on_revert`` keep the timers in
+        step (``GameManager`` passes its own, which tell the turns and the lobby)."""
         self.store = store
         self.tables: dict[int, Table] = {}
-        self._locks: dict[int, _ChannelLock] = {}
-        """Per channel, its lock while anyone holds it or waits for it."""
+        self._locks = TableLocks()
         seed = first_version if first_version is not None else time.time_ns() // 1_000_000
         self._versions = itertools.count(seed)
         self.seeds: SeedSource = seeds or (lambda: random.SystemRandom().randrange(1 << 32))
-        self.on_close: list[OnClose] = []
-        self.on_revert: list[OnRevert] = []
-        self._sending: dict[int, asyncio.Future[None]] = {}
-        """Per table, the last reply put in order (``in_order``) and not yet sent."""
+        self.on_close = on_close
+        self.on_revert = on_revert
         self._unsaved: set[int] = set()
         """Channels whose last save failed (logged once until a save works again)."""
         self._damaged: set[int] = set()
@@ -101,54 +92,19 @@ class TableRegistry:
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
 
-    @asynccontextmanager
-    async def lock(self, channel_id: int) -> AsyncIterator[None]:
-        """Hold the channel's lock. It is dropped once nobody holds it or waits for it
-        (so the locks of ended tables do not pile up), never before: everyone queued
-        on it is served by the same lock, and a newcomer meanwhile joins their queue."""
-        entry = self._locks.get(channel_id)
-        if entry is None:
-            entry = self._locks[channel_id] = _ChannelLock()
-        entry.users += 1
-        try:
-            async with entry.lock:
-                yield
-        finally:
-            entry.users -= 1
-            if not entry.users:
-                del self._locks[channel_id]
+    def lock(self, channel_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold the channel's lock (``bot.game.locks.TableLocks.hold``)."""
+        return self._locks.hold(channel_id)
 
     def busy(self, channel_id: int) -> bool:
         """Whether a change of the channel's table is being worked on right now."""
-        entry = self._locks.get(channel_id)
-        return entry is not None and entry.lock.locked()
+        return self._locks.busy(channel_id)
 
     def new_version(self) -> int:
         return next(self._versions)
 
     def changed(self, table: Table) -> None:
         table.version = self.new_version()
-
-    def in_order(self, channel_id: int, reply: Reply) -> Reply:
-        """Called under the table's lock, where ``reply`` was composed: the reply returned
-        sends only once every reply put in order before it for this table has been sent,
-        so replies that show the same message (the lobby) never land oldest last. It
-        must be awaited (sending it, or failing to, lets the next one go)."""
-        previous = self._sending.get(channel_id)
-        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._sending[channel_id] = sent
-
-        async def send() -> object:
-            try:
-                if previous is not None:
-                    await asyncio.shield(previous)
-                return await reply()
-            finally:
-                sent.set_result(None)
-                if self._sending.get(channel_id) is sent:
-                    del self._sending[channel_id]
-
-        return send
 
     def adopt(self, tables: list[Table]) -> None:
         """Take back saved tables after a restart; new versions stay above theirs."""
@@ -213,13 +169,13 @@ class TableRegistry:
         if self._unsaved:
             self._unsaved.discard(table.channel_id)
 
-    async def forget_shown(self, table: Table) -> None:
-        """The channel has been shown the end of ``table``: its saved row can go (under
-        the channel's lock, so it never races a new table's first save)."""
-        if self.store is None or table.status is not TableStatus.ENDED:
+    async def forget_shown(self, shown: TableSnapshot) -> None:
+        """The channel has been shown ``shown``: if it is a table's end, its saved row
+        can go (under the channel's lock, so it never races a new table's first save)."""
+        if self.store is None or shown.status is not TableStatus.ENDED:
             return
-        async with self.lock(table.channel_id):
-            await self.store.forget_shown(table)
+        async with self.lock(shown.channel_id):
+            await self.store.forget_shown(shown)
 
     def _revert(self, table: Table) -> None:
         assert self.store is not None
@@ -228,29 +184,30 @@ class TableRegistry:
             self._let_go(table)
             return
         for field in dataclasses.fields(Table):
-            setattr(table, field.name, getattr(saved, field.name))
+            if field.name != "serial":  # still the same table
+                setattr(table, field.name, getattr(saved, field.name))
         self.tables[table.channel_id] = table
-        for restart in self.on_revert:
-            restart(table)
+        if self.on_revert is not None:
+            self.on_revert(table)
 
     def _let_go(self, table: Table) -> None:
         """This process no longer has the table: forget it and stop its timers."""
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
         self._damaged.discard(table.channel_id)
-        for stop in self.on_close:
-            stop(table.channel_id)
+        if self.on_close is not None:
+            self.on_close(table.channel_id)
 
     def close(self, table: Table, reason: CloseReason) -> None:
         table.status = TableStatus.ENDED
         table.close_reason = reason
         self.changed(table)
-        for stop in self.on_close:
-            stop(table.channel_id)
+        if self.on_close is not None:
+            self.on_close(table.channel_id)
         del self.tables[table.channel_id]
 
     async def quiet(self) -> None:
         """Wait until no change is in flight (e.g. a save), so storage can close."""
-        for channel_id in list(self._locks):
+        for channel_id in self._locks.channels():
             async with self.lock(channel_id):
                 pass

@@ -24,6 +24,7 @@ from bot.game.ports import (
     StorageUnavailable,
 )
 from bot.game.records import match_record
+from bot.game.snapshot import TableSnapshot
 from bot.game.table import CloseReason, Player, Table, TableStatus
 from bot.game.tally import MatchTally
 
@@ -191,20 +192,20 @@ class TableStore:
             log.warning("match saved but not yet recorded guild=%s channel=%s: %s",
                         table.guild_id, table.channel_id, error.__cause__ or error)
 
-    async def forget_shown(self, table: Table) -> None:
-        """The channel has been shown the end of ``table``: delete its row, unless the
-        channel has saved something newer since (a new lobby). A row left behind by a
-        failure here is shown once more at the next start, then deleted."""
-        saved = self._saved.get(table.channel_id)
-        if saved is None or saved.version != table.version:
+    async def forget_shown(self, shown: TableSnapshot) -> None:
+        """The channel has been shown the end of its table (``shown``): delete its row,
+        unless the channel has saved something newer since (a new lobby). A row left
+        behind by a failure here is shown once more at the next start, then deleted."""
+        saved = self._saved.get(shown.channel_id)
+        if saved is None or saved.version != shown.version:
             return
         try:
-            await self.delete(table.channel_id)
+            await self.delete(shown.channel_id)
         except StorageUnavailable as error:
             log.warning("ended table not deleted guild=%s channel=%s: %s",
-                        table.guild_id, table.channel_id, error.__cause__ or error)
+                        shown.guild_id, shown.channel_id, error.__cause__ or error)
         except SaveConflict:  # another process has saved the channel since: its row
-            self.forget(table.channel_id)
+            self.forget(shown.channel_id)
 
     async def load(self) -> tuple[list[Table], list[BadRow]]:
         """Every saved table of this process's shards, and apart from them the rows that

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -12,6 +13,8 @@ from bot.engine import Game, Options
 from bot.game.players import PlayerId, engine_id, is_computer, player_id
 from bot.game.standings import RatingChange
 from bot.game.tally import MatchTally
+
+_serials = itertools.count(1)
 
 
 class TableStatus(StrEnum):
@@ -102,17 +105,21 @@ class Table:
     language: str = "en-US"
     """The Discord locale the table's shared messages speak (the lobby, the table, pings):
     the server's ``/uno settings language:``, else the server's preferred locale."""
+    serial: int = field(default_factory=lambda: next(_serials), compare=False, repr=False)
+    """Tells this table from every other this process has had (a channel's next game,
+    one taken back after a restart), for the values the UI is handed
+    (``bot.game.snapshot``); not saved, and kept when the table is put back as last
+    saved (``TableRegistry``)."""
 
-    def player(self, player: PlayerId | str) -> Player | None:
-        """A seated (or once seated) player, from their id or the engine's."""
-        return find_player(self.players, player)
+    def player_at(self, seat: str) -> Player | None:
+        """The seated (or once seated) player the engine knows as ``seat``."""
+        return find_player(self.players, player_id(seat))
 
-    def name_of(self, player: PlayerId | str) -> str:
-        """A seated (or once seated) player's saved name, from their id or the engine's
-        (English for a computer player: the messages name players through
-        ``bot.ui.words.names``)."""
-        seated = self.player(player)
-        return seated.name if seated is not None else str(player)
+    def name_of(self, seat: str) -> str:
+        """The saved name of the player at the engine's ``seat`` (English for a computer
+        player: the messages name players through ``bot.ui.words.names``)."""
+        seated = self.player_at(seat)
+        return seated.name if seated is not None else seat
 
     def seat_of(self, player_id: PlayerId) -> int | None:
         return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
@@ -140,10 +147,9 @@ class Table:
         return f"{base}/{self.message_id}" if self.message_id is not None else base
 
 
-def find_player(players: Iterable[Player], player: PlayerId | str) -> Player | None:
-    """The player of ``players`` an id (or the engine's id) names."""
-    wanted = player_id(player)
-    return next((p for p in players if p.id == wanted), None)
+def find_player(players: Iterable[Player], player: PlayerId) -> Player | None:
+    """The player of ``players`` whose id is ``player``."""
+    return next((p for p in players if p.id == player), None)
 
 
 def computer_name(level: str, number: int) -> str:

@@ -2,13 +2,15 @@
 
 Every change follows the same steps, under the table's lock: apply the engine action,
 bump the table's version, remember the action for the table's log, restart the turn
-timer (or the next-round timer), save the table, tell the UI (``on_change``, which
-only schedules message edits) and take a :class:`~bot.game.snapshot.Snapshot` for the
-player who acted. The lock is released, and only then does the UI compose and send its
-answer, from the snapshot alone. So a saved table is never behind what a player was
-told, no Discord call waits inside a lock, and two clicks carrying the same version are
-applied once: the second one finds the version moved on. A save that fails puts the
-table back as it was (``TableRegistry.save``) and the player is told nothing changed.
+timer (or the next-round timer), save the table, take the
+:class:`~bot.game.snapshot.TableChange` the UI is told and a
+:class:`~bot.game.snapshot.Snapshot` for the player who acted. The lock is released
+(:meth:`Turns.changing`), and only then is the UI told (``Watcher.changed``, which only
+schedules message edits) and does it compose and send its answer, from those values
+alone. So a saved table is never behind what a player was told, no UI code runs inside
+a lock, and two clicks carrying the same version are applied once: the second one finds
+the version moved on. A save that fails puts the table back as it was
+(``TableRegistry.save``) and the player is told nothing changed.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from bot.ai import Question
@@ -36,8 +38,9 @@ from bot.game.errors import (
 )
 from bot.game.players import PlayerId, engine_id
 from bot.game.registry import TableRegistry
-from bot.game.snapshot import Snapshot
+from bot.game.snapshot import Snapshot, TableChange, TableSnapshot, Watcher
 from bot.game.table import CloseReason, Table, TableStatus, first_person
+from bot.game.thinking import Thinker
 from bot.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -49,7 +52,6 @@ QUIET_EVENTS = frozenset({"dealt", "dealer_chosen", "voted", *NO_EFFECT})
 
 RETRY_SECONDS = 5.0
 """A timer whose change could not be saved tries again after this long."""
-OnChange = Callable[[Table, list[Event]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,38 +75,50 @@ class Request:
 class Turns:
     """The game side of every table, over the registry's locks, versions and store."""
 
-    def __init__(self, registry: TableRegistry, clock: Clock, computers: Computers) -> None:
+    def __init__(self, registry: TableRegistry, clock: Clock, watcher: Watcher | None = None,
+                 *, thinker: Thinker | None = None) -> None:
+        """``watcher`` (the UI's board) is told of every change; ``None``: nobody is."""
         self.registry = registry
         self.clock = clock
-        self.computers = computers
-        computers.move = self.computer_move
-        registry.on_close.append(self.stop)
-        registry.on_revert.append(self._reverted)
-        self.on_change: OnChange | None = None
-        """Set by the UI: schedules the table message edit and hand refreshes."""
+        self.watcher = watcher
+        self.computers = Computers(registry, clock, self.computer_move, thinker=thinker)
         self._timers: dict[int, Handle] = {}
+
+    @contextlib.asynccontextmanager
+    async def changing(self, channel_id: int) -> AsyncIterator[list[TableChange]]:
+        """Hold the table's lock; every change put in the list (each saved) is told to
+        the watcher once the lock is released, in order, even should what follows the
+        change under the lock fail (a click that ended an autoplay takeover, then refused)."""
+        told: list[TableChange] = []
+        try:
+            async with self.registry.lock(channel_id):
+                yield told
+        finally:
+            if self.watcher is not None:
+                for change in told:
+                    self.watcher.changed(change)
 
     # -- entry points ------------------------------------------------------------------
 
-    async def begin(self, table: Table, dealt: list[Event]) -> None:
-        """Called by ``GameManager.start`` under the lock, once the game is dealt;
-        ``dealt`` tells the table log what the start card did."""
+    async def begin(self, table: Table, dealt: list[Event]) -> TableChange:
+        """Called by ``Lobby.start`` under the lock (:meth:`changing`), once the game is
+        dealt; ``dealt`` tells the table log what the start card did."""
         table.started_at = self.clock.wall()
-        await self._after_change(table, dealt, set())
+        return await self._after_change(table, dealt, set())
 
     async def act(self, request: Request) -> Snapshot:
         """A player's click, applied, or the question it leaves open; returns the
         player's snapshot once the change is saved. A button drawn at another version is
         refused (:class:`StaleView`), except that a Catch! click is current while the
         catch window it was drawn in is still the same one (else nobody is to catch)."""
-        async with self.registry.lock(request.channel_id):
+        async with self.changing(request.channel_id) as told:
             table, game = self._game(request.channel_id)
             player = engine_id(request.player_id)
             if player not in game.hands:
                 raise NotInGame()
             if self.computers.person_back(table, player):
                 await self.registry.save(table)
-                self._tell(table, [])
+                told.append(TableChange.take(table, []))
             version = request.version
             if version is not None and (
                 version < table.catch_version if request.catch else version != table.version
@@ -121,33 +135,36 @@ class Turns:
             events = game.apply(decided)
             log.info("action guild=%s channel=%s player=%s do=%s", table.guild_id,
                      table.channel_id, player, decided.do)
-            if not all(event.kind in NO_EFFECT for event in events):
-                await self._after_change(table, events, catchable)
-            return Snapshot.take(table, player, events)
+            if all(event.kind in NO_EFFECT for event in events):
+                return Snapshot.take(table, player, events)
+            change = await self._after_change(table, events, catchable)
+            told.append(change)
+            return change.hand(player, events) or Snapshot.take(table, player, events)
 
     async def computer_move(self, channel_id: int) -> None:
         """A computer player's move (``bot.game.computers``), decided under the lock from the
         game as it is now; the same steps as a click follow."""
-        async with self.registry.lock(channel_id):
+        async with self.changing(channel_id) as told:
             table = self.registry.tables.get(channel_id)
             if table is None or table.status is not TableStatus.PLAYING or table.game is None:
                 return
             decided = self.computers.decide(table, table.game)
             if not isinstance(decided, Question):
-                await self._computer_acts(table, table.game, decided)
+                await self._computer_acts(table, table.game, decided, told)
                 return
             version = table.version
         found = await self.computers.thinker.answer(decided)
-        async with self.registry.lock(channel_id):
+        async with self.changing(channel_id) as told:
             if self.registry.tables.get(channel_id) is not table or table.version != version:
                 return  # the game moved on while it thought: that change scheduled a move
             assert table.game is not None
             game = table.game
             action = found if found in game.legal_actions(decided.view["you"]) else (
                 self.computers.at_once(table, game, decided))
-            await self._computer_acts(table, game, action)
+            await self._computer_acts(table, game, action, told)
 
-    async def _computer_acts(self, table: Table, game: Game, action: Action | None) -> None:
+    async def _computer_acts(self, table: Table, game: Game, action: Action | None,
+                             told: list[TableChange]) -> None:
         """Under the lock: a computer player's ``action`` follows the path of a click."""
         if action is None:
             return
@@ -156,36 +173,36 @@ class Turns:
         log.info("computer action guild=%s channel=%s player=%s do=%s", table.guild_id,
                  table.channel_id, action.player, action.do)
         with contextlib.suppress(NotSaved):  # put back; it is decided again on retry
-            await self._after_change(table, events, catchable)
+            told.append(await self._after_change(table, events, catchable))
 
     async def leave(self, channel_id: int, player_id: PlayerId,
                     match: int | None = None) -> Snapshot:
         """``/uno leave`` during a game: the engine takes the player out of the match;
         ``match`` (a confirmation's) names the match by its ``match_stamp``."""
-        async with self.registry.lock(channel_id):
+        async with self.changing(channel_id) as told:
             table, game = self._game(channel_id)
             if match is not None and table.match_stamp != match:
                 raise StaleView()  # a confirmation from an earlier match
             if engine_id(player_id) not in game.hands:
                 raise NotInGame()
-            return await self._remove(table, game, player_id, engine_id(player_id))
+            return await self._remove(table, game, player_id, engine_id(player_id), told)
 
     async def kick(
         self, channel_id: int, by: PlayerId, player_id: PlayerId, *, may_moderate: bool
     ) -> Snapshot:
-        async with self.registry.lock(channel_id):
+        async with self.changing(channel_id) as told:
             table, game = self._game(channel_id)
             if not table.may_act_as_host(by, may_moderate=may_moderate):
                 raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
                                          "here can remove a player."))
             if engine_id(player_id) not in game.hands:
                 raise NotInGame()
-            return await self._remove(table, game, player_id, engine_id(by))
+            return await self._remove(table, game, player_id, engine_id(by), told)
 
     async def end(self, channel_id: int, by: PlayerId, *, may_moderate: bool) -> Snapshot:
         """``/uno end``: stop the game now; no winner, and not a finished match, so
         nothing is recorded (only a match played to its end or won by forfeit is)."""
-        async with self.registry.lock(channel_id):
+        async with self.changing(channel_id) as told:
             table, _ = self._game(channel_id)
             if not table.may_act_as_host(by, may_moderate=may_moderate):
                 raise NotAllowedToRun(N_("Only the host or someone who can manage messages "
@@ -195,31 +212,35 @@ class Turns:
             table.turn_deadline = None
             await self.registry.save(table)
             log.info("game ended guild=%s channel=%s by=%s", table.guild_id, channel_id, by)
-            self._tell(table, [])
+            told.append(TableChange.take(table, []))
             return Snapshot.take(table, engine_id(by))
 
-    async def channel_gone(self, table: Table) -> None:
-        """The UI can no longer reach the game's channel (deleted, or the bot's access
-        removed): the game ends there, saved as ended with no match record, its timers
-        and computer players stopped. Nothing is shown, there being nowhere to show it;
-        a new game may be opened there later."""
-        async with self.registry.lock(table.channel_id):
-            if self.registry.tables.get(table.channel_id) is not table \
+    async def channel_gone(self, shown: TableSnapshot) -> bool:
+        """The UI can no longer reach the channel of the game ``shown`` shows (deleted,
+        or the bot's access removed): the game ends there, saved as ended with no match
+        record, its timers and computer players stopped. Nothing is shown, there being
+        nowhere to show it; a new game may be opened there later. Returns whether it
+        ended here (not when it had already, nor when its end could not be saved)."""
+        async with self.registry.lock(shown.channel_id):
+            table = self.registry.tables.get(shown.channel_id)
+            if table is None or table.serial != shown.serial \
                     or table.status is not TableStatus.PLAYING:
-                return
+                return False
             self.registry.close(table, CloseReason.GONE)
             table.turn_deadline = None
             try:
                 await self.registry.save(table)
             except NotSaved:  # put back, playing: the next delivery finds the channel gone
-                return
+                return False
             log.warning("game ended, its channel is gone guild=%s channel=%s",
                         table.guild_id, table.channel_id)
-        await self.registry.forget_shown(table)
+            ended = TableSnapshot.take(table)
+        await self.registry.forget_shown(ended)
+        return True
 
     async def next_round(self, channel_id: int, player_id: PlayerId, version: int) -> Snapshot:
         """The host's "Next round" button (anyone's, once the host has left the match)."""
-        async with self.registry.lock(channel_id):
+        async with self.changing(channel_id) as told:
             table, game = self._game(channel_id)
             if version != table.version or not game.round_over:
                 raise StaleView()
@@ -227,14 +248,18 @@ class Turns:
                 raise NotHostOfGame(table.host.name)
             self.computers.person_back(table, engine_id(player_id))
             events = game.apply(Action(game.players[0], "next_round"))
-            await self._after_change(table, events, set())
-            return Snapshot.take(table, engine_id(player_id), events)
+            change = await self._after_change(table, events, set())
+            told.append(change)
+            return change.hand(engine_id(player_id), events) \
+                or Snapshot.take(table, engine_id(player_id), events)
 
-    async def table_posted(self, table: Table, message_id: int) -> None:
-        """The UI posted the table message afresh: remember (and save) its id."""
-        async with self.registry.lock(table.channel_id):
-            table.table_message_id = message_id
-            if self.registry.tables.get(table.channel_id) is table:
+    async def table_posted(self, shown: TableSnapshot, message_id: int) -> None:
+        """The UI posted the table message of the game ``shown`` shows afresh: remember
+        (and save) its id, while the game is the channel's."""
+        async with self.registry.lock(shown.channel_id):
+            table = self.registry.tables.get(shown.channel_id)
+            if table is not None and table.serial == shown.serial:
+                table.table_message_id = message_id
                 await self.registry.save_table_message(table)
 
     def resume(self, table: Table) -> None:
@@ -262,15 +287,19 @@ class Turns:
             raise NoGame()
         return table, table.game
 
-    async def _remove(self, table: Table, game: Game, player_id: PlayerId, viewer: str
-                      ) -> Snapshot:
+    async def _remove(self, table: Table, game: Game, player_id: PlayerId, viewer: str,
+                      told: list[TableChange]) -> Snapshot:
         """``player_id`` leaves the match (or is removed); ``viewer`` is who asked."""
         catchable = set(game.catchable())
         events = game.apply(Action(engine_id(player_id), "leave"))
-        await self._after_change(table, events, catchable)
-        return Snapshot.take(table, viewer, events)
+        change = await self._after_change(table, events, catchable)
+        told.append(change)
+        return change.hand(viewer, events) or Snapshot.take(table, viewer, events)
 
-    async def _after_change(self, table: Table, events: list[Event], catchable: set[str]) -> None:
+    async def _after_change(self, table: Table, events: list[Event], catchable: set[str]
+                            ) -> TableChange:
+        """The steps of every change once the engine applied it, ending with its save;
+        returns the change to tell once the lock is released (:meth:`changing`)."""
         game = table.game
         assert game is not None
         self.registry.changed(table)
@@ -296,11 +325,7 @@ class Turns:
             self._start_timer(table, seconds)
         self.computers.changed(table, events)
         await self.registry.save(table)
-        self._tell(table, events)
-
-    def _tell(self, table: Table, events: list[Event]) -> None:
-        if self.on_change is not None:
-            self.on_change(table, events)
+        return TableChange.take(table, events)
 
     def _start_timer(self, table: Table, seconds: float) -> None:
         table.turn_deadline = time.time() + seconds
@@ -318,7 +343,7 @@ class Turns:
     async def _run_out(self, channel_id: int, version: int) -> None:
         """The turn timer: every player the game waits for times out (RULES.md 10);
         after a round, the next one is dealt."""
-        async with self.registry.lock(channel_id):
+        async with self.changing(channel_id) as told:
             table = self.registry.tables.get(channel_id)
             if table is None or table.version != version or table.game is None:
                 return
@@ -332,10 +357,10 @@ class Turns:
                     if player in game.waiting_for():
                         events += self.computers.run_out(table, game, player)
             log.info("timer ran out guild=%s channel=%s", table.guild_id, channel_id)
-            with contextlib.suppress(NotSaved):  # put back, and tried again (``_reverted``)
-                await self._after_change(table, events, catchable)
+            with contextlib.suppress(NotSaved):  # put back, and tried again (``reverted``)
+                told.append(await self._after_change(table, events, catchable))
 
-    def _reverted(self, table: Table) -> None:
+    def reverted(self, table: Table) -> None:
         """The table was put back as last saved: its timers follow that state again; a
         deadline already past is tried again after a pause, not in a tight loop."""
         if table.status is not TableStatus.PLAYING:

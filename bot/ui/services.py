@@ -17,10 +17,12 @@ from bot.ui.delivery.pictures import Pictures
 
 class UnoClient(Protocol):
     clock: Clock
-    manager: GameManager
     board: Board
     pictures: Pictures
     clicks: ClickLoad
+
+    @property
+    def manager(self) -> GameManager: ...
 
     @property
     def db(self) -> Storage: ...

@@ -25,7 +25,7 @@ from bot.game.errors import (
 from bot.game.manager import GameManager
 from bot.game.players import PlayerId
 from bot.game.table import CloseReason, Player, Table, TableStatus
-from tests.game.replies import post, publish
+from tests.game.replies import post
 
 CHANNEL = 10
 HOST = Player(PlayerId(1), "ana")
@@ -39,8 +39,11 @@ def new_manager(clock: FakeClock) -> GameManager:
 
 
 async def open_table(manager: GameManager, ruleset: str = "classic", **kwargs: Any) -> Table:
-    return await manager.lobby.create(guild_id=1, channel_id=CHANNEL, host=HOST, ruleset=ruleset,
-                                overrides=kwargs.pop("overrides", {}), post=post, **kwargs)
+    await manager.lobby.create(guild_id=1, channel_id=CHANNEL, host=HOST, ruleset=ruleset,
+                               overrides=kwargs.pop("overrides", {}), post=post, **kwargs)
+    table = manager.get(CHANNEL)
+    assert table is not None
+    return table
 
 
 class Checked:
@@ -93,15 +96,15 @@ def no_game_handed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_computer_players_take_numbered_seats_with_negative_ids() -> None:
     manager = new_manager(FakeClock())
     table = await open_table(manager)
-    first = await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
-    second = await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
+    first = (await manager.lobby.add_computer(CHANNEL, HOST.id, "normal")).player
+    second = (await manager.lobby.add_computer(CHANNEL, HOST.id, "easy")).player
     assert (first, second) == (Player(PlayerId(-1), "🤖 Normal bot 1"),
                                Player(PlayerId(-2), "🤖 Easy bot 2"))
     assert [p.id for p in table.players] == [1, -1, -2]
     assert {p: c.level for p, c in table.computers.items()} == {"-1": "normal", "-2": "easy"}
-    assert await manager.lobby.remove_computer(CHANNEL, HOST.id, 1, publish) == first
-    assert (await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)).id == -1
-    assert await manager.lobby.remove_computer(CHANNEL, HOST.id, None, publish) == Player(
+    assert (await manager.lobby.remove_computer(CHANNEL, HOST.id, 1)).player == first
+    assert (await manager.lobby.add_computer(CHANNEL, HOST.id, "easy")).player.id == -1
+    assert (await manager.lobby.remove_computer(CHANNEL, HOST.id, None)).player == Player(
         PlayerId(-1), "🤖 Easy bot 1")  # the last one added
     assert list(table.computers) == ["-2"] and [p.id for p in table.players] == [1, -2]
 
@@ -109,26 +112,26 @@ async def test_computer_players_take_numbered_seats_with_negative_ids() -> None:
 async def test_refusals_change_nothing() -> None:
     manager = new_manager(FakeClock())
     with pytest.raises(NoLobby):
-        await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
+        await manager.lobby.add_computer(CHANNEL, HOST.id, "easy")
     table = await open_table(manager)
-    await manager.lobby.join(CHANNEL, GUEST, publish)
+    await manager.lobby.join(CHANNEL, GUEST)
     with pytest.raises(NoComputerToRemove):
-        await manager.lobby.remove_computer(CHANNEL, HOST.id, None, publish)
-    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
+        await manager.lobby.remove_computer(CHANNEL, HOST.id, None)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy")
     version, seats = table.version, list(table.players)
     for attempt, error in (
-        (manager.lobby.add_computer(CHANNEL, GUEST.id, "easy", publish), NotHostForComputers),
-        (manager.lobby.remove_computer(CHANNEL, GUEST.id, None, publish), NotHostForComputers),
-        (manager.lobby.add_computer(CHANNEL, HOST.id, "expert", publish), UnknownLevel),
-        (manager.lobby.remove_computer(CHANNEL, HOST.id, 7, publish), NoComputerToRemove),
+        (manager.lobby.add_computer(CHANNEL, GUEST.id, "easy"), NotHostForComputers),
+        (manager.lobby.remove_computer(CHANNEL, GUEST.id, None), NotHostForComputers),
+        (manager.lobby.add_computer(CHANNEL, HOST.id, "expert"), UnknownLevel),
+        (manager.lobby.remove_computer(CHANNEL, HOST.id, 7), NoComputerToRemove),
     ):
         with pytest.raises(error):
             await attempt
     assert (table.version, table.players, list(table.computers)) == (version, seats, ["-1"])
     for _ in range(7):
-        await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
+        await manager.lobby.add_computer(CHANNEL, HOST.id, "normal")
     with pytest.raises(TableFull):
-        await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
+        await manager.lobby.add_computer(CHANNEL, HOST.id, "normal")
     assert len(table.players) == 10 and len(table.computers) == 8
 
 
@@ -136,9 +139,11 @@ async def test_one_person_and_a_computer_player_can_start() -> None:
     manager = new_manager(FakeClock())
     await open_table(manager)
     with pytest.raises(NotEnoughPlayers):
-        await manager.lobby.start(CHANNEL, HOST.id, None, publish)
-    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
-    table = await manager.lobby.start(CHANNEL, HOST.id, None, publish)
+        await manager.lobby.start(CHANNEL, HOST.id, None)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy")
+    await manager.lobby.start(CHANNEL, HOST.id, None)
+    table = manager.get(CHANNEL)
+    assert table is not None
     assert table.status is TableStatus.PLAYING and table.game is not None
     assert table.game.players == ["1", "-1"]
 
@@ -146,11 +151,11 @@ async def test_one_person_and_a_computer_player_can_start() -> None:
 async def test_computer_players_do_not_keep_a_lobby_open_or_become_host() -> None:
     manager = new_manager(FakeClock())
     table = await open_table(manager)
-    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy", publish)
-    await manager.lobby.join(CHANNEL, GUEST, publish)
-    await manager.lobby.leave(CHANNEL, HOST.id, publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "easy")
+    await manager.lobby.join(CHANNEL, GUEST)
+    await manager.lobby.leave(CHANNEL, HOST.id)
     assert table.host == GUEST
-    await manager.lobby.leave(CHANNEL, GUEST.id, publish)
+    await manager.lobby.leave(CHANNEL, GUEST.id)
     assert table.close_reason is CloseReason.EMPTY and manager.get(CHANNEL) is None
 
 
@@ -184,8 +189,8 @@ async def test_computer_players_play_whole_matches_with_legal_actions_only(
     table = await open_table(manager, ruleset, turn_seconds=10, autoplay=True,
                              overrides=overrides)
     for level in ("normal", "easy", "normal"):
-        await manager.lobby.add_computer(CHANNEL, HOST.id, level, publish)
-    await manager.lobby.start(CHANNEL, HOST.id, None, publish)
+        await manager.lobby.add_computer(CHANNEL, HOST.id, level)
+    await manager.lobby.start(CHANNEL, HOST.id, None)
     await play_out(manager, clock, table)
     game = table.game
     assert game is not None and game.match_over and game.match_winner is not None
@@ -205,9 +210,9 @@ async def test_without_autoplay_a_silent_person_times_out_and_the_game_ends() ->
     clock = FakeClock()
     manager = new_manager(clock)
     table = await open_table(manager, turn_seconds=10)
-    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
-    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
-    await manager.lobby.start(CHANNEL, HOST.id, None, publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal")
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal")
+    await manager.lobby.start(CHANNEL, HOST.id, None)
     await play_out(manager, clock, table)
     kinds = [e["kind"] for action in table.recent_actions for e in action]
     assert "left" in kinds and table.stand_ins == {}
@@ -223,17 +228,17 @@ def position(current: str) -> Game:
 
 
 async def set_position(manager: GameManager, table: Table, game: Game) -> None:
-    async with manager.registry.lock(CHANNEL):
+    async with manager.turns.changing(CHANNEL) as told:
         table.game = game
-        await manager.turns._after_change(table, [], set(game.catchable()))
+        told.append(await manager.turns._after_change(table, [], set(game.catchable())))
 
 
 async def test_a_move_falling_due_after_the_state_moved_on_decides_afresh() -> None:
     clock = FakeClock()
     manager = new_manager(clock)
     table = await open_table(manager)
-    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal", publish)
-    await manager.lobby.start(CHANNEL, HOST.id, None, publish)
+    await manager.lobby.add_computer(CHANNEL, HOST.id, "normal")
+    await manager.lobby.start(CHANNEL, HOST.id, None)
     await set_position(manager, table, position(current="-1"))
     scheduled = manager.computers._moves[CHANNEL]
     await set_position(manager, table, position(current="1"))  # the person's turn now

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 
 import pytest
 
@@ -11,9 +11,9 @@ from bot.game.clock import FakeClock
 from bot.game.errors import BadSetting, GameAlreadyRunning, TableError, TableFull, TooManyTables
 from bot.game.manager import GameManager
 from bot.game.players import PlayerId
-from bot.game.registry import Reply
+from bot.game.snapshot import TableChange, TableSnapshot
 from bot.game.table import CloseReason, Player, Table, TableStatus
-from tests.game.replies import post, sent_nothing
+from tests.game.replies import post
 
 CHANNEL = 10
 PLAYERS = [Player(PlayerId(n), f"p{n}") for n in range(1, 13)]
@@ -25,29 +25,38 @@ class Board:
     def __init__(self) -> None:
         self.published: list[tuple[TableStatus, list[int], int]] = []
 
-    def post(self, table: Table) -> Callable[[], Awaitable[int]]:
+    async def post(self, table: TableSnapshot) -> int:
         self.publish(table)
-        return post(table)
+        return await post(table)
 
-    def publish(self, table: Table) -> Reply:
-        """Composed under the table's lock: records the state it would show."""
+    def publish(self, table: TableSnapshot) -> None:
+        """Records the state the lobby message would show."""
         self.published.append((table.status, [p.id for p in table.players], table.version))
-        return sent_nothing
+
+    async def shows(self, operation: Awaitable[TableSnapshot]) -> TableSnapshot:
+        """A lobby operation, whose returned lobby is published (as soon as it returns,
+        as the UI puts it in order)."""
+        shown = await operation
+        self.publish(shown)
+        return shown
 
 
 async def new_table(manager: GameManager, board: Board, channel: int = CHANNEL) -> Table:
-    return await manager.lobby.create(
+    await manager.lobby.create(
         guild_id=1, channel_id=channel, host=PLAYERS[0], ruleset="classic", overrides={},
         post=board.post,
     )
+    table = manager.get(channel)
+    assert table is not None
+    return table
 
 
 async def test_versions_only_grow_and_differ_between_tables() -> None:
     manager, board = GameManager(FakeClock(), first_version=5), Board()
     table = await new_table(manager, board)
     other = await new_table(manager, board, channel=11)
-    await manager.lobby.join(CHANNEL, PLAYERS[1], board.publish)
-    await manager.lobby.leave(CHANNEL, PLAYERS[1].id, board.publish)
+    await board.shows(manager.lobby.join(CHANNEL, PLAYERS[1]))
+    await board.shows(manager.lobby.leave(CHANNEL, PLAYERS[1].id))
     versions = [v for _, _, v in board.published]
     assert versions == sorted(set(versions))
     assert table.version != other.version
@@ -58,11 +67,11 @@ async def test_refusals_change_nothing() -> None:
     table = await new_table(manager, board)
     version = table.version
     for attempt in (
-        manager.lobby.join(CHANNEL, PLAYERS[0], board.publish),
-        manager.lobby.leave(CHANNEL, PLAYERS[5].id, board.publish),
-        manager.lobby.start(CHANNEL, PLAYERS[0].id, None, board.publish),
-        manager.lobby.cancel(CHANNEL, PLAYERS[5].id, None, board.publish, may_moderate=False),
-        manager.lobby.start(CHANNEL, PLAYERS[0].id, version - 1, board.publish),
+        board.shows(manager.lobby.join(CHANNEL, PLAYERS[0])),
+        board.shows(manager.lobby.leave(CHANNEL, PLAYERS[5].id)),
+        board.shows(manager.lobby.start(CHANNEL, PLAYERS[0].id, None)),
+        board.shows(manager.lobby.cancel(CHANNEL, PLAYERS[5].id, None, may_moderate=False)),
+        board.shows(manager.lobby.start(CHANNEL, PLAYERS[0].id, version - 1)),
     ):
         with pytest.raises(TableError):
             await attempt
@@ -85,7 +94,7 @@ async def test_concurrent_joins_fill_the_table_exactly() -> None:
     manager, board = GameManager(FakeClock()), Board()
     await new_table(manager, board)
     results = await asyncio.gather(
-        *(manager.lobby.join(CHANNEL, p, board.publish) for p in PLAYERS[1:]),
+        *(board.shows(manager.lobby.join(CHANNEL, p)) for p in PLAYERS[1:]),
         return_exceptions=True,
     )
     assert sum(isinstance(r, TableFull) for r in results) == len(PLAYERS) - 10
@@ -106,49 +115,54 @@ async def test_concurrent_new_lobbies_make_one() -> None:
 async def test_start_returns_the_playing_table_in_seating_order() -> None:
     manager, board = GameManager(FakeClock()), Board()
     await new_table(manager, board)
-    await manager.lobby.join(CHANNEL, PLAYERS[2], board.publish)
-    await manager.lobby.join(CHANNEL, PLAYERS[1], board.publish)
-    table = await manager.lobby.start(CHANNEL, PLAYERS[0].id, None, board.publish)
+    await board.shows(manager.lobby.join(CHANNEL, PLAYERS[2]))
+    await board.shows(manager.lobby.join(CHANNEL, PLAYERS[1]))
+    table = await board.shows(manager.lobby.start(CHANNEL, PLAYERS[0].id, None))
     assert table.status is TableStatus.PLAYING
     assert [p.id for p in table.players] == [1, 3, 2]
 
 
-def telling(closed: list[Table]) -> Callable[[Table], Reply]:
-    """A manager's ``on_closed`` that notes each table it closes in ``closed``."""
-    def on_closed(table: Table) -> Reply:
-        closed.append(table)
-        return sent_nothing
-    return on_closed
+class Telling:
+    """A manager's watcher that notes each lobby that closes by itself in ``closed``."""
+
+    def __init__(self) -> None:
+        self.closed: list[TableSnapshot] = []
+
+    def changed(self, change: TableChange) -> None:
+        pass
+
+    async def lobby_closed(self, shown: TableSnapshot) -> None:
+        self.closed.append(shown)
 
 async def test_idle_close_tells_the_table() -> None:
     clock = FakeClock()
-    closed: list[Table] = []
-    manager, board = GameManager(clock, telling(closed)), Board()
+    told = Telling()
+    manager, board = GameManager(clock, told), Board()
     table = await new_table(manager, board)
     await clock.advance(600)
-    assert closed == [table]
+    assert [shown.serial for shown in told.closed] == [table.serial]
     assert table.status is TableStatus.ENDED and table.close_reason is CloseReason.IDLE
     assert manager.get(CHANNEL) is None
 
 
 async def test_cancelled_lobby_does_not_idle_close_later() -> None:
     clock = FakeClock()
-    closed: list[Table] = []
-    manager, board = GameManager(clock, telling(closed)), Board()
+    told = Telling()
+    manager, board = GameManager(clock, told), Board()
     await new_table(manager, board)
-    await manager.lobby.cancel(CHANNEL, PLAYERS[0].id, None, board.publish, may_moderate=False)
+    await board.shows(manager.lobby.cancel(CHANNEL, PLAYERS[0].id, None, may_moderate=False))
     replacement = await new_table(manager, board)
     await clock.advance(599)
-    assert closed == [] and manager.get(CHANNEL) is replacement
+    assert told.closed == [] and manager.get(CHANNEL) is replacement
 
 
 async def test_the_locks_of_ended_tables_are_dropped() -> None:
     manager, board = GameManager(FakeClock()), Board()
     host, guest = PLAYERS[0].id, PLAYERS[1]
     endings = {
-        "cancelled": lambda channel: manager.lobby.cancel(
-            channel, host, None, board.publish, may_moderate=False),
-        "emptied": lambda channel: manager.lobby.leave(channel, host, board.publish),
+        "cancelled": lambda channel: board.shows(manager.lobby.cancel(
+            channel, host, None, may_moderate=False)),
+        "emptied": lambda channel: board.shows(manager.lobby.leave(channel, host)),
         "ended": lambda channel: manager.turns.end(channel, host, may_moderate=False),
         "won by forfeit": lambda channel: manager.turns.kick(
             channel, host, guest.id, may_moderate=False),
@@ -156,13 +170,13 @@ async def test_the_locks_of_ended_tables_are_dropped() -> None:
     for channel in range(100, 160):
         ending = list(endings)[channel % len(endings)]
         table = await new_table(manager, board, channel)
-        await manager.lobby.join(channel, guest, board.publish)
+        await board.shows(manager.lobby.join(channel, guest))
         if ending in ("ended", "won by forfeit"):
-            await manager.lobby.start(channel, host, None, board.publish)
+            await board.shows(manager.lobby.start(channel, host, None))
         elif ending == "emptied":
-            await manager.lobby.leave(channel, guest.id, board.publish)
+            await board.shows(manager.lobby.leave(channel, guest.id))
         await endings[ending](channel)
-        await manager.registry.forget_shown(table)
+        await manager.registry.forget_shown(TableSnapshot.take(table))
         assert table.status is TableStatus.ENDED, ending
         assert not manager.registry._locks, ending
     assert not manager.registry.tables
@@ -204,12 +218,10 @@ async def test_a_lobby_being_posted_counts_once_against_its_hosts_limit() -> Non
     lobby, host = manager.lobby, PLAYERS[0]
     posting, posted = asyncio.Event(), asyncio.Event()
 
-    def post_slowly(table: Table) -> Callable[[], Awaitable[int]]:
-        async def send() -> int:
-            posting.set()
-            await posted.wait()
-            return 1
-        return send
+    async def post_slowly(table: TableSnapshot) -> int:
+        posting.set()
+        await posted.wait()
+        return 1
 
     async def first() -> None:
         with lobby.opening(1, host.id, 2) as claim:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Event, Game, Options
+from bot.engine import Game, Options
 from bot.engine.cards import COLORS, Card
 from bot.game.clock import FakeClock
 from bot.game.drafts import Draft, Open, OpenChoice
@@ -25,7 +25,7 @@ from bot.game.manager import GameManager
 from bot.game.players import PlayerId
 from bot.game.ports import StorageUnavailable
 from bot.game.saving import table_from_dict, table_to_dict
-from bot.game.snapshot import Snapshot
+from bot.game.snapshot import Snapshot, TableChange, TableSnapshot
 from bot.game.table import CloseReason, Player, Table, TableStatus
 from bot.game.turns import Request
 
@@ -58,8 +58,8 @@ class Store:
     async def delete(self, channel_id: int) -> None:
         self.saved.pop(channel_id, None)
 
-    async def forget_shown(self, table: Table) -> None:
-        await self.delete(table.channel_id)
+    async def forget_shown(self, shown: TableSnapshot) -> None:
+        await self.delete(shown.channel_id)
 
     def last_saved(self, channel_id: int) -> Table | None:
         saved = self.saved.get(channel_id)
@@ -76,7 +76,7 @@ class Seated:
     def __init__(self, hands: dict[str, list[Card]]) -> None:
         self.log: list[tuple[Any, ...]] = []
         self.store = Store(self.log)
-        self.manager = GameManager(FakeClock(), store=self.store, first_version=100)
+        self.manager = GameManager(FakeClock(), self, store=self.store, first_version=100)
         self.turns = self.manager.turns
         self.game = Game.from_position(
             "classic", Options.for_ruleset("classic"), ["1", "2", "3"], hands=hands,
@@ -86,15 +86,18 @@ class Seated:
                            players=[ANA, BEN, CY], status=TableStatus.PLAYING, game=self.game,
                            language="de")
         self.manager.registry.adopt([self.table])
-        self.turns.on_change = self.told
 
     async def saved(self) -> Seated:
         await self.store.save(self.table)
         self.log.clear()
         return self
 
-    def told(self, table: Table, events: list[Event]) -> None:
-        self.log.append(("told", table.version, [event.kind for event in events]))
+    def changed(self, change: TableChange) -> None:
+        """The watcher (the UI's board) is told of a change."""
+        self.log.append(("told", change.table.version, [event.kind for event in change.events]))
+
+    async def lobby_closed(self, shown: TableSnapshot) -> None:
+        raise AssertionError("no lobby here")
 
     async def act(self, player: Player, draft: Draft | None = None,
                   version: int | None = None) -> Snapshot:
@@ -149,7 +152,7 @@ async def test_a_command_sees_the_current_state_and_names_everyone() -> None:
     assert (seen.version, seen.events, seen.question) == (game.table.version, (), None)
     assert seen.view.hand == ("b1", "b2") and seen.language == "de"
     assert [p.name for p in seen.players] == ["ana", "ben", "cy"]
-    assert seen.player("2") == BEN and seen.player(PlayerId(9)) is None
+    assert seen.player_at("2") == BEN and seen.player(PlayerId(9)) is None
     assert game.log == []
 
 

@@ -14,6 +14,7 @@ from bot.engine.options import Options
 from bot.game.players import PlayerId
 from bot.game.records import match_record
 from bot.game.saving import TableStore, table_from_dict, table_to_dict
+from bot.game.snapshot import TableSnapshot
 from bot.game.table import CloseReason, Player, Table, TableStatus
 from bot.storage import SqliteStorage
 from bot.storage.sqlite import MIGRATIONS
@@ -141,7 +142,7 @@ async def test_a_finished_match_is_recorded_once_and_its_row_kept_until_shown(
     games, _ = await db.load_games()
     assert [g.state["phase"] for g in games] == [TableStatus.ENDED.value]  # until shown
 
-    await store.forget_shown(finished(30))
+    await store.forget_shown(TableSnapshot.take(finished(30)))
     assert await db.load_games() == ([], [])
 
 
@@ -155,7 +156,7 @@ async def test_an_ended_row_shown_late_never_deletes_the_channels_next_table(
     lobby.version = ended.version + 1
     await store.save(lobby)  # a new game opened before the end was shown
 
-    await store.forget_shown(ended)
+    await store.forget_shown(TableSnapshot.take(ended))
 
     games, _ = await db.load_games()
     assert [(g.channel_id, g.state["version"]) for g in games] == [(31, lobby.version)]

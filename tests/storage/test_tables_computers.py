@@ -10,7 +10,7 @@ from bot.engine.options import Options
 from bot.game.clock import FakeClock
 from bot.game.manager import GameManager
 from bot.game.players import PlayerId
-from bot.game.saving import TableStore, table_from_dict, table_to_dict
+from bot.game.saving import Recovered, TableStore, table_from_dict, table_to_dict
 from bot.game.table import Player, Table, TableStatus
 from tests.storage.backends import StorageUnderTest
 
@@ -57,7 +57,7 @@ async def test_a_restored_game_schedules_its_computer_players() -> None:
     table = table_from_dict(table_to_dict(playing_table()))
     game = table.game
     assert game is not None
-    manager.restore([table])
+    manager.restore(Recovered(live=[table]))
     version = table.version
     await clock.advance(2.5)  # the computer player (or the stand-in) acts after a pause
     assert table.version > version

@@ -102,10 +102,10 @@ class Playing:
     async def set_position(self, game: Game) -> None:
         """Replace the engine state (a known position), as a change through the manager."""
         manager = self.bot.manager
-        async with manager.registry.lock(self.channel_id):
+        async with manager.turns.changing(self.channel_id) as told:
             table = self.table
             table.game = game
-            await manager.turns._after_change(table, [], set(game.catchable()))
+            told.append(await manager.turns._after_change(table, [], set(game.catchable())))
         await self.settle()
 
 

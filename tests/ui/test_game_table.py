@@ -12,9 +12,10 @@ from bot.game.clock import FakeClock
 from bot.game.players import PlayerId
 from bot.game.table import Player, Table
 from bot.ui.messages.controls import to_view
-from bot.ui.messages.hand import hand_message, playable_cards
+from bot.ui.messages.hand import playable_cards
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage, answered
 from tests.fakediscord.limits import message_problems
+from tests.ui.composing import hand_message
 from tests.ui.game_helpers import (
     Playing,
     card_button,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.app.client import UnoBot
 from bot.game.clock import FakeClock
-from bot.ui.delivery.pictures import hand_cards
 from tests.fakediscord import FakeDiscord, FakeGuild, StoredMessage
+from tests.ui.composing import hand_cards
 from tests.ui.game_helpers import (
     card_button,
     control,

@@ -16,13 +16,14 @@ from functools import cache
 from bot.engine import Game
 from bot.engine.cards import Card, build_deck
 from bot.game.players import PlayerId
+from bot.game.snapshot import Snapshot, TableSnapshot
 from bot.game.table import Player, Table, TableStatus
 from bot.i18n import LANGUAGES, speaking
 from bot.render import render_hand, render_table
 from bot.render.hand import hand_image
-from bot.ui.delivery.pictures import hand_cards, table_scene
+from bot.ui.delivery.pictures import cards_seen, table_scene
 from bot.ui.messages.controls import to_view
-from bot.ui.messages.hand import hand_message
+from bot.ui.messages.hand import hand_shown
 from bot.ui.messages.table import call, table_message
 from docs.discord_look import PHONE, Shown, heights
 from tests.ui.game_helpers import position
@@ -98,19 +99,21 @@ class Turn:
 
 def turn(table: Table) -> Turn:
     """The three messages of a turn, as the bot sends them, with their pictures."""
-    shown = table_message(table)
+    public = TableSnapshot.take(table)
+    shown = table_message(public)
     shown.show_picture("attachment://table.png")
-    scene = table_scene(table)
+    scene = table_scene(public)
     assert scene is not None
-    hand = hand_message(table, "1")
-    cards = hand_cards(table, "1")
+    seen = Snapshot.take(table, "1")
+    hand = hand_shown(seen)
+    cards = cards_seen(seen.view)
     assert cards is not None
     return Turn(
         Shown({"content": shown.content, "embeds": [shown.embed.to_dict()],
                "attachments": [{"filename": "table.png", "url": "https://cdn/t/table.png"}],
                "components": to_view(shown.rows).to_components()},
               {"table.png": render_table(scene)}),
-        Shown({"content": call(table, table.game.seat_view(None))}, {}),  # type: ignore[union-attr]
+        Shown({"content": call(public)}, {}),
         Shown({"content": hand.content, "flags": 64,
                "attachments": [{"filename": "hand.png", "url": "https://cdn/h/hand.png"}],
                "components": to_view(hand.rows).to_components()},
@@ -158,7 +161,7 @@ def test_hands_of_11_to_20_different_cards_show_only_their_playable_cards_as_but
     for n in (11, 15, 20):
         table = table_for(positions()[f"{n} cards"], "en-US")
         with speaking("en-US"):
-            rows = hand_message(table, "1").rows
+            rows = hand_shown(Snapshot.take(table, "1")).rows
         cards = [c for row in rows for c in row if ":a:play:" in c.custom_id]
         assert cards and not any(c.disabled for c in cards)
         assert len(cards) == len({a.card for a in table.game.legal_actions("1")  # type: ignore[union-attr]

@@ -13,6 +13,7 @@ import pytest
 
 from bot.engine import Game
 from bot.game.players import player_id
+from bot.game.snapshot import TableSnapshot
 from bot.game.table import Player, Table, TableStatus
 from bot.render import TableScene
 from bot.ui.delivery.pictures import (
@@ -20,9 +21,9 @@ from bot.ui.delivery.pictures import (
     MAX_WAITING,
     HandCards,
     Pictures,
-    hand_cards,
     table_scene,
 )
+from tests.ui.composing import hand_cards
 from tests.ui.game_helpers import position
 
 T = TypeVar("T")
@@ -42,7 +43,7 @@ def test_the_scene_of_a_wild_shows_the_chosen_colour_direction_and_counts() -> N
                                                       "3": ["g1", "g2", "g3"]},
                     discard=["r9", "wild"], draw=["b1", "b2"], current="2", direction=-1,
                     color="b")
-    assert table_scene(table_with(game)) == TableScene(
+    assert table_scene(TableSnapshot.take(table_with(game))) == TableScene(
         "wild", "b", -1, (("name1", 1), ("name2", 2), ("name3", 3)), 1, 2)
 
 
@@ -50,7 +51,7 @@ def test_no_scene_while_the_start_colour_is_not_chosen() -> None:
     game = position("classic", ["1", "2"], hands={"1": ["r1"], "2": ["y1"]},
                     discard=["wild"], draw=[], current="1")
     game.color = ""  # a Wild start card, its colour still to be chosen
-    assert table_scene(table_with(game)) is None
+    assert table_scene(TableSnapshot.take(table_with(game))) is None
 
 
 def test_the_hand_in_button_order_with_playable_cards_on_the_players_turn() -> None:
@@ -118,11 +119,10 @@ async def test_a_hand_picture_is_encoded_once_while_the_hand_does_not_change() -
     drawn = painter.drawn
     game = position("classic", ["1", "2"], hands={"1": ["r1", "y4"], "2": ["y1"]},
                     discard=["r9"], draw=[], current="2")
-    table = table_with(game)
     pictures = await painted_by(painter)
 
     async def hand_file() -> None:
-        picture = pictures.hand_picture(table, "1")
+        picture = pictures.hand_picture(game.seat_view("1"))
         assert picture is not None
         assert await pictures.file(picture) is not None
 
@@ -191,6 +191,6 @@ async def test_when_too_many_pictures_wait_a_message_goes_without_one() -> None:
 async def table_file(pictures: Pictures, table: Table, budget: float = 2.0
                      ) -> discord.File | None:
     """The table's picture, as a table message gets it."""
-    picture = pictures.table_picture(table)
+    picture = pictures.table_picture(TableSnapshot.take(table))
     assert picture is not None
     return await pictures.file(picture, budget)

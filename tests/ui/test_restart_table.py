@@ -287,7 +287,7 @@ async def test_a_click_on_a_table_not_shown_yet_shows_it_at_once_and_the_queue_p
         clicked = await host.click(old, hand)
         await restarted.board.idle()
         (table,) = table_messages(fake_discord, last)
-        restored = restarted.manager.get(last)
+        restored = restarted.manager.shown(last)
         assert restored is not None and restarted.board.shown_since_restart(restored)
         assert not table.content.startswith(RESTORED) and table.enabled_ids()
         (call,) = channel_calls(fake_discord, since, last)

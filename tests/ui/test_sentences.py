@@ -21,14 +21,15 @@ from bot.engine.cards import COLORS
 from bot.engine.options import HOUSE_RULE_CARDS, TABLE_OPTIONS
 from bot.game.drafts import Draft
 from bot.game.players import player_id
+from bot.game.snapshot import TableSnapshot
 from bot.game.table import Player, Table, TableStatus
 from bot.i18n import speaking
 from bot.ui.messages.controls import Control, Menu
 from bot.ui.messages.custom_ids import PATTERN
-from bot.ui.messages.hand import hand_message
 from bot.ui.messages.table import call
 from bot.ui.words.words import a_card, action_line, card_label, card_words, color_label
 from tests.engine.random_play import choose_action
+from tests.ui.composing import hand_message
 
 STEPS = 300
 """Actions per game: enough for several rounds, a few seconds for all the games."""
@@ -137,7 +138,7 @@ def _check_draw_on_you(game: Game, pending: int, text: str, shown: Offered,
         assert "Challenge" not in shown.labels, context
     kind = "Wild Draw Four" if game.pending_kind == "wild4" else "Draw Two"
     assert f"{kind} is on you" in text or f"played a {kind} on you" in text, context
-    table_call = call(table_for(game), game.seat_view(None))
+    table_call = call(TableSnapshot.take(table_for(game)))
     assert f"a {kind} is on you" in table_call, table_call
 
 

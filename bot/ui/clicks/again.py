@@ -12,14 +12,10 @@ what is said to the one who pressed, privately, speaks theirs.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 import discord
 
 from bot.game.errors import TableError
-from bot.game.players import engine_id
-from bot.game.registry import Reply
-from bot.game.table import Table
+from bot.game.snapshot import TableSnapshot
 from bot.i18n import _, speaking
 from bot.ui.clicks.answers import say
 from bot.ui.clicks.lobby import edit_lobby_message, message_fields, post_lobby
@@ -62,8 +58,9 @@ async def play_again(interaction: discord.Interaction, channel_id: int, version:
         await message.edit(content=f"{shown}\n{ready}", view=None)
 
 
-async def _seat_again(interaction: discord.Interaction, old: Table) -> None:
-    """Open the lobby (its message answers the click), seat everyone, start."""
+async def _seat_again(interaction: discord.Interaction, old: TableSnapshot) -> None:
+    """Open the lobby (its message answers the click), seat everyone (quietly: the
+    start's edit shows them all at once), start."""
     client = uno_client(interaction)
     lobby = client.manager.lobby
     people = [p for p in old.players if not p.is_computer]
@@ -75,35 +72,24 @@ async def _seat_again(interaction: discord.Interaction, old: Table) -> None:
         post=lambda table: _post_lobby(interaction, table))
     for player in old.players:
         if player.is_computer:
-            level = old.computers[engine_id(player.id)].level
-            await lobby.add_computer(old.channel_id, host.id, level, _quietly)
+            level = player.computer_level
+            assert level is not None  # a computer player's seat name says its level
+            await lobby.add_computer(old.channel_id, host.id, level)
         elif player != host:
-            await lobby.join(old.channel_id, player, _quietly)
+            await lobby.join(old.channel_id, player)
     with client.board.clicking(old.channel_id, interaction):  # its token pings the first
-        await lobby.start(old.channel_id, host.id, None,
-                          lambda table: edit_lobby_message(interaction.client, table))
+        started = await lobby.start(old.channel_id, host.id, None)
+        await client.board.lobbies(old.channel_id,
+                                   edit_lobby_message(interaction.client, started))()
 
 
-def _post_lobby(interaction: discord.Interaction, table: Table) -> Callable[[], Awaitable[int]]:
+async def _post_lobby(interaction: discord.Interaction, table: TableSnapshot) -> int:
     """The new lobby message: the click's answer, or, once the click was acknowledged
     already (a busy bot), a message in the channel and a word for the one who clicked."""
     if not interaction.response.is_done():
-        return post_lobby(interaction, table)
-
-    async def send() -> int:
-        channel = interaction.client.get_partial_messageable(table.channel_id,
-                                                              guild_id=table.guild_id)
-        message = await channel.send(**message_fields(table))
-        await say(interaction, _("The same players are seated again below."))
-        return message.id
-
-    return send
-
-
-def _quietly(table: Table) -> Reply:
-    """Seats taken on the way to the start: the start's edit shows them all at once."""
-
-    async def nothing() -> None:
-        return None
-
-    return nothing
+        return await post_lobby(interaction, table)
+    channel = interaction.client.get_partial_messageable(table.channel_id,
+                                                          guild_id=table.guild_id)
+    message = await channel.send(**message_fields(table))
+    await say(interaction, _("The same players are seated again below."))
+    return message.id

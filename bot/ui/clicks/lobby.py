@@ -3,31 +3,34 @@
 Buttons are :class:`discord.ui.DynamicItem` s whose ``custom_id`` carries the channel
 id and the table version (``uno:lobby:start:<channel>:<version>``), so a click is
 understood after a restart and a click on an old rendering can be told apart.
+
+Each lobby operation returns the lobby as it left it (a
+:class:`~bot.game.snapshot.TableSnapshot`, once the table's lock is released); the
+new lobby message is composed from that and sent in order (``Board.lobbies``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, Literal
 
 import discord
 
 from bot.game.errors import NoThread, TableError
-from bot.game.lobby import Publish
 from bot.game.players import PlayerId
-from bot.game.registry import Reply
-from bot.game.table import Player, Table, TableStatus
+from bot.game.snapshot import TableSnapshot
+from bot.game.table import Player, TableStatus
 from bot.i18n import N_, _, pgettext, speaking
 from bot.ui.clicks.answers import acknowledge, answer_in_public, say, think_in_public
 from bot.ui.clicks.errors import refuse
 from bot.ui.clicks.stray import ChannelBound, named_channel
+from bot.ui.delivery.in_order import Reply
 from bot.ui.messages.lobby_text import table_embed
 from bot.ui.services import uno_client
 from bot.ui.words.names import player_name
 
 
-def table_view(table: Table) -> discord.ui.View | None:
+def table_view(table: TableSnapshot) -> discord.ui.View | None:
     """The lobby's buttons, in the language of the moment; none once the lobby is over
     (started or closed)."""
     if table.status is not TableStatus.LOBBY:
@@ -38,7 +41,7 @@ def table_view(table: Table) -> discord.ui.View | None:
     return view
 
 
-def message_fields(table: Table) -> dict[str, Any]:
+def message_fields(table: TableSnapshot) -> dict[str, Any]:
     """Keyword arguments for send/edit, in the table's language; ``view=None`` clears
     the buttons."""
     with speaking(table.language):
@@ -79,33 +82,28 @@ def no_thread_permission() -> NoThread:
                        "Threads). Run `/uno new` without `thread`, or ask a moderator."))
 
 
-def post_lobby(interaction: discord.Interaction, table: Table,
-               thread: discord.Thread | None = None) -> Callable[[], Awaitable[int]]:
-    """Compose the answer to ``/uno new``, the lobby message; sending it returns the
-    message's id. For a game in its own ``thread`` the lobby is posted there (a
-    bot-token call), then the answer is one line in the channel linking to it. All of
-    it speaks the table's language."""
+async def post_lobby(interaction: discord.Interaction, table: TableSnapshot,
+                     thread: discord.Thread | None = None) -> int:
+    """Post the answer to ``/uno new``, the lobby message; returns the message's id.
+    For a game in its own ``thread`` the lobby is posted there (a bot-token call), then
+    the answer is one line in the channel linking to it. All of it speaks the table's
+    language."""
     fields = message_fields(table)
     embed, view = fields["embed"], fields["view"]
     assert view is not None  # a new table is always an open lobby
     with speaking(table.language):
         opened = _("{player} opened an UNO game in {thread}: join it there.").format(
             player=interaction.user.mention, thread=thread.mention) if thread else ""
-
-    async def send() -> int:
-        if thread is None:
-            callback = await interaction.response.send_message(embed=embed, view=view)
-            assert callback.message_id is not None  # a non-ephemeral answer makes a message
-            return callback.message_id
-        message = await thread.send(embed=embed, view=view)
-        await answer_in_public(interaction, opened,
-                               allowed_mentions=discord.AllowedMentions.none())
-        return message.id
-
-    return send
+    if thread is None:
+        callback = await interaction.response.send_message(embed=embed, view=view)
+        assert callback.message_id is not None  # a non-ephemeral answer makes a message
+        return callback.message_id
+    message = await thread.send(embed=embed, view=view)
+    await answer_in_public(interaction, opened, allowed_mentions=discord.AllowedMentions.none())
+    return message.id
 
 
-def edit_lobby_message(client: discord.Client, table: Table) -> Reply:
+def edit_lobby_message(client: discord.Client, table: TableSnapshot) -> Reply:
     """Compose an edit of the lobby message through the channel endpoint (no interaction
     token needed, so this also works for the idle close long after the last click)."""
     message_id, fields = table.message_id, message_fields(table)
@@ -118,26 +116,29 @@ def edit_lobby_message(client: discord.Client, table: Table) -> Reply:
     return send
 
 
-def publisher(interaction: discord.Interaction) -> Publish:
+def publish(interaction: discord.Interaction, table: TableSnapshot) -> Reply:
     """How an interaction shows a state change: a click on the lobby message updates it
     in place (callback type 7); anything else edits the lobby message by id, once the
     interaction is acknowledged: that edit may wait for the channel's rate limit (5
     messages or edits in 5 s), and the answer may not wait past Discord's 3 seconds."""
+    clicked = interaction.message
+    if clicked is not None and clicked.id == table.message_id:
+        fields = message_fields(table)
+        return lambda: interaction.response.edit_message(**fields)
+    edit = edit_lobby_message(interaction.client, table)
 
-    def publish(table: Table) -> Reply:
-        clicked = interaction.message
-        if clicked is not None and clicked.id == table.message_id:
-            fields = message_fields(table)
-            return lambda: interaction.response.edit_message(**fields)
-        edit = edit_lobby_message(interaction.client, table)
+    async def send() -> None:
+        await acknowledge(interaction)
+        await edit()
 
-        async def send() -> None:
-            await acknowledge(interaction)
-            await edit()
+    return send
 
-        return send
 
-    return publish
+async def show(interaction: discord.Interaction, table: TableSnapshot) -> None:
+    """Show the lobby as an operation left it (``table``), in order with the replies
+    of the operations before it (put in order before anything is awaited: see
+    ``bot.ui.delivery.in_order``)."""
+    await uno_client(interaction).board.lobbies(table.channel_id, publish(interaction, table))()
 
 
 async def confirm(interaction: discord.Interaction, sentence: str) -> None:
@@ -160,13 +161,14 @@ def may_moderate(interaction: discord.Interaction) -> bool:
 
 async def join(interaction: discord.Interaction, channel_id: int) -> None:
     bot = uno_client(interaction)
-    await bot.manager.lobby.join(channel_id, acting_player(interaction), publisher(interaction))
+    await show(interaction, await bot.manager.lobby.join(channel_id, acting_player(interaction)))
     await confirm(interaction, _("You joined the lobby."))
 
 
 async def leave(interaction: discord.Interaction, channel_id: int) -> None:
     bot = uno_client(interaction)
-    await bot.manager.lobby.leave(channel_id, PlayerId(interaction.user.id), publisher(interaction))
+    await show(interaction, await bot.manager.lobby.leave(channel_id,
+                                                          PlayerId(interaction.user.id)))
     await confirm(interaction, _("You left the lobby."))
 
 
@@ -175,17 +177,19 @@ async def start(interaction: discord.Interaction, channel_id: int, version: int 
     Gameplay hooks in here: ``manager.start`` returns the Table with the status ``playing``."""
     bot = uno_client(interaction)
     with bot.board.clicking(channel_id, interaction):  # its token pings the first player
-        await bot.manager.lobby.start(channel_id, PlayerId(interaction.user.id), version,
-                                      publisher(interaction))
+        await show(interaction, await bot.manager.lobby.start(
+            channel_id, PlayerId(interaction.user.id), version))
         await confirm(interaction, _("The game has started."))
 
 
 async def add_computer(interaction: discord.Interaction, channel_id: int, level: str) -> None:
     """``/uno addbot``: the host seats a computer player."""
     bot = uno_client(interaction)
-    player = await bot.manager.lobby.add_computer(
-        channel_id, PlayerId(interaction.user.id), level, publisher(interaction))
-    await confirm(interaction, _("{player} took a seat.").format(player=player_name(player)))
+    seated = await bot.manager.lobby.add_computer(channel_id, PlayerId(interaction.user.id),
+                                                  level)
+    await show(interaction, seated.table)
+    await confirm(interaction, _("{player} took a seat.").format(
+        player=player_name(seated.player)))
 
 
 async def remove_computer(
@@ -193,20 +197,21 @@ async def remove_computer(
 ) -> None:
     """``/uno removebot``: the host takes a computer player's seat away."""
     bot = uno_client(interaction)
-    player = await bot.manager.lobby.remove_computer(
-        channel_id, PlayerId(interaction.user.id), number, publisher(interaction))
-    await confirm(interaction, _("{player} left the lobby.").format(player=player_name(player)))
+    seated = await bot.manager.lobby.remove_computer(channel_id, PlayerId(interaction.user.id),
+                                                     number)
+    await show(interaction, seated.table)
+    await confirm(interaction, _("{player} left the lobby.").format(
+        player=player_name(seated.player)))
 
 
 async def cancel(interaction: discord.Interaction, channel_id: int, version: int | None) -> None:
     bot = uno_client(interaction)
-    await bot.manager.lobby.cancel(
+    await show(interaction, await bot.manager.lobby.cancel(
         channel_id,
         PlayerId(interaction.user.id),
         version,
-        publisher(interaction),
         may_moderate=may_moderate(interaction),
-    )
+    ))
     await confirm(interaction, _("The lobby was cancelled."))
 
 

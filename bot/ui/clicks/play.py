@@ -7,17 +7,18 @@
    :class:`~bot.game.drafts.Draft`); ``admits`` (``bot.ui.clicks.stray``) takes over any early
    acknowledgement and refuses an id that makes no sense or names another channel;
    ``act`` (a menu's: with the option chosen) hands a :class:`~bot.ui.messages.custom_ids.Click`
-   to :func:`on_click`; any exception from here on is answered "Something went wrong;
+   to the client's ``game_click`` (``bot.app.client.UnoBot``), which is :func:`on_click`;
+   any exception from here on is answered "Something went wrong;
    nothing changed." (``bot.ui.clicks.failures``);
 3. :func:`on_click` acknowledges first when the bot or the table is busy, and
    :func:`act` asks the table service: ``Turns.act`` takes a
    :class:`~bot.game.turns.Request` and, under the table's lock, refuses a button of
    another version, completes the draft against the legal actions
-   (``bot.game.drafts.complete``), applies and saves the action and tells the board
-   (``Board.changed`` only schedules the table's messages), and returns a
-   :class:`~bot.game.snapshot.Snapshot`;
-4. the lock released, the answer is composed from the snapshot alone (the hand, or the
-   question the click left open) and sent: the hand message updated in place (callback
+   (``bot.game.drafts.complete``), applies and saves the action, and returns a
+   :class:`~bot.game.snapshot.Snapshot`; the lock released, the board is told of the
+   change (``Board.changed`` only schedules the table's messages);
+4. the answer is composed from the snapshot alone (the hand, or the question the click
+   left open) and sent: the hand message updated in place (callback
    type 7), or completed once its picture is drawn when already acknowledged; anything
    else is answered with an ephemeral message.
 
@@ -58,7 +59,7 @@ async def on_click(interaction: discord.Interaction, click: Click) -> None:
     channel_id = click.channel_id
     with bot.clicks.click() as busy, too_late_is_a_warning(interaction), \
             bot.board.clicking(channel_id, interaction):
-        if busy or bot.manager.registry.busy(channel_id):
+        if busy or bot.manager.busy(channel_id):
             await acknowledge(interaction)  # too late already: nothing is applied
         await _on_click(interaction, click)
 
@@ -168,11 +169,11 @@ async def _show(interaction: discord.Interaction, seen: Snapshot, content: str, 
     ephemeral hand message; either way, later changes refresh that message through this
     interaction's token, the newest on it. A hand comes with its picture; a question
     leaves the message's picture as it is. The hand session learns the version shown
-    before anything is awaited, so the courier, which refreshes hands under the table's
-    lock, never refreshes the message meanwhile with a hand that lacks this news."""
+    before anything is awaited, so the courier never refreshes the message meanwhile
+    with a hand that lacks this news (a refresh of that version or older is left out)."""
     client = uno_client(interaction)
     player, channel_id, version = seen.viewer, seen.channel_id, seen.version
-    picture = client.pictures.seen_hand_picture(seen.view) \
+    picture = client.pictures.hand_picture(seen.view) \
         if hand and client.pictures.in_answer(interaction, seen) else None
     in_place = on_hand_message(interaction)
     kept = not hand  # a question leaves the message's picture as it is
@@ -207,11 +208,11 @@ async def _show(interaction: discord.Interaction, seen: Snapshot, content: str, 
 
 
 async def show_rules(interaction: discord.Interaction, channel_id: int) -> None:
-    table = uno_client(interaction).manager.get(channel_id)
-    if table is None or table.game is None:
+    table = uno_client(interaction).manager.shown(channel_id)
+    if table is None or table.view is None:
         await say(interaction, _("This game is over."))
         return
-    body = ruleset_details(table.ruleset, table.game.options)
+    body = ruleset_details(table.ruleset, table.view.options)
     body += "\n" + ngettext("Turn timer: {count} second.", "Turn timer: {count} seconds.",
                             table.turn_seconds).format(count=table.turn_seconds)
     title = _("Rules of this game: {ruleset}").format(ruleset=choice_name(table.ruleset))
@@ -223,12 +224,11 @@ async def leave(interaction: discord.Interaction, channel_id: int,
     """``/uno leave`` during a game. One of the last two players is asked first, since
     leaving ends the match (RULES.md 10); ``match`` is set by that question's button."""
     bot = uno_client(interaction)
-    table = bot.manager.get(channel_id)
+    table = bot.manager.shown(channel_id)
     player = engine_id(PlayerId(interaction.user.id))
-    game = table.game if table is not None else None
-    if match is None and table is not None and game is not None \
-            and player in game.hands and len(game.players) == 2:
-        other = next(p for p in game.players if p != player)
+    seats = [seat.id for seat in table.view.players] if table and table.view else []
+    if match is None and table is not None and player in seats and len(seats) == 2:
+        other = next(p for p in seats if p != player)
         # i18n: asked by /uno leave when only two players are left in the match
         question = _("Only {player} and you are left: if you leave, the match ends and "
                      "{player} wins by forfeit. Leave anyway?").format(

@@ -1,8 +1,10 @@
 """What each channel's messages still need after a change, sent in the background.
 
-The manager calls :meth:`Board.changed` under the table's lock; it only notes what is
-out of date and wakes the channel's courier, so the player who clicked is answered
-without waiting for anyone else's message. The courier then, in order:
+The game service tells :meth:`Board.changed` of every change of a game once the table's
+lock is released, handing over a :class:`~bot.game.snapshot.TableChange` (the table
+after it, its events, the hands it made stale); the board only notes what is out of
+date and wakes the channel's courier, so the player who clicked is answered without
+waiting for anyone else's message. The courier then, in order:
 
 1. posts the round and match messages, and deletes a round's message once the next
    round is dealt, so the table is never more than a ping and one message up;
@@ -12,9 +14,9 @@ without waiting for anyone else's message. The courier then, in order:
    token;
 3. posts the ping due that no new table carried, through a live token when there is
    one (``pings``), and removes the pings before;
-4. refreshes the open hand messages of the players the game now waits for, of those
-   whose hand changed out of turn, and every one at a round's or the match's end or
-   where jump-ins are on (any change may give or take a player's Jump in!) (through
+4. refreshes the open hand messages the changes made stale (those of the players the
+   game now waits for, of those whose hand changed out of turn, and every one at a
+   round's or the match's end or where jump-ins are on: ``TableChange.hands``) (through
    the webhook of the newest interaction on the hand message: My hand's, then each
    click's, so a hand that is played from never freezes), each with its new picture;
    a hand message replaced by a newer one becomes a note without buttons, and one
@@ -29,8 +31,14 @@ table not shown yet shows it at once, through its token (the old message then de
 with the bot token) or, if it answered by deferring, by an edit: one bot-token call
 either way.
 
-Messages are drawn from the table as it is when they are sent, so the newest state
-always wins and a burst of changes costs one edit. A delivery Discord refused (or that
+Messages are drawn from the newest snapshot of the table when they are sent, so the
+newest state always wins and a burst of changes costs one edit. Nothing here holds a
+table or its lock: what the courier tells the game back (a table message posted, a
+channel gone, an end shown) goes through the ``TableService`` it is built with.
+
+The lobby messages are sent in order through :attr:`Board.lobbies`
+(``bot.ui.delivery.in_order``); a lobby that closes by itself is shown here
+(:meth:`Board.lobby_closed`). A delivery Discord refused (or that
 never arrived) is tried again ``RETRY_AFTER`` seconds later, unless a change comes first:
 the table is never left showing an older turn, nor its ping unrung, until somebody
 clicks.
@@ -47,18 +55,18 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.engine import Event
 from bot.game.clock import Clock
-from bot.game.table import Table, TableStatus
-from bot.game.turns import Turns
+from bot.game.snapshot import TableChange, TableSnapshot
+from bot.game.table import TableStatus
 from bot.i18n import speaking
 from bot.ui.delivery.background import in_background
 from bot.ui.delivery.hand_refresh import compose_refreshes, send_refreshes
+from bot.ui.delivery.in_order import InOrder
 from bot.ui.delivery.open_hands import OpenHands
 from bot.ui.delivery.pictures import Pictures
 from bot.ui.delivery.pings import Pings
 from bot.ui.delivery.restored_tables import Restored, restored_channel, show_again
-from bot.ui.delivery.table_courier import POST_TRIES, Channel, Post, TableCourier
+from bot.ui.delivery.table_courier import POST_TRIES, Channel, Post, TableCourier, TableService
 from bot.ui.delivery.trail import Seen, Voice
 from bot.ui.messages.controls import to_view
 from bot.ui.messages.lobby_text import table_embed
@@ -77,24 +85,23 @@ unrung, until somebody clicks."""
 GONE_AFTER = 3
 """Deliveries in a row that find the channel gone before its game is ended: one could
 be Discord's passing mistake; three, each a change later, are not."""
-HAND_CHANGES = frozenset({"drew", "discarded", "hands_swapped"})
-EVERY_HAND = frozenset({"hands_passed", "dealt", "left", "round_over", "match_over"})
-"""Events after which every open hand is refreshed (a round's or the match's end too,
-so no hand still says "Waiting for ben" with the old top card)."""
 
 
 class Board:
     def __init__(self, client: discord.Client, clock: Clock, pictures: Pictures,
-                 turns: Turns) -> None:
+                 tables: TableService) -> None:
+        """``tables``: the game service, told what was delivered."""
         self.client = client
         self.pictures = pictures
-        self.turns = turns
+        self.tables = tables
         self.clock = clock
         self.channels: dict[int, Channel] = {}
         self.hands = OpenHands(clock, self._spawn, self._sending)
         self.pings = Pings(client, clock)
-        self.table_courier = TableCourier(client, clock, pictures, turns, self.pings,
+        self.table_courier = TableCourier(client, clock, pictures, tables, self.pings,
                                           self._send)
+        self.lobbies = InOrder()
+        """The lobby messages' replies, in order (``bot.ui.delivery.in_order``)."""
         self.replays: dict[int, Replay] = {}
         """Finished matches whose players may press Play again, by channel."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -102,26 +109,23 @@ class Board:
         """Shows the tables saved before a restart, a few at a time
         (``bot.ui.delivery.restart``)."""
 
-    # -- called by the manager and the click handlers ---------------------------------
+    # -- called by the game service and the click handlers ----------------------------
 
-    def changed(self, table: Table, events: list[Event]) -> None:
+    def changed(self, change: TableChange) -> None:
+        """A change of a game, told once the table's lock is released."""
+        table = change.table
         channel = self.channels.get(table.channel_id)
         if channel is None:
-            channel = self.channels[table.channel_id] = Channel(table)
-        channel.table = table
+            channel = self.channels[table.channel_id] = Channel.of(table)
+        channel.show(table)
         channel.table_dirty = True
-        game = table.game
-        assert game is not None
-        kinds = {e.kind for e in events}
-        if kinds & EVERY_HAND or game.options.jump_in:  # any change may open a jump-in
-            channel.stale_hands.update(game.players)
-        for event in events:
-            if event.kind in HAND_CHANGES:
-                channel.stale_hands.update(p for p in (event.player, event.target) if p)
-        channel.stale_hands.update(game.waiting_for())
+        channel.stale_hands.update((hand.viewer, hand) for hand in change.hands)
+        kinds = {e.kind for e in change.events}
+        seen = table.view
+        assert seen is not None
         if "round_over" in kinds:
             with speaking(table.language):
-                channel.posts.append(Post(*round_message(table, next_round=not game.match_over)))
+                channel.posts.append(Post(*round_message(table, next_round=not seen.match_over)))
         if "dealt" in kinds and channel.round_message_id is not None:
             channel.retire_round_message = True
         if table.status is TableStatus.ENDED and table.message_id is not None:
@@ -130,45 +134,59 @@ class Board:
         replay = self.replays.get(table.channel_id)
         if replayable(table):
             self.replays[table.channel_id] = Replay(table)
-        elif replay is not None and replay.table is not table:  # a new game here
+        elif replay is not None and replay.table.serial != table.serial:  # a new game here
             del self.replays[table.channel_id]
         self._wake(channel)
 
-    async def show_restored(self, table: Table, compose: Callable[[Table], TableMessage]
-                            ) -> None:
+    async def lobby_closed(self, shown: TableSnapshot) -> None:
+        """A lobby closed by itself (nobody touched it): its message says so, with the
+        bot token (no interaction is at hand), in order with the lobby's replies."""
+        async def send() -> None:
+            if shown.message_id is not None:
+                with speaking(shown.language):
+                    embed = table_embed(shown)
+                await self.table_courier.messageable(shown).get_partial_message(
+                    shown.message_id).edit(embed=embed, view=None)
+
+        await self.lobbies(shown.channel_id, send)()
+
+    async def show_restored(self, table: TableSnapshot,
+                            compose: Callable[[TableSnapshot], TableMessage]) -> None:
         """Show a table taken back (or found over) after a restart, as ``compose`` draws
-        it: edit its table message in place, with the picture, or post it afresh where
-        that message is gone or near its hour. Nothing is sent if a live change has
-        already shown the table since the restart."""
+        it (from the newest snapshot of it the board has): edit its table message in
+        place, with the picture, or post it afresh where that message is gone or near
+        its hour. Nothing is sent if a live change has already shown the table since the
+        restart."""
         channel = self.channels.get(table.channel_id)
         if channel is None:
             channel = self.channels[table.channel_id] = restored_channel(table, self.clock.now())
-        elif channel.table is not table:  # a new game in the channel since the restart
+        elif channel.table.serial != table.serial:  # a new game in the channel since
             channel = restored_channel(table, self.clock.now())
         async with channel.send_lock:
             try:
                 if channel.last_edit is None:
-                    async with self.turns.registry.lock(table.channel_id):  # what was saved
-                        allowed = self.pictures.may_attach(self.client, table)
-                        with speaking(table.language):
-                            shown = compose(channel.table)
-                            picture = self.pictures.table_picture(table) \
-                                if allowed is not False else None
+                    newest = channel.table
+                    allowed = self.pictures.may_attach(self.client, newest)
+                    with speaking(newest.language):
+                        shown = compose(newest)
+                        picture = self.pictures.table_picture(newest) \
+                            if allowed is not False else None
                     await show_again(self.table_courier, channel,
                                      Restored(shown, picture, allowed))
             except discord.HTTPException:
                 log.warning("restored table not shown channel=%s", table.channel_id,
                             exc_info=True)
             self._forget_if_over(channel)
-        await self.turns.registry.forget_shown(table)  # ended: shown, or tried once more
+        await self.tables.forget_shown(table)  # ended: shown, or tried once more
 
-    def shown_since_restart(self, table: Table) -> bool:
+    def shown_since_restart(self, table: TableSnapshot) -> bool:
         """Whether a click or a live change has shown ``table`` since the restart (the
         restore queue passes over it)."""
         channel = self.channels.get(table.channel_id)
-        return channel is not None and channel.table is table and channel.last_edit is not None
+        return channel is not None and channel.table.serial == table.serial \
+            and channel.last_edit is not None
 
-    def adopt(self, table: Table) -> None:
+    def adopt(self, table: TableSnapshot) -> None:
         """A game taken back after a restart: its table message's age comes from its id,
         so a live change before :meth:`show_restored` edits that message, as usual."""
         self.channels.setdefault(table.channel_id, restored_channel(table, self.clock.now()))
@@ -294,8 +312,8 @@ class Board:
                     error.status, error.text)
         if channel.unreachable < GONE_AFTER:
             return
-        await self.turns.channel_gone(table)
-        if table.status is TableStatus.ENDED:
+        ended = await self.tables.channel_gone(table)
+        if ended or table.status is TableStatus.ENDED:
             if channel.edit_timer is not None:
                 channel.edit_timer.cancel()
             self._forget(table.channel_id)
@@ -332,10 +350,8 @@ class Board:
             await messageable.get_partial_message(table.message_id).edit(embed=embed, view=None)
 
     async def _refresh_hands(self, channel: Channel) -> None:
-        table = channel.table
-        async with self.turns.registry.lock(table.channel_id):  # only what was saved
-            stale, channel.stale_hands = channel.stale_hands, set()
-            refreshes = compose_refreshes(self.hands, self.pictures, table, stale)
+        stale, channel.stale_hands = channel.stale_hands, {}
+        refreshes = compose_refreshes(self.hands, self.pictures, stale)
         await send_refreshes(self.hands, self.pictures, refreshes)
 
     def _sending(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[Any]:

@@ -1,8 +1,10 @@
 """Refreshing the open hand messages after a change (the board's last step).
 
-Each stale hand is composed under the table's lock (only what was saved, in its owner's
-language, with its picture where the bot may attach one), then edited through the token
-of the newest interaction on the hand message, outside the lock. A hand whose token is
+Each stale hand is composed from the snapshot of it the game handed over with the change
+that made it stale (``TableChange.hands``: only what was saved), in its owner's language,
+with its picture where the bot may attach one, then edited through the token of the
+newest interaction on the hand message. A hand that already shows that version (the
+click that made the change answered with it) is left as it is. A hand whose token is
 spent is let go ("My hand" gives a fresh one), and one whose edit fails too, unless a
 newer hand was opened meanwhile.
 """
@@ -15,7 +17,6 @@ from dataclasses import dataclass
 import discord
 
 from bot.game.snapshot import Snapshot
-from bot.game.table import Table
 from bot.i18n import speaking
 from bot.ui.delivery.interaction_calls import edit_original
 from bot.ui.delivery.open_hands import HandSession, Key, OpenHands
@@ -39,24 +40,23 @@ class Refresh:
     kept: bool
 
 
-def compose_refreshes(hands: OpenHands, pictures: Pictures, table: Table,
-                      stale: set[str]) -> list[Refresh]:
-    """Under the table's lock: the refreshes of the ``stale`` players' open hands."""
+def compose_refreshes(hands: OpenHands, pictures: Pictures,
+                      stale: dict[str, Snapshot]) -> list[Refresh]:
+    """The refreshes of the open hands among ``stale``, each from its snapshot."""
     refreshes = []
-    for player in sorted(stale):
-        key = (table.channel_id, player)
+    for player, seen in sorted(stale.items()):
+        key = (seen.channel_id, player)
         session = hands.get(key)
-        if session is None or session.version == table.version:
+        if session is None or session.version >= seen.version:
             continue
         if not session.token_alive(hands.clock.now()):
             hands.drop(key)  # the token is spent: "My hand" gives a fresh one
             continue
         with speaking(session.interaction.locale):  # its owner's, not the mover's
-            seen = Snapshot.take(table, player)  # one view for the words and the picture
             hand = hand_shown(seen)
-            picture = pictures.seen_hand_picture(seen.view) \
-                if pictures.in_answer(session.interaction, table) else None
-        session.version = table.version
+            picture = pictures.hand_picture(seen.view) \
+                if pictures.in_answer(session.interaction, seen) else None
+        session.version = seen.version
         kept = session.shows(picture)
         refreshes.append(Refresh(key, session, hand.content, hand.rows,
                                  None if kept else picture, kept))

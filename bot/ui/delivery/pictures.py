@@ -1,7 +1,7 @@
 """Card pictures on a game's messages: ``table.png`` on the table message (its embed
 shows it) and ``hand.png`` on each private hand.
 
-The table picture shows what everyone sees (``game.seat_view(None)``): the top card in a
+The table picture shows what everyone sees (the snapshot's view): the top card in a
 ring of the colour to match, also for wilds, the direction of play, and each player's
 card count. The hand picture shows every card of the hand in the order of the hand's
 buttons, one card per button ("3 x2" under a card held twice); on the player's turn
@@ -49,7 +49,8 @@ import discord
 
 from bot.engine import PlayerView
 from bot.engine.cards import COLORS, Card
-from bot.game.table import Table
+from bot.game.locks import outside_table_locks
+from bot.game.snapshot import TableSnapshot
 from bot.render import TableScene, render_hand, render_table, warm_faces, warm_faces_async
 from bot.ui.messages.hand import card_order, lifted_cards
 from bot.ui.words.alt_text import hand_alt_text, table_alt_text
@@ -73,15 +74,12 @@ RESTORE_BUDGET = 10.0
 ``bot.ui.delivery.restart``) and not urgent, so they wait their turn rather than go without."""
 
 
-def table_scene(table: Table) -> TableScene | None:
+def table_scene(table: TableSnapshot) -> TableScene | None:
     """What the table picture shows, its names in the language of the moment; ``None``
     while no colour is set yet (a Wild start card waiting for the first player to choose
     it)."""
-    game = table.game
-    if game is None:
-        return None
-    seen = game.seat_view(None)
-    if seen.top is None or seen.color not in COLORS:
+    seen = table.view
+    if seen is None or seen.top is None or seen.color not in COLORS:
         return None
     seats = [seat.id for seat in seen.players]
     return TableScene(
@@ -101,12 +99,6 @@ class HandCards:
     cards: list[Card]
     counts: list[int]
     playable: set[int] | None
-
-
-def hand_cards(table: Table, player: str) -> HandCards | None:
-    """The distinct cards of ``player``'s hand as :func:`cards_seen` gives them."""
-    game = table.game
-    return cards_seen(game.seat_view(player)) if game is not None else None
 
 
 def cards_seen(seen: PlayerView) -> HandCards | None:
@@ -179,7 +171,7 @@ class Pictures:
 
     # -- may this message carry a picture? -----------------------------------------------
 
-    def in_channel(self, client: discord.Client, table: Table) -> bool:
+    def in_channel(self, client: discord.Client, table: Placed) -> bool:
         """For a channel message: the game shows pictures and the bot may attach files."""
         if not table.images:
             return False
@@ -190,7 +182,7 @@ class Pictures:
         allowed = channel.permissions_for(guild.me).attach_files
         return self._allowed(table, allowed, "no Attach Files permission")
 
-    def may_attach(self, client: discord.Client, table: Table) -> bool | None:
+    def may_attach(self, client: discord.Client, table: Placed) -> bool | None:
         """Like :meth:`in_channel`, but ``None`` (not known) when the channel is not in
         the cache: a game that shows pictures then tries with one."""
         if not table.images:
@@ -201,7 +193,7 @@ class Pictures:
             return None
         return self.in_channel(client, table)
 
-    def refused(self, table: Table) -> None:
+    def refused(self, table: Placed) -> None:
         """Discord refused a file in the table's channel (Missing Permissions)."""
         self._allowed(table, False, "Discord refused the file (Missing Permissions)")
 
@@ -223,23 +215,20 @@ class Pictures:
 
     # -- the pictures --------------------------------------------------------------------
 
-    def table_picture(self, table: Table) -> Picture | None:
-        """What ``table.png`` shows as the table is now (composed under the table's lock,
-        in its language); ``None`` when there is nothing to draw."""
+    def table_picture(self, table: TableSnapshot) -> Picture | None:
+        """What ``table.png`` shows of ``table`` (its alt text in the language of the
+        moment, the table's); ``None`` when there is nothing to draw."""
+        outside_table_locks("a table picture composed")
         scene = table_scene(table)
         if scene is None:
             return None
         return Picture(scene, functools.partial(render_table, scene), TABLE_FILE,
                        table_alt_text(scene))
 
-    def hand_picture(self, table: Table, player: str) -> Picture | None:
-        """What ``hand.png`` of ``player`` shows as the game is now; ``None`` for a
-        non-player or an empty hand."""
-        game = table.game
-        return self.seen_hand_picture(game.seat_view(player)) if game is not None else None
-
-    def seen_hand_picture(self, seen: PlayerView) -> Picture | None:
-        """What ``hand.png`` shows of the hand in ``seen`` (:meth:`hand_picture`)."""
+    def hand_picture(self, seen: PlayerView) -> Picture | None:
+        """What ``hand.png`` shows of the hand in ``seen``; ``None`` for a non-player or
+        an empty hand."""
+        outside_table_locks("a hand picture composed")
         shown = cards_seen(seen)
         if shown is None:
             return None
@@ -254,6 +243,7 @@ class Pictures:
         acknowledged goes out in one callback, rather than acknowledging it and
         completing it once a painter drew its picture (a hand draws in about a
         millisecond)."""
+        outside_table_locks("a picture drawn")
         png = self._cache.get(picture.key)
         if png is None:
             png = self._keep(picture.key, picture.draw())
@@ -267,6 +257,7 @@ class Pictures:
         ``budget`` seconds (the message then goes without it). ``queue``: wait for a
         drawing slot even when ``MAX_WAITING`` pictures are waiting (the caller bounds
         how many do)."""
+        outside_table_locks("a picture waited for")
         png = await self._png(picture.key, picture.draw, budget, queue)
         if png is None:
             return None

@@ -31,8 +31,9 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.game.clock import Clock
-from bot.game.players import is_computer
-from bot.game.table import Table, TableStatus
+from bot.game.players import is_computer_seat
+from bot.game.snapshot import TableSnapshot
+from bot.game.table import TableStatus
 from bot.i18n import speaking
 from bot.ui.delivery.trail import Seen, Trail, Voice
 from bot.ui.messages.table import call
@@ -65,25 +66,25 @@ class Pings:
     clock: Clock
     channels: dict[int, ChannelPings] = field(default_factory=dict)
 
-    def changed(self, table: Table) -> None:
-        """Note a ping due when the game starts waiting for other people (under the
-        table's lock, with the table as saved, in the table's language); once it waits
-        for nobody (between rounds, at the end), the standing ping is to be removed."""
+    def changed(self, table: TableSnapshot) -> None:
+        """Note a ping due when the game starts waiting for other people (with the table
+        as saved, in the table's language); once it waits for nobody (between rounds, at
+        the end), the standing ping is to be removed."""
         state = self.channels.setdefault(table.channel_id, ChannelPings())
         waited = _waited(table)
         if waited == state.waited and table.status is not TableStatus.ENDED:
             return
         state.waited = waited  # a ping not sent yet for an earlier wait is dropped
-        if waited and table.game is not None:
+        if waited and table.view is not None:
             with speaking(table.language):
-                state.due = (call(table, table.game.seat_view(None)), waited)
+                state.due = (call(table), waited)
         else:
             state.due = ("", frozenset()) if state.trail.standing else None
 
     def carried(self, channel_id: int) -> Due | None:
-        """The table is posted afresh through a click (under the table's lock, as
-        saved): it carries the ping due, if any, instead of a message of its own, which
-        is returned; the game's standing pings are then to be removed."""
+        """The table is posted afresh through a click: it carries the ping due, if any,
+        instead of a message of its own, which is returned; the game's standing pings
+        are then to be removed."""
         state = self.channels.get(channel_id)
         if state is None or state.due is None or not state.due[0]:
             return None
@@ -136,7 +137,7 @@ class Pings:
         state = self.channels.get(message.channel_id)
         return state is not None and state.trail.seen(message)
 
-    async def send(self, table: Table, via: Voice | None) -> None:
+    async def send(self, table: TableSnapshot, via: Voice | None) -> None:
         """Post the due ping (through ``via``'s token, else the bot token), then remove
         every ping of the game before it."""
         state = self.channels.get(table.channel_id)
@@ -159,13 +160,13 @@ class Pings:
             state.trail.posted(message.id, via)
         await self.sweep(table)
 
-    async def sweep(self, table: Table) -> None:
+    async def sweep(self, table: TableSnapshot) -> None:
         """Remove every standing ping of the game but the newest."""
         state = self.channels.get(table.channel_id)
         if state is not None:
             await state.trail.sweep(self.clock.now(), self._messageable(table))
 
-    def _messageable(self, table: Table) -> discord.PartialMessageable:
+    def _messageable(self, table: TableSnapshot) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
 
@@ -176,10 +177,10 @@ def may_ping(users: frozenset[str]) -> discord.AllowedMentions:
         users=[discord.Object(int(user)) for user in sorted(users)])
 
 
-def _waited(table: Table) -> frozenset[str]:
+def _waited(table: TableSnapshot) -> frozenset[str]:
     """The people (not computer players) the game waits for now; none between rounds."""
-    game = table.game
-    if game is None or table.status is not TableStatus.PLAYING or \
-            game.waiting.phase in (GamePhase.ROUND_OVER, GamePhase.MATCH_OVER):
+    seen = table.view
+    if seen is None or table.status is not TableStatus.PLAYING or \
+            seen.waiting.phase in (GamePhase.ROUND_OVER, GamePhase.MATCH_OVER):
         return frozenset()
-    return frozenset(p for p in game.waiting_for() if not is_computer(p))
+    return frozenset(p for p in seen.waiting.players if not is_computer_seat(p))

@@ -26,8 +26,8 @@ import discord
 
 from bot.game.clock import Clock
 from bot.game.ports import BadRow
-from bot.game.saving import Recovered
-from bot.game.table import CloseReason, Table, TableStatus
+from bot.game.snapshot import TableSnapshot
+from bot.game.table import CloseReason, TableStatus
 from bot.i18n import N_, _, speaking
 from bot.ui.delivery.background import in_background
 from bot.ui.messages.table import TableMessage, round_message, table_message
@@ -50,11 +50,11 @@ READY_WAIT = 60.0
 tried, see :meth:`bot.ui.delivery.pictures.Pictures.may_attach`)."""
 
 
-def restored_message(table: Table) -> TableMessage:
+def restored_message(table: TableSnapshot) -> TableMessage:
     """The table message as a restart shows it, in the language of the moment (the
     board composes it speaking the table's)."""
     shown = table_message(table)
-    game = table.game
+    game = table.view
     assert game is not None
     if table.status is TableStatus.ENDED:
         if table.close_reason is CloseReason.FINISHED and game.match_over:
@@ -70,7 +70,7 @@ def restored_message(table: Table) -> TableMessage:
 class RestoreQueue:
     """Shows the restored tables a batch at a time; :meth:`shown` lets a test follow it."""
 
-    def __init__(self, bot: UnoClient, clock: Clock, tables: list[Table]) -> None:
+    def __init__(self, bot: UnoClient, clock: Clock, tables: list[TableSnapshot]) -> None:
         self.bot = bot
         self.clock = clock
         self.waiting = list(tables)
@@ -105,10 +105,10 @@ class RestoreQueue:
                 await self._pause()
         log.info("restored tables shown count=%d", self.done)
 
-    def _next_batch(self) -> tuple[list[Table], int]:
+    def _next_batch(self) -> tuple[list[TableSnapshot], int]:
         """Up to ``BATCH`` tables still to show, and how many were passed over: those a
         click or a live change has shown since the restart."""
-        batch: list[Table] = []
+        batch: list[TableSnapshot] = []
         passed = 0
         while self.waiting and len(batch) < BATCH:
             table = self.waiting.pop(0)
@@ -134,17 +134,16 @@ class RestoreQueue:
         await resumed
 
 
-async def announce_restart(bot: UnoClient, clock: Clock, recovered: Recovered) -> RestoreQueue:
-    """Tell each channel whose game could not be restored that it was closed (now, so the
-    note is out before anyone clicks), and start showing the restored and ended tables
-    in the background, paced."""
-    for row in recovered.unreadable:
+async def announce_restart(bot: UnoClient, clock: Clock, unreadable: list[BadRow],
+                           tables: list[TableSnapshot]) -> RestoreQueue:
+    """Tell each channel whose game could not be restored (``unreadable``) that it was
+    closed (now, so the note is out before anyone clicks), and start showing the
+    restored and ended ``tables`` (``GameManager.restore``) in the background, paced."""
+    for row in unreadable:
         await _tell_closed(bot, row)
-    tables = [t for t in recovered.ended if t.table_message_id is not None]
-    playing = [t for t in recovered.live if t.status is TableStatus.PLAYING and t.game is not None]
-    for table in playing:
-        bot.board.adopt(table)
-    tables += playing
+    for table in tables:
+        if table.status is TableStatus.PLAYING:
+            bot.board.adopt(table)
     queue = RestoreQueue(bot, clock, tables)
     bot.board.restoring = in_background(queue.run())
     return queue

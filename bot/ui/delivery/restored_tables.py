@@ -12,7 +12,7 @@ from typing import TypeVar
 
 import discord
 
-from bot.game.table import Table
+from bot.game.snapshot import TableSnapshot
 from bot.ui.delivery.pictures import RESTORE_BUDGET, TABLE_FILE, Picture
 from bot.ui.delivery.table_courier import REPOST_AFTER, Channel, TableCourier, message_age
 from bot.ui.delivery.trail import Trail
@@ -27,18 +27,18 @@ UNKNOWN_MESSAGE = 10008
 
 @dataclass(frozen=True, slots=True)
 class Restored:
-    """A restored table's message, composed under its lock: what it says, its picture,
-    and whether the bot may attach files there (``None``: not known yet)."""
+    """A restored table's message: what it says, its picture, and whether the bot may
+    attach files there (``None``: not known yet)."""
 
     shown: TableMessage
     picture: Picture | None
     allowed: bool | None
 
 
-def restored_channel(table: Table, now: float) -> Channel:
+def restored_channel(table: TableSnapshot, now: float) -> Channel:
     """A channel's courier state for a table taken back: its table message's age comes
     from its id, so a live change edits that message, as usual, until its hour."""
-    channel = Channel(table)
+    channel = Channel.of(table)
     if table.table_message_id is not None:
         age = message_age(table.table_message_id)
         if age < REPOST_AFTER:
@@ -53,7 +53,7 @@ async def show_again(courier: TableCourier, channel: Channel, restored: Restored
     channel.table_dirty = False
     channel.last_edit = now = courier.clock.now()
     messageable = courier.messageable(table)
-    old_id = table.table_message_id
+    old_id = channel.table_message_id
     age = message_age(old_id) if old_id is not None else REPOST_AFTER
     if old_id is not None and age < REPOST_AFTER:
         existing = messageable.get_partial_message(old_id)
@@ -76,7 +76,7 @@ async def show_again(courier: TableCourier, channel: Channel, restored: Restored
     await courier.posted(channel, message.id, None)
 
 
-async def _with_picture(courier: TableCourier, table: Table, restored: Restored,
+async def _with_picture(courier: TableCourier, table: TableSnapshot, restored: Restored,
                         send: Callable[[discord.File | None], Awaitable[T]]) -> T:
     """``send`` the table message with its picture where the bot may attach files;
     where that is not known yet (the guild not in the cache), try with the picture

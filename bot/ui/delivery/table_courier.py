@@ -12,6 +12,10 @@ hour), with the bot token, at most once every ``BOT_EDIT_INTERVAL`` (later chang
 for the next slot and go out together). The table is posted afresh before its message is
 an hour old, when Discord starts to limit edits of it. Once it shows a game's end, the
 ended game's saved row is deleted: until then a restart shows the end.
+
+What it shows is the newest :class:`~bot.game.snapshot.TableSnapshot` the board was
+handed for the channel; what it tells the game service back (a table posted, the end
+shown) goes through the :class:`TableService` it is built with.
 """
 
 from __future__ import annotations
@@ -20,13 +24,14 @@ import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import aiohttp
 import discord
 
 from bot.game.clock import Clock, Handle
-from bot.game.table import Table, TableStatus
-from bot.game.turns import Turns
+from bot.game.snapshot import Snapshot, TableSnapshot
+from bot.game.table import TableStatus
 from bot.i18n import speaking
 from bot.ui.delivery.interaction_calls import follow_up
 from bot.ui.delivery.pictures import TABLE_FILE, Pictures
@@ -47,6 +52,23 @@ NOBODY = may_ping(frozenset())
 
 Sender = Callable[["Channel", Callable[[], Awaitable[None]]], Awaitable[None]]
 """Runs a send as the channel's one sender (``Board._send``)."""
+
+
+class TableService(Protocol):
+    """What the board tells the game service of what it delivered
+    (``bot.game.manager.GameManager``)."""
+
+    async def table_posted(self, shown: TableSnapshot, message_id: int) -> None:
+        """The table message of ``shown``'s game was posted afresh: save its id."""
+        ...
+
+    async def channel_gone(self, shown: TableSnapshot) -> bool:
+        """The channel of ``shown``'s game is gone: end the game; whether it ended."""
+        ...
+
+    async def forget_shown(self, shown: TableSnapshot) -> None:
+        """The channel has been shown ``shown``: an ended game's saved row can go."""
+        ...
 
 
 POST_TRIES = 3
@@ -71,7 +93,11 @@ class Post:
 class Channel:
     """What a channel's courier still has to send, and what it sent last."""
 
-    table: Table
+    table: TableSnapshot
+    """The newest snapshot the board was handed of the channel's game."""
+    table_message_id: int | None = None
+    """The game's table message as the courier knows it: the one saved, then each it
+    posts (a snapshot taken meanwhile may not know it yet)."""
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     table_dirty: bool = False
     last_edit: float | None = None
@@ -83,7 +109,8 @@ class Channel:
     edit_timer: Handle | None = None
     retry: Handle | None = None
     """The courier's next try after a failed delivery (``board.RETRY_AFTER``)."""
-    stale_hands: set[str] = field(default_factory=set)
+    stale_hands: dict[str, Snapshot] = field(default_factory=dict)
+    """The hands to refresh, each as the newest change that made it stale shows it."""
     posts: list[Post] = field(default_factory=list)
     """The round messages still to post, oldest first."""
     round_message_id: int | None = None
@@ -94,17 +121,29 @@ class Channel:
     unreachable: int = 0
     """Deliveries in a row that found the channel gone (``board.CHANNEL_GONE``)."""
 
+    @classmethod
+    def of(cls, table: TableSnapshot) -> Channel:
+        return cls(table, table.table_message_id)
+
+    def show(self, table: TableSnapshot) -> None:
+        """``table`` is the newest of the channel's game (a newer game's, or the same
+        one's at this version or later): the courier shows it from now on."""
+        if table.serial != self.table.serial:  # a new game here: its own table message
+            self.table, self.table_message_id = table, table.table_message_id
+        elif table.version >= self.table.version:
+            self.table = table
+
 
 class TableCourier:
     """Shows each channel's table as it is now, through the cheapest way Discord allows."""
 
     def __init__(self, client: discord.Client, clock: Clock, pictures: Pictures,
-                 turns: Turns, pings: Pings, send: Sender) -> None:
+                 tables: TableService, pings: Pings, send: Sender) -> None:
         self.client = client
         self.pings = pings
         self.clock = clock
         self.pictures = pictures
-        self.turns = turns
+        self.tables = tables
         self._send = send
 
     async def edit_when_allowed(self, channel: Channel) -> None:
@@ -133,21 +172,20 @@ class TableCourier:
         token that posted it while that lives, else the bot token's; its words name
         whom the game waits for now, and ping nobody), or posted afresh with the bot
         token where there is no message to edit or it nears its hour."""
+        if not channel.table_dirty:
+            return
         table = channel.table
-        async with self.turns.registry.lock(table.channel_id):  # only what was saved
-            if not channel.table_dirty:
-                return
-            channel.table_dirty = False
-            if channel.edit_timer is not None:  # this shows what it would have
-                channel.edit_timer.cancel()
-                channel.edit_timer = None
-            channel.last_edit = now = self.clock.now()
-            with speaking(table.language):
-                shown = table_message(table)
-                picture = self.pictures.table_picture(table) \
-                    if self.pictures.in_channel(self.client, table) else None
-            ping = self.pings.carried(table.channel_id) if via is not None else None
-            over = table.status is TableStatus.ENDED
+        channel.table_dirty = False
+        if channel.edit_timer is not None:  # this shows what it would have
+            channel.edit_timer.cancel()
+            channel.edit_timer = None
+        channel.last_edit = now = self.clock.now()
+        with speaking(table.language):
+            shown = table_message(table)
+            picture = self.pictures.table_picture(table) \
+                if self.pictures.in_channel(self.client, table) else None
+        ping = self.pings.carried(table.channel_id) if via is not None else None
+        over = table.status is TableStatus.ENDED
         drawn = await self.pictures.file(picture) if picture is not None else None
         if drawn is not None:
             shown.show_picture(f"attachment://{TABLE_FILE}")
@@ -167,7 +205,7 @@ class TableCourier:
             await self.post(channel, shown, drawn, via, ping)
         channel.unreachable = 0
         if over:  # the end is out: its saved row has served
-            await self.turns.registry.forget_shown(table)
+            await self.tables.forget_shown(table)
 
     async def post(self, channel: Channel, shown: TableMessage,
                    drawn: discord.File | None, via: Voice | None,
@@ -198,13 +236,14 @@ class TableCourier:
         delete the table messages before it."""
         channel.posted_at = self.clock.now()
         channel.tables.posted(message_id, via)
-        await self.turns.table_posted(channel.table, message_id)
+        channel.table_message_id = message_id
+        await self.tables.table_posted(channel.table, message_id)
         await channel.tables.sweep(self.clock.now(), self.messageable(channel.table))
 
     def current(self, channel: Channel) -> Posted | None:
         """The game's table message in the channel, if any (after a restart: the one
         saved, whose token is gone)."""
-        message_id = channel.table.table_message_id
+        message_id = channel.table_message_id
         if message_id is None:  # a new game's first table: the older game's stay
             channel.tables = Trail()
         elif channel.tables.newest is None or channel.tables.newest.message_id != message_id:
@@ -218,7 +257,7 @@ class TableCourier:
             return None
         return current.via
 
-    def messageable(self, table: Table) -> discord.PartialMessageable:
+    def messageable(self, table: TableSnapshot) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
 

@@ -10,10 +10,10 @@ as components without a View (:func:`components`, the same payload).
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any, ClassVar
+from typing import Any, Protocol, cast
 
 import discord
 from PIL import ImageFont
@@ -156,19 +156,25 @@ def to_view(rows: Rows) -> discord.ui.View:
     return view
 
 
-ClickHandler = Callable[[discord.Interaction, Click], Awaitable[None]]
+class GameClicks(Protocol):
+    """The client a game control's click comes through (``bot.app.client.UnoBot``), which
+    hands it to ``bot.ui.clicks.play.on_click``."""
+
+    async def game_click(self, interaction: discord.Interaction, click: Click) -> None: ...
 
 
 class GameControl(ChannelBound, template=PATTERN):
     """Any button of a game message. Its custom id is read here, once: a button's when
-    the click arrives, a menu's with the option chosen; the :class:`Click` goes to
-    ``handle_click``, which the composition root sets to ``bot.ui.clicks.play.on_click`` (play
-    draws its messages with these controls, so this module cannot import it), once
-    :class:`ChannelBound` has checked that the id makes sense and names the channel
-    clicked in. A forged payload that mixes a menu's id and a button's (``pick:<n>`` as
-    a button, a button's id as a menu) makes no sense."""
+    the click arrives, a menu's with the option chosen; once :class:`ChannelBound` has
+    checked that the id makes sense and names the channel clicked in, the :class:`Click`
+    goes to the interaction's client (:class:`GameClicks`), whose ``game_click`` is
+    ``bot.ui.clicks.play.on_click``. Not straight to ``on_click``: play draws its
+    messages with these controls, so this module cannot import it; and not through a
+    handler given to each control, since discord.py registers the class, not the
+    instance (every View sent with these controls registers the class again). A forged
+    payload that mixes a menu's id and a button's (``pick:<n>`` as a button, a button's
+    id as a menu) makes no sense."""
 
-    handle_click: ClassVar[ClickHandler | None] = None
     drawn_at: tuple[int, int] = (0, 0)
     """The channel and the table version the custom id names."""
     asks: Asked | None = None
@@ -199,5 +205,5 @@ class GameControl(ChannelBound, template=PATTERN):
                 await answer(interaction, self.custom_id, STRAY, "not understood")
                 return
         assert asks is not None  # else ``admits`` refused the click
-        if GameControl.handle_click is not None:
-            await GameControl.handle_click(interaction, Click(*self.drawn_at, asks))
+        client = cast(GameClicks, interaction.client)
+        await client.game_click(interaction, Click(*self.drawn_at, asks))

@@ -26,8 +26,8 @@ from bot.engine import Phase, PlayerView
 from bot.engine.actions import ActionKind
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, COLORS, Card
 from bot.game.drafts import Draft
+from bot.game.locks import outside_table_locks
 from bot.game.snapshot import Snapshot
-from bot.game.table import Table
 from bot.i18n import _, ngettext, pgettext
 from bot.ui.messages.controls import Choice, Control, Menu, Rows, Style, phone_rows
 from bot.ui.messages.custom_ids import game_id
@@ -66,13 +66,9 @@ def sort_key(card: Card) -> tuple[int, int, str]:
     return (COLORS.index(color) if color else len(COLORS), order, value)
 
 
-def hand_message(table: Table, player: str, notice: str = "") -> HandMessage:
-    """``player``'s hand message as ``table`` is now (read under its lock)."""
-    return hand_shown(Snapshot.take(table, player), notice)
-
-
 def hand_shown(snapshot: Snapshot, notice: str = "") -> HandMessage:
     """The hand message of the snapshot's viewer, drawn from what they may see."""
+    outside_table_locks("a hand composed")
     seen = snapshot.view
     lines = [notice or _news(snapshot)]
     if seen.you is None:

@@ -2,7 +2,8 @@
 
 Apart from the lobby's buttons (``bot.ui.clicks.lobby``) so the board can redraw the lobby
 message when its game ends without importing the click handlers. It speaks the language
-of the moment: the table's, where the lobby message is composed (``table.language``).
+of the moment: the table's, where the lobby message is composed (``table.language``),
+from a :class:`~bot.game.snapshot.TableSnapshot` once the table's lock is released.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import discord
 
 from bot.game.lobby import MAX_PLAYERS
-from bot.game.table import CloseReason, Table, TableStatus
+from bot.game.locks import outside_table_locks
+from bot.game.snapshot import TableSnapshot
+from bot.game.table import CloseReason, TableStatus
 from bot.i18n import N_, _
 from bot.ui.messages.table import CHANNEL_LOST, ended_by
-from bot.ui.words.names import mention
+from bot.ui.words.names import mention, mention_player
 from bot.ui.words.text import rules_line
 
 LOBBY_COLOUR = discord.Colour.red()
@@ -25,16 +28,17 @@ CLOSE_SENTENCES = {
 }
 
 
-def table_embed(table: Table) -> discord.Embed:
+def table_embed(table: TableSnapshot) -> discord.Embed:
     """The lobby message whatever the table's status: open, started or closed."""
+    outside_table_locks("the lobby message composed")
     rules = _("Rules: {rules}").format(
         rules=rules_line(table.ruleset, table.options, table.turn_seconds))
-    seats = "\n".join(f"{n}. {mention(table, p.id)}" for n, p in enumerate(table.players, start=1))
+    seats = "\n".join(f"{n}. {mention_player(p)}" for n, p in enumerate(table.players, start=1))
     if table.status is TableStatus.LOBBY:
         autoplay = "\n" + _("Autoplay: a computer player takes the turns of anyone whose time "
                             "runs out.") if table.autoplay else ""
         description = "\n".join([
-            _("Host: {player}").format(player=mention(table, table.host.id)),
+            _("Host: {player}").format(player=mention_player(table.host)),
             _("Players ({count}/{most}):").format(count=len(table.players), most=MAX_PLAYERS),
             seats, "", rules + autoplay, "",
             # i18n: Join and Start are the lobby's buttons
@@ -43,19 +47,19 @@ def table_embed(table: Table) -> discord.Embed:
         return discord.Embed(title=_("UNO lobby"), description=description,
                              colour=LOBBY_COLOUR)
     if table.status is TableStatus.PLAYING:  # one line: the table below says the rest
-        order = " · ".join(mention(table, p.id) for p in table.players)
+        order = " · ".join(mention_player(p) for p in table.players)
         # i18n: the lobby once the game is dealt; {order} lists the players' mentions
         started = _("The game has started. Seating order: {order}").format(order=order)
         return discord.Embed(description=started, colour=LOBBY_COLOUR)
     reason = table.close_reason or CloseReason.CANCELLED
-    if table.game is not None:  # a game was played here: it is over now
+    if table.view is not None:  # a game was played here: it is over now
         return discord.Embed(title=_("UNO game over"), description=_game_over(table, reason))
     return discord.Embed(title=_("UNO lobby closed"), description=_(CLOSE_SENTENCES[reason]))
 
 
-def _game_over(table: Table, reason: CloseReason) -> str:
+def _game_over(table: TableSnapshot, reason: CloseReason) -> str:
     """The lobby message once its game is over, so it no longer says "has started"."""
-    game = table.game
+    game = table.view
     assert game is not None
     if reason is CloseReason.ENDED:
         return ended_by(table)

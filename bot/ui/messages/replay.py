@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.game.table import Player, Table, TableStatus
+from bot.game.snapshot import TableSnapshot
+from bot.game.table import Player, TableStatus
 from bot.i18n import ngettext
 from bot.ui.words.names import and_list
 
@@ -13,7 +14,8 @@ from bot.ui.words.names import and_list
 class Replay:
     """A finished match waiting for its players to play again."""
 
-    table: Table
+    table: TableSnapshot
+    """The match's end."""
     ready: set[int] = field(default_factory=set)
 
     @property
@@ -35,9 +37,9 @@ def ready_line(replay: Replay) -> str:
                     len(ready)).format(ready=and_list(ready), waiting=and_list(waiting))
 
 
-def replayable(table: Table) -> bool:
+def replayable(table: TableSnapshot) -> bool:
     """Whether ``table`` is a match played to its end by people, which can be played
     again."""
-    game = table.game
-    return table.status is TableStatus.ENDED and game is not None and game.match_over \
+    seen = table.view
+    return table.status is TableStatus.ENDED and seen is not None and seen.match_over \
         and any(not p.is_computer for p in table.players)

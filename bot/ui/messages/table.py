@@ -6,6 +6,9 @@ the table posted afresh on a click, else a ping of its own, see ``bot.ui.deliver
 embed fits a phone: the top card and colour, every seat on one line with the direction,
 the last two actions, and the picture.
 The rules are behind the Rules button.
+
+Every message here is composed from a :class:`~bot.game.snapshot.TableSnapshot`, once
+the table's lock is released (``bot.game.locks``).
 """
 
 from __future__ import annotations
@@ -16,13 +19,16 @@ import discord
 
 from bot.engine import Phase as GamePhase
 from bot.engine import PlayerView
-from bot.game.players import is_computer
-from bot.game.table import CloseReason, Table, TableStatus
+from bot.game.locks import outside_table_locks
+from bot.game.players import is_computer_seat
+from bot.game.snapshot import TableSnapshot
+from bot.game.standings import RatingChange
+from bot.game.table import CloseReason, TableStatus
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.messages.controls import Control, Rows, Style, disabled
 from bot.ui.messages.custom_ids import game_id
 from bot.ui.messages.replay import replayable
-from bot.ui.words.names import mention, name_of, namer
+from bot.ui.words.names import mention, name_of, namer, player_name
 from bot.ui.words.option_words import listed_on
 from bot.ui.words.rating_words import rating_change
 from bot.ui.words.words import (
@@ -52,11 +58,11 @@ class TableMessage:
         self.embed.set_image(url=url)
 
 
-def table_message(table: Table) -> TableMessage:
+def table_message(table: TableSnapshot) -> TableMessage:
     """The table message, drawn from what everyone may see (the spectator's view)."""
-    game = table.game
-    assert game is not None
-    seen = game.seat_view(None)
+    outside_table_locks("the table message composed")
+    seen = table.view
+    assert seen is not None
     embed = discord.Embed(description=_description(table, seen), colour=TABLE_COLOUR)
     rows: Rows = [[  # Catch last: a long name wraps it alone onto a phone's second line
         # i18n: a button that shows the player's cards, privately
@@ -69,14 +75,14 @@ def table_message(table: Table) -> TableMessage:
     ]]
     if table.status is not TableStatus.PLAYING:
         rows = disabled(rows)
-    content = call(table, seen)
+    content = call(table)
     if table.status is TableStatus.PLAYING and not seen.round_over and table.turn_deadline:
         # i18n: {when} is a relative time Discord shows in the reader's language ("in 30 seconds")
         content += " " + _("Time runs out {when}.").format(when=f"<t:{int(table.turn_deadline)}:R>")
     return TableMessage(content, embed, rows)
 
 
-def _catch_label(table: Table, seen: PlayerView) -> str:
+def _catch_label(table: TableSnapshot, seen: PlayerView) -> str:
     """Catch! names whom it catches: the one player holding one card without a call
     (several are asked about on the click)."""
     catchable = seen.catchable
@@ -88,8 +94,11 @@ def _catch_label(table: Table, seen: PlayerView) -> str:
     return pgettext("button", "Catch!")
 
 
-def call(table: Table, seen: PlayerView) -> str:
-    """Who must act now, mentioned, and what they must do (``seen``: what everyone sees)."""
+def call(table: TableSnapshot) -> str:
+    """Who must act now, mentioned, and what they must do (from what everyone sees)."""
+    outside_table_locks("the table's call composed")
+    seen = table.view
+    assert seen is not None
     if table.status is TableStatus.ENDED:
         if table.close_reason is CloseReason.ENDED:
             return ended_by(table)
@@ -114,7 +123,7 @@ def call(table: Table, seen: PlayerView) -> str:
         # i18n: {players} owe cards; "My hand" is the button that shows their cards
         return _("{players}: discard cards in My hand.").format(
             players=" ".join(mention(table, p) for p in seen.discards_owed))
-    if is_computer(seen.current):
+    if is_computer_seat(seen.current):
         # i18n: a computer player is choosing its move
         return _("{player} is thinking…").format(player=name_of(table, seen.current))
     current = mention(table, seen.current)
@@ -136,12 +145,12 @@ CHANNEL_LOST = N_("This game ended: the bot could no longer reach this channel."
 """Shown only should the channel come back before the end was forgotten (a restart)."""
 
 
-def ended_by(table: Table) -> str:
+def ended_by(table: TableSnapshot) -> str:
     """Who ended the game with /uno end, mentioned."""
     return _("This game was ended by {player}.").format(player=f"<@{table.ended_by}>")
 
 
-def _description(table: Table, seen: PlayerView) -> str:
+def _description(table: TableSnapshot, seen: PlayerView) -> str:
     """A few lines for a phone: the top card and colour and the table options that
     change how play goes (jump-ins...), the seats on one line, the last few actions."""
     in_force = [_(words.label) for words in listed_on(seen.options)]
@@ -158,7 +167,7 @@ def _description(table: Table, seen: PlayerView) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _seats(table: Table, seen: PlayerView) -> str:
+def _seats(table: TableSnapshot, seen: PlayerView) -> str:
     """ "↻ ana 5 · ▶ ben 1 UNO! · cy 3", card counts in seating order, the way play goes, the
     player to move, with each match score once anyone has one."""
     scored = any(seat.score for seat in seen.players)
@@ -178,7 +187,7 @@ def _seats(table: Table, seen: PlayerView) -> str:
     return ("↻" if seen.direction == 1 else "↺") + " " + " · ".join(seats)
 
 
-def _scored(table: Table, seen: PlayerView) -> str:
+def _scored(table: TableSnapshot, seen: PlayerView) -> str:
     """Who scores what from whom: the winner takes the points left in the other hands
     (standard), or everyone scores the points left in their own (alternative)."""
     winner = seen.round_winner or ""
@@ -200,24 +209,29 @@ def _scored(table: Table, seen: PlayerView) -> str:
         player=name_of(table, winner), points=plural(gained, "point"), sources=taken)
 
 
-def ratings_line(table: Table) -> str:
+def ratings_line(table: TableSnapshot) -> str:
     """What the finished match did to each person's rating; empty if it was not rated."""
     if not table.ratings:
         return ""
     # i18n: each person's new rating and its change: "ana 1043 (+12), ben 988? (-12)";
     # a "?" marks a rating still provisional
     return _("**Ratings:** {ratings}").format(ratings=", ".join(
-        _("{player} {score}").format(player=name_of(table, change.user_id),
-                                     score=rating_change(change))
+        _("{player} {score}").format(player=_rated(table, change), score=rating_change(change))
         for change in table.ratings))
 
 
-def round_message(table: Table, next_round: bool) -> tuple[str, Rows]:
+def _rated(table: TableSnapshot, change: RatingChange) -> str:
+    """The name of the person whose rating ``change`` is."""
+    seated = table.player(change.user_id)
+    return player_name(seated) if seated is not None else str(change.user_id)
+
+
+def round_message(table: TableSnapshot, next_round: bool) -> tuple[str, Rows]:
     """The end of a round: every hand's points, the winner's score, the match table;
     a "Next round" button while the next round is still to be dealt."""
-    game = table.game
-    assert game is not None
-    seen = game.seat_view(None)
+    outside_table_locks("a round message composed")
+    seen = table.view
+    assert seen is not None
     winner = seen.round_winner or ""
     lines = [_("**Round {round}: {player} wins**").format(
         round=seen.round, player=name_of(table, winner)), _scored(table, seen)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from bot.game.players import PlayerId, is_computer
+from bot.game.players import is_computer_seat
 from bot.game.table import Player
 from bot.i18n import N_, _, translate
 
@@ -28,9 +28,9 @@ COMPUTER_NAMES = {
 
 
 class Seated(Protocol):
-    """Whatever knows the seated players: a table, or a snapshot of one."""
+    """Whatever knows the seated players: a snapshot of a table."""
 
-    def player(self, player: PlayerId | str) -> Player | None: ...
+    def player_at(self, seat: str) -> Player | None: ...
 
 
 def player_name(player: Player) -> str:
@@ -41,10 +41,10 @@ def player_name(player: Player) -> str:
                                                        number=-player.id)
 
 
-def name_of(table: Seated, player: PlayerId | str) -> str:
-    """A seated (or once seated) player's name, from their id or the engine's."""
-    seated = table.player(player)
-    return player_name(seated) if seated is not None else str(player)
+def name_of(table: Seated, seat: str) -> str:
+    """The name of the seated (or once seated) player at the engine's ``seat``."""
+    seated = table.player_at(seat)
+    return player_name(seated) if seated is not None else seat
 
 
 def namer(table: Seated) -> Callable[[str], str]:
@@ -53,9 +53,15 @@ def namer(table: Seated) -> Callable[[str], str]:
     return lambda player: name_of(table, player)
 
 
-def mention(table: Seated, player: PlayerId | str) -> str:
+def mention(table: Seated, seat: str) -> str:
+    """The person at the engine's ``seat`` is mentioned (so notified); a computer player
+    is named."""
+    return name_of(table, seat) if is_computer_seat(seat) else f"<@{seat}>"
+
+
+def mention_player(player: Player) -> str:
     """A person is mentioned (so notified); a computer player is named."""
-    return name_of(table, player) if is_computer(player) else f"<@{player}>"
+    return player_name(player) if player.is_computer else f"<@{player.id}>"
 
 
 def and_list(items: list[str]) -> str:

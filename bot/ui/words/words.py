@@ -10,7 +10,7 @@ names, never mentions, so the log pings nobody).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.engine.cards import CARD_COLOR, CARD_VALUE, Card
@@ -146,7 +146,7 @@ def count_cards(count: int) -> str:
     return plural(count, "card")
 
 
-def action_line(events: list[dict[str, Any]], name: Name) -> str:
+def action_line(events: Sequence[Mapping[str, Any]], name: Name) -> str:
     """One action's public events (``Event.to_dict`` after ``redact(None)``) in words."""
     parts: list[str] = []
     skipped_after_draw: set[str] = set()
@@ -176,7 +176,7 @@ def action_line(events: list[dict[str, Any]], name: Name) -> str:
     return "; ".join(parts)
 
 
-def challenge_loser(event: dict[str, Any]) -> str:
+def challenge_loser(event: Mapping[str, Any]) -> str:
     """Who draws after a challenge: the Wild Draw Four's player if it was played
     unfairly (they held a card of the colour before it), else the challenger."""
     guilty = (event.get("data") or {}).get("guilty")
@@ -194,7 +194,7 @@ def a_card_of(color: str, held: bool = True) -> str:
     return some.format(color=color_name(color))
 
 
-def challenge_sentence(event: dict[str, Any], name: Name) -> str:
+def challenge_sentence(event: Mapping[str, Any], name: Name) -> str:
     """ "ben challenged: ana had no red card, so ben takes 6 and misses a turn"."""
     data = event.get("data") or {}
     color = str(data.get("color") or "")
@@ -214,7 +214,7 @@ def challenge_sentence(event: dict[str, Any], name: Name) -> str:
                      color=color_name(color) if color else "", count=challenge_count(event))
 
 
-def challenge_count(event: dict[str, Any]) -> int:
+def challenge_count(event: Mapping[str, Any]) -> int:
     """The cards a challenge moves: the waiting total, or that total plus 2 (RULES.md 5);
     an event saved before the engine counted them moved 4 or 6."""
     return int(event.get("count") or (4 if (event.get("data") or {}).get("guilty") else 6))
@@ -241,7 +241,7 @@ _SIMPLE: dict[str, str] = {
 """Events said in one sentence each, with the event's player, target, count and colour."""
 
 
-def event_sentence(event: dict[str, Any], name: Name, *, misses_turn: bool = False) -> str:
+def event_sentence(event: Mapping[str, Any], name: Name, *, misses_turn: bool = False) -> str:
     """One event in words; ``misses_turn``: a draw the turn's loss follows ("drew 2 cards
     and misses a turn")."""
     kind = event["kind"]
@@ -327,7 +327,7 @@ def _house_rule_text(data: dict[str, Any]) -> str:
     return data.get("text") or _("none was written for this card, so nothing more happens.")
 
 
-def said_to(events: list[dict[str, Any]], player: str, name: Name) -> str:
+def said_to(events: Sequence[Mapping[str, Any]], player: str, name: Name) -> str:
     """What an action did to ``player``, said to them: "ben caught you without UNO, so
     you take 2.", "You drew 2 cards and miss your turn." Empty when it did nothing to
     them that needs saying (their own draws are told with the cards drawn)."""
@@ -383,7 +383,7 @@ CHALLENGE_SAID_TO: dict[tuple[bool, bool, bool], str] = {
 whether the colour it was judged by is known (a game saved before the engine kept it)."""
 
 
-def _challenge_said_to(event: dict[str, Any], player: str, name: Name) -> str:
+def _challenge_said_to(event: Mapping[str, Any], player: str, name: Name) -> str:
     """A challenge, said to the challenger ("You challenged ana's Wild Draw Four: ...")
     or to the one challenged ("ben challenged your Wild Draw Four: ...")."""
     data = event.get("data") or {}
