@@ -6,7 +6,8 @@ Where each is used: ``_HTTPClient__session`` and ``_response_type`` in
 ``bot/ui/early_acks.py``; the gateway parser table (``client._connection.parsers``, read
 by each websocket as ``_discord_parsers``) in ``bot/app/gateway_guard.py``; DynamicItem's
 ``__discord_ui_compiled_template__`` in ``bot/ui/stray.py``; ``launch_shard`` and
-``launch_shards`` overridden in ``bot/app/client.py``."""
+``launch_shards`` overridden in ``bot/app/client.py``. And one the tests rely on: the
+rate-limit buckets, kept on the test's clock by ``tests/fakediscord/client_clock.py``."""
 
 from __future__ import annotations
 
@@ -91,3 +92,16 @@ def test_launch_shard_and_launch_shards() -> None:
         "bot/app/client.py",
         "connect() launches the shards through them, and each failed try calls "
         "launch_shard again")
+
+
+def test_the_rate_limit_buckets() -> None:
+    http, bucket = discord.http.HTTPClient, discord.http.Ratelimit
+    looked_up = "self._buckets[key]" in inspect.getsource(http.get_ratelimit)
+    timed = all(f"self._loop.{use}()" in inspect.getsource(bucket)
+                for use in ("time", "create_future"))
+    waits = "asyncio.sleep(self.reset_after)" in inspect.getsource(bucket._refresh)
+    assert looked_up and timed and waits and {"_loop", "expires"} <= set(bucket.__slots__), moved(
+        "HTTPClient._buckets and Ratelimit's _loop, expires and _refresh",
+        "tests/fakediscord/client_clock.py",
+        "a client's buckets are looked up in that table, read their time from the loop and "
+        "sleep out their window in _refresh, which it moves onto the test's clock")
