@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from bot.game.clock import RealClock
 from tests.fakediscord import FakeDiscord
 
 SOURCE_TREE = Path(__file__).resolve().parents[1]
@@ -51,6 +52,9 @@ class BotProcess:
 
     async def start(self) -> None:
         """Start the process; returns once it has identified on the fake gateway."""
+        assert isinstance(self.fake.clock, RealClock), (
+            "a bot process runs on the real clock: so must its fake Discord's rate-limit "
+            "windows (mark the test real_clock)")
         env = {k: v for k, v in os.environ.items()
                if not k.startswith("DISCORD_") and k not in ("DATABASE_PATH", "DEV_GUILD_ID")}
         env |= {

@@ -22,9 +22,10 @@ from pydantic import SecretStr
 
 from bot.app.client import UnoBot
 from bot.app.settings import Settings
-from bot.game.clock import FakeClock
+from bot.game.clock import Clock, FakeClock, RealClock
 from bot.ui.discord_internals import point_at
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
+from tests.fakediscord.client_clock import wait_on
 from tests.fakediscord.handlers import watch_handlers
 from tests.pgserver import MISSING, PostgresServer, binaries
 
@@ -108,12 +109,17 @@ def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
+def clock(request: pytest.FixtureRequest) -> Clock:
+    """The bot's clock, which the fake Discord keeps too (its token ages and rate-limit
+    windows): a FakeClock the test moves, or the real clock in a module marked
+    ``real_clock``, whose bots run as their own processes on it."""
+    if request.node.get_closest_marker("real_clock") is not None:
+        return RealClock()
     return FakeClock()
 
 
 @pytest.fixture
-async def fake_discord(clock: FakeClock) -> AsyncIterator[FakeDiscord]:
+async def fake_discord(clock: Clock) -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord(clock)
     await fake.start()
     yield fake
@@ -156,11 +162,13 @@ async def running_bot(
 ) -> AsyncIterator[UnoBot]:
     """The real bot, connected and ready: login (which runs setup_hook), then connect.
     ``fake`` (the Discord it talks to) learns of its interaction handlers, so that a
-    member's click returns once the bot has finished with it. Its games are dealt from
+    member's click returns once the bot has finished with it, and its discord.py waits
+    out the fake's rate-limit windows on the fake's clock. Its games are dealt from
     fixed seeds, so a test plays the same deal on every run."""
     seeds = itertools.count(1)
     client = UnoBot(settings, clock=clock, seeds=lambda: next(seeds), guild_ready_timeout=0.05)
     watch_handlers(fake, client)
+    wait_on(client, fake.clock)
     await client.login(settings.discord_token.get_secret_value())
     connection = asyncio.create_task(client.connect())
     try:

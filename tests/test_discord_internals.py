@@ -460,3 +460,16 @@ def test_the_check_sees_each_kind_of_private_use() -> None:
     outside = "class Store:\n    def close(self):\n        self._connection.close()\n"
     assert private_uses(outside) == []  # no discord imported: the bot's own objects
     assert private_uses("import discord\n" + outside) == ["4: ._connection"]
+
+
+def test_the_rate_limit_buckets() -> None:
+    http, bucket = discord.http.HTTPClient, discord.http.Ratelimit
+    looked_up = "self._buckets[key]" in inspect.getsource(http.get_ratelimit)
+    timed = all(f"self._loop.{use}()" in inspect.getsource(bucket)
+                for use in ("time", "create_future"))
+    waits = "asyncio.sleep(self.reset_after)" in inspect.getsource(bucket._refresh)
+    assert looked_up and timed and waits and {"_loop", "expires"} <= set(bucket.__slots__), moved(
+        "HTTPClient._buckets and Ratelimit's _loop, expires and _refresh",
+        "tests/fakediscord/client_clock.py",
+        "a client's buckets are looked up in that table, read their time from the loop and "
+        "sleep out their window in _refresh, which it moves onto the test's clock")

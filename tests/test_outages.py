@@ -24,6 +24,8 @@ from tests.app.test_startup import closed_port, env_for, forward, last_sentence,
 from tests.fakediscord import FakeDiscord, FakeGuild
 from tests.pgserver import MISSING, PostgresServer, binaries
 
+pytestmark = pytest.mark.real_clock
+
 TIMEOUT = 60.0
 
 

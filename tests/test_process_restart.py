@@ -30,6 +30,8 @@ from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, StoredMessage,
 from tests.fakediscord.wire import RouteKind
 from tests.ui.game_helpers import card_button, move_in_hand, position
 
+pytestmark = pytest.mark.real_clock
+
 TARGET = 100
 
 

@@ -28,6 +28,8 @@ from tests.fakediscord import FakeDiscord, FakeGuild, add_guild, answered
 from tests.pgserver import PostgresServer
 from tests.test_process_restart import RemoteGame
 
+pytestmark = pytest.mark.real_clock
+
 SHARDS = 2
 
 

@@ -73,7 +73,8 @@ class _FakeHandle:
 
 
 class FakeClock:
-    """A clock that stands still until a test calls :meth:`advance`."""
+    """A clock that stands still until a test calls :meth:`advance` (or a wait passes
+    on it: :meth:`pass_time`)."""
 
     def __init__(self, start: float = 1_000.0) -> None:
         self._now = start
@@ -99,15 +100,25 @@ class FakeClock:
 
     async def advance(self, seconds: float) -> None:
         """Move time on by ``seconds``, awaiting every callback that falls due, in
-        deadline order, each with ``now()`` set to its own deadline."""
+        deadline order, each with ``now()`` set to its own deadline, or later when a
+        callback passed time beyond it (:meth:`pass_time`): what fell due by then runs
+        in this advance too, and time never moves back."""
         target = self._now + seconds
-        while self._queue and self._queue[0][0] <= target:
+        while self._queue and self._queue[0][0] <= max(target, self._now):
             deadline, _, handle = heapq.heappop(self._queue)
             if handle.cancelled:
                 continue
             self._now = max(self._now, deadline)
             await _run_logged(handle.callback)
-        self._now = target
+        self._now = max(self._now, target)
+
+    def pass_time(self, seconds: float) -> None:
+        """Let ``seconds`` go by at once: a wait that passes on this clock instead of
+        taking real time (in the tests, discord.py waiting out a Discord rate-limit
+        window). It runs no callback, since the one waiting may itself be a callback an
+        advance is awaiting; those that fell due run later in that advance, or in the
+        next one."""
+        self._now += seconds
 
 
 async def _run_logged(callback: Callback) -> None:

@@ -16,6 +16,8 @@ from bot.app.main import YOUNG_OBJECTS_BEFORE_COLLECTION, collect_garbage_less_o
 from tests.fakediscord import WRONG_TOKEN, FakeDiscord, FakeGuild
 from tests.storage.backends import TERMINATE_LEASE_CONNECTIONS
 
+pytestmark = pytest.mark.real_clock
+
 READY_TIMEOUT = 30.0
 LONGEST_LOG_LINE = 4 * 1024 * 1024
 """discord.py logs each request body at DEBUG on one line: the command sync, with

@@ -23,6 +23,8 @@ from tests.conftest import make_settings, running_bot
 from tests.fakediscord import WRONG_TOKEN, FakeDiscord, FakeGuild
 from tests.storage.test_open_problems import damage, filled
 
+pytestmark = pytest.mark.real_clock
+
 TIMEOUT = 60.0
 
 

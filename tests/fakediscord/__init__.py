@@ -6,7 +6,7 @@ With the fixtures of tests/conftest.py (``bot``, ``guild``, ``fake_discord``, ``
     lobby = answer.response                                # the StoredMessage it made
     await guild.members[1].click(lobby, lobby.custom_id("uno:lobby:join:"))
     assert "Players (2/10)" in lobby.text                  # edits land in place
-    await clock.advance(600)                               # timers and token ages
+    await clock.advance(600)                               # timers, token ages, windows
 
 Every helper returns once the bot has answered and, for a bot started by the fixtures
 (``running_bot``), once its handler has finished too (a future per interaction and the

@@ -95,7 +95,8 @@ MISSING_ACCESS = (403, 50001, "Missing Access")
 class FakeDiscord:
     """One application, one bot user and any number of guilds, served on a free port.
 
-    ``clock`` is the test clock that ages interaction tokens (15 minutes); the
+    ``clock`` is the bot's clock (the test's, for a bot in this process): it ages
+    interaction tokens (15 minutes), nonces and the channels' rate-limit windows; the
     3-second answer deadline runs on the event loop's real time, since it measures
     how fast the bot answers.
     """
@@ -117,7 +118,7 @@ class FakeDiscord:
         self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
         """Channel messages created with ``enforce_nonce``: (channel, nonce) -> when,
         and the message as created."""
-        self.channel_limits = ChannelLimits()
+        self.channel_limits = ChannelLimits(clock)
         """The bot token's message calls per channel, against Discord's 5 in 5 s."""
         self.latency = Latency()
         """The wire's delay per kind of route (none by default; benchmarks use 80 ms)."""
@@ -378,7 +379,7 @@ class FakeDiscord:
         if call.kind is not RouteKind.CHANNEL or call.method not in ("POST", "PATCH", "DELETE"):
             return None
         channel_id = int(call.path.strip("/").split("/")[1])
-        allowed, headers = self.channel_limits.take(call.method, channel_id, call.time)
+        allowed, headers = self.channel_limits.take(call.method, channel_id)
         if not allowed:
             self.violate("channel rate limit", f"{call.method} {call.path}: more than "
                          f"{CHANNEL_LIMIT} {call.method} in {CHANNEL_WINDOW:.0f} s in the channel")

@@ -11,6 +11,7 @@ import pytest
 
 from bot.game.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeGuild, Interaction
+from tests.fakediscord.client_clock import wait_on
 
 COMMAND = 2
 
@@ -376,10 +377,34 @@ async def test_a_sixth_bot_token_message_in_a_channel_within_5_s_is_refused(
     assert fake_discord.violations == []
 
 
+async def test_the_channel_windows_and_their_headers_run_on_the_fakes_clock(
+    fake_discord: FakeDiscord, guild: FakeGuild, http: aiohttp.ClientSession, clock: FakeClock
+) -> None:
+    """A window ends when the test's clock says, however little real time went by, and
+    each answer says when on that clock."""
+    path = f"channels/{guild.channel_id}/messages"
+    for _ in range(5):
+        async with http.post(path, json={"content": "x"}) as response:
+            assert response.status == 200
+    await clock.advance(2)
+    async with http.post(path, json={"content": "x"}) as response:
+        assert response.status == 429 and (await response.json())["retry_after"] == 3
+        assert response.headers["X-RateLimit-Reset-After"] == "3.000"
+        assert response.headers["X-RateLimit-Reset"] == f"{clock.wall() + 3:.3f}"
+    assert rules(fake_discord) == ["channel rate limit"]
+    await clock.advance(3)
+    async with http.post(path, json={"content": "x"}) as response:
+        assert response.status == 200 and response.headers["X-RateLimit-Remaining"] == "4"
+        assert response.headers["X-RateLimit-Reset-After"] == "5.000"
+    assert fake_discord.channel_limits.sent["POST", guild.channel_id] == [1000] * 5 + [1005]
+
+
 async def test_discord_py_waits_for_the_channel_bucket_instead_of_breaching_it(
     fake_discord: FakeDiscord, guild: FakeGuild, endpoints: None
 ) -> None:
+    """discord.py waits as the headers ask, on the fake's clock (as the tests' bots do)."""
     client = discord.Client(intents=discord.Intents.none())
+    wait_on(client, fake_discord.clock)
     await client.login(fake_discord.token)
     try:
         channel = client.get_partial_messageable(guild.channel_id)

@@ -44,6 +44,44 @@ async def test_callback_scheduled_by_a_callback_runs_in_the_same_advance() -> No
     assert seen == [10]
 
 
+async def test_passed_time_runs_no_callback_until_the_next_advance() -> None:
+    clock = FakeClock(start=0)
+    seen: list[float] = []
+
+    async def record() -> None:
+        seen.append(clock.now())
+
+    clock.call_at(3, record)
+    clock.pass_time(5)
+    assert (clock.now(), seen) == (5, [])
+    await clock.advance(0)
+    assert (clock.now(), seen) == (5, [5])
+
+
+async def test_time_passed_by_a_callback_is_never_taken_back_and_what_fell_due_runs() -> None:
+    """A callback waiting on the clock (the bot waiting out a rate-limit window) moves
+    time past the advance's end: the advance runs what fell due meanwhile, then ends
+    there, not back at its own end."""
+    clock = FakeClock(start=0)
+    seen: list[tuple[str, float]] = []
+
+    async def wait() -> None:
+        seen.append(("wait", clock.now()))
+        clock.pass_time(5)
+
+    async def timer() -> None:
+        seen.append(("timer", clock.now()))
+
+    clock.call_at(1, wait)
+    clock.call_at(4, timer)
+    clock.call_at(9, timer)
+    await clock.advance(2)
+    assert seen == [("wait", 1), ("timer", 6)]
+    assert clock.now() == 6
+    await clock.advance(3)
+    assert seen[-1] == ("timer", 9) and clock.now() == 9
+
+
 async def test_a_failing_callback_is_logged_and_the_rest_still_run(
     error_log: ErrorRecords,
 ) -> None:
