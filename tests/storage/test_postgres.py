@@ -211,7 +211,7 @@ async def test_a_fresh_database_gets_every_step(
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert {"matches", "match_players", "player_totals", "players_by_games",
             "guild_settings", "saved_games", "schema_version", "ratings", "rating_changes",
-            "rated_seasons", "listed_by_rating"} == tables
+            "rated_seasons", "listed_by_rating", "identify_buckets"} == tables
     assert f"upgraded to version {len(MIGRATIONS)}" in caplog.text
 
 

@@ -14,6 +14,7 @@ from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
 from bot.storage.postgres.connection import PostgresConnected
 from bot.storage.postgres.errors import is_unreachable, unusable
+from bot.storage.postgres.identify import DatabaseIdentifyTurns
 from bot.storage.postgres.leases import AdvisoryLeases
 from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
 from bot.storage.ratings import RatingQueries
@@ -78,6 +79,9 @@ class PostgresStorage(
 
     def shard_leases(self) -> AdvisoryLeases:
         return AdvisoryLeases(self._url, self.name)
+
+    def identify_turns(self) -> DatabaseIdentifyTurns:
+        return DatabaseIdentifyTurns(self)
 
 
 async def _as_it_is(connection: asyncpg.Connection) -> None:

@@ -264,6 +264,17 @@ MIGRATIONS: tuple[Migration, ...] = (
                 ON ratings FOR EACH ROW EXECUTE FUNCTION list_by_rating()""",
         ),
     ),
+    Migration(
+        9,
+        "the time of each Discord rate-limit bucket's last identify, for the processes "
+        "to take turns",
+        (
+            """CREATE TABLE identify_buckets (
+                bucket        INTEGER PRIMARY KEY,
+                last_identify TIMESTAMPTZ
+            )""",
+        ),
+    ),
 )
 
 
