@@ -149,6 +149,13 @@ def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: Any) -> Settin
     )
 
 
+IDENTIFY_WINDOW = 0.2
+"""The fake's seconds between two IDENTIFYs of a bucket while a bot runs in the test's
+own process (Discord's 5 s would hold each restart of a bot in a test for 5 s)..."""
+IDENTIFY_SPACING = 0.3
+"""... and that bot's spacing, with a margin as the bot's own 5.5 s has one."""
+
+
 @contextlib.asynccontextmanager
 async def running_bot(
     settings: Settings, clock: FakeClock, fake: FakeDiscord
@@ -156,8 +163,11 @@ async def running_bot(
     """The real bot, connected and ready: login (which runs setup_hook), then connect.
     ``fake`` (the Discord it talks to) learns of its interaction handlers, so that a
     member's click returns once the bot has finished with it. Its games are dealt from
-    fixed seeds, so a test plays the same deal on every run."""
-    client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
+    fixed seeds, so a test plays the same deal on every run. It identifies its shards
+    ``IDENTIFY_SPACING`` apart, and the fake counts IDENTIFYs in ``IDENTIFY_WINDOW``."""
+    fake.gateway.identify_window = IDENTIFY_WINDOW
+    client = UnoBot(settings, clock=clock, guild_ready_timeout=0.05,
+                    identify_spacing=IDENTIFY_SPACING)
     seeds = itertools.count(1)
     client.manager.registry.seeds = lambda: next(seeds)
     watch_handlers(fake, client)

@@ -16,6 +16,7 @@ import cogs
 from bot.app.command_sync import SyncRecord, payload_hash
 from bot.app.gateway_guard import guard_interactions
 from bot.app.gateway_messages import watch_messages
+from bot.app.identify import IDENTIFY_SPACING, Identifying
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
 from bot.app.startup import Backoff, wait_for_gateway
@@ -118,10 +119,14 @@ class UnoBot(commands.AutoShardedBot):
         clock: Clock | None = None,
         *,
         database: Storage | None = None,
+        identify_spacing: float = IDENTIFY_SPACING,
         **options: Any,
     ) -> None:
         """``database``: one already open (start-up opens it first, to refuse a bad file
-        before any network); without it, setup_hook opens ``settings.database_url``."""
+        before any network); without it, setup_hook opens ``settings.database_url``.
+        ``identify_spacing``: Discord's seconds between two IDENTIFYs of a bucket, with
+        a margin (tests that restart a bot in their own process shorten it, with the
+        fake Discord's window)."""
         # The bot never joins voice: no warning at start that PyNaCl or davey is missing.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -153,6 +158,7 @@ class UnoBot(commands.AutoShardedBot):
         """Held from before the first table is loaded until the database is closed."""
         self._taking_lease: asyncio.Task[None] | None = None
         self._waiting_for_gateway: asyncio.Task[None] | None = None
+        self.identifying = Identifying(identify_spacing)
         self.lease_lost = asyncio.Event()
         """Set should the lease end while the bot runs (its connection to PostgreSQL
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
@@ -209,11 +215,24 @@ class UnoBot(commands.AutoShardedBot):
         return True
 
     async def launch_shards(self) -> None:
-        """Left to itself, discord.py would also take Discord's gateway URL along with the
-        shard count; the count is all that is asked, so DISCORD_GATEWAY_URL holds."""
+        """Discord tells the shard count (unless SHARD_COUNT does) and how many shards
+        may identify at a time. Left to itself, discord.py would also take Discord's
+        gateway URL along with the count; the count is all that is asked, so
+        DISCORD_GATEWAY_URL holds."""
+        if self.is_closed():  # stopped while it waited for the lease
+            return
+        shard_count, _, limits = await self.http.get_bot_gateway()
         if self.shard_count is None:
-            self.shard_count, _, _ = await self.http.get_bot_gateway()
+            self.shard_count = shard_count
+        self.identifying.max_concurrency = int(limits["max_concurrency"])
         await super().launch_shards()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False
+                                   ) -> None:
+        """Instead of discord.py's 5 seconds after this process's last IDENTIFY (none
+        before its first): the shard's turn in its rate-limit bucket, among every
+        process on the database (``bot.app.identify``)."""
+        await self.identifying.wait_for_turn(self.db.identify_turns(), shard_id or 0)
 
     async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
                            ) -> None:
@@ -221,19 +240,20 @@ class UnoBot(commands.AutoShardedBot):
         with an ERROR and a traceback; it calls this method for each try. So each try
         first waits for the gateway as start-up waits for Discord (one WARNING per
         failed try, ``CONNECT_ATTEMPTS``, then ``Unreachable``, exit 3). A bot stopped
-        meanwhile (SIGTERM during start-up) must not keep trying, or it never exits."""
+        meanwhile (SIGTERM during start-up) must not keep trying, nor wait for its
+        turn to identify, or it never exits."""
         if self.is_closed():
             return
         self._waiting_for_gateway = asyncio.create_task(wait_for_gateway(
             str(gateway), Backoff(attempts=self.settings.connect_attempts)))
         try:
             await self._waiting_for_gateway
-        except asyncio.CancelledError:
+            if not self.is_closed():
+                await super().launch_shard(gateway, shard_id, initial=initial)
+        except asyncio.CancelledError:  # the gateway's, or the turn to identify's, wait
             if self.is_closed():
                 return
             raise
-        if not self.is_closed():
-            await super().launch_shard(gateway, shard_id, initial=initial)
 
     def is_connected(self) -> bool:
         """Every shard of this process is connected to the gateway."""
@@ -268,6 +288,7 @@ class UnoBot(commands.AutoShardedBot):
         for waiting in (self._taking_lease, self._waiting_for_gateway):
             if waiting is not None:
                 waiting.cancel()
+        self.identifying.stop()
         await answer_in_flight(ANSWER_GRACE)
         await self.manager.shutdown()
         self.board.stop()
