@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Sequence
 
@@ -93,6 +94,13 @@ async def _as_it_is(connection: asyncpg.Connection) -> None:
     is still rolled back: asyncpg does that before it calls this."""
 
 
+async def _wait_for_locks(busy_timeout: float, connection: asyncpg.Connection) -> None:
+    """Each new connection's ``lock_timeout``, set once it is open rather than sent with
+    the connection's start-up parameters: PgBouncer refuses a start-up parameter it does
+    not know (``application_name`` it knows)."""
+    await connection.execute(f"SET lock_timeout = '{round(busy_timeout * 1000)}ms'")
+
+
 async def _connect(
     cls: type[PostgresStorage], url: str, migrations: Sequence[Migration], busy_timeout: float
 ) -> PostgresStorage:
@@ -103,11 +111,9 @@ async def _connect(
             min_size=1,
             max_size=POOL_SIZE,
             reset=_as_it_is,
+            init=functools.partial(_wait_for_locks, busy_timeout),
             timeout=max(busy_timeout, 5.0),
-            server_settings={
-                "lock_timeout": f"{round(busy_timeout * 1000)}ms",
-                "application_name": "uno-bot",
-            },
+            server_settings={"application_name": "uno-bot"},
         )
     except (asyncpg.PostgresError, OSError, TimeoutError) as error:
         raise unusable(name, error) from None
