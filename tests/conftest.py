@@ -35,6 +35,7 @@ TESTS = Path(__file__).resolve().parent
 PROCESS_TEST_FILES = frozenset({
     "app/test_main.py", "app/test_startup.py", "app/test_settings.py",
     "test_process_restart.py", "test_process_shards.py", "test_table_load.py",
+    "test_process_identify.py", "test_pgbouncer.py",
 })
 """The test files (paths under ``tests/``) that start ``python -m bot`` (or a load run of
 it) as processes: they take most of a suite's time and test the process, not the
