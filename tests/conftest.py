@@ -37,6 +37,7 @@ TESTS = Path(__file__).resolve().parent
 PROCESS_TEST_FILES = frozenset({
     "app/test_main.py", "app/test_startup.py", "app/test_settings.py",
     "test_process_restart.py", "test_process_shards.py", "test_table_load.py",
+    "test_process_identify.py", "test_pgbouncer.py",
 })
 """The test files (paths under ``tests/``) that start ``python -m bot`` (or a load run of
 it) as processes: they take most of a suite's time and test the process, not the
@@ -156,6 +157,13 @@ def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: Any) -> Settin
     )
 
 
+IDENTIFY_WINDOW = 0.2
+"""The fake's seconds between two IDENTIFYs of a bucket while a bot runs in the test's
+own process (Discord's 5 s would hold each restart of a bot in a test for 5 s)..."""
+IDENTIFY_SPACING = 0.3
+"""... and that bot's spacing, with a margin as the bot's own 5.5 s has one."""
+
+
 @contextlib.asynccontextmanager
 async def running_bot(
     settings: Settings, clock: FakeClock, fake: FakeDiscord
@@ -164,9 +172,12 @@ async def running_bot(
     ``fake`` (the Discord it talks to) learns of its interaction handlers, so that a
     member's click returns once the bot has finished with it, and its discord.py waits
     out the fake's rate-limit windows on the fake's clock. Its games are dealt from
-    fixed seeds, so a test plays the same deal on every run."""
+    fixed seeds, so a test plays the same deal on every run. It identifies its shards
+    ``IDENTIFY_SPACING`` apart, and the fake counts IDENTIFYs in ``IDENTIFY_WINDOW``."""
+    fake.gateway.identify_window = IDENTIFY_WINDOW
     seeds = itertools.count(1)
-    client = UnoBot(settings, clock=clock, seeds=lambda: next(seeds), guild_ready_timeout=0.05)
+    client = UnoBot(settings, clock=clock, seeds=lambda: next(seeds), guild_ready_timeout=0.05,
+                    identify_spacing=IDENTIFY_SPACING)
     watch_handlers(fake, client)
     wait_on(client, fake.clock)
     await client.login(settings.discord_token.get_secret_value())

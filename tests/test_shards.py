@@ -18,7 +18,7 @@ from bot.game.clock import FakeClock
 from bot.game.errors import TakenOver
 from bot.storage import SqliteStorage, open_storage
 from bot.storage.urls import sqlite_url
-from tests.conftest import MEMBER_NAMES, make_settings, running_bot
+from tests.conftest import IDENTIFY_SPACING, MEMBER_NAMES, make_settings, running_bot
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.fakediscord.handlers import watch_handlers
 from tests.ui.game_helpers import Playing, card_button, position, start_game
@@ -151,7 +151,8 @@ async def test_a_bot_started_before_the_old_one_stops_waits_for_its_last_save(
 ) -> None:
     guild = guilds[0]
     settings = on_shard(fake_discord, tmp_path, 0, shared_url)
-    new = UnoBot(settings, clock=clock, guild_ready_timeout=0.05)
+    new = UnoBot(settings, clock=clock, guild_ready_timeout=0.05,
+                 identify_spacing=IDENTIFY_SPACING)
     watch_handlers(fake_discord, new)
     async with running_bot(settings, clock, fake_discord) as old:
         session = await start_game(guild, old, fake_discord, clock, 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import pkgutil
+from collections.abc import Mapping
 from typing import Any
 
 import aiohttp
@@ -16,6 +17,7 @@ import cogs
 from bot.app.command_sync import SyncRecord, payload_hash
 from bot.app.gateway_guard import guard_interactions
 from bot.app.gateway_messages import watch_messages
+from bot.app.identify import IDENTIFY_SPACING, Identifying
 from bot.app.invite import invite_url
 from bot.app.settings import Settings
 from bot.app.startup import Backoff, wait_for_gateway
@@ -128,11 +130,15 @@ class UnoBot(GatedShards):
         *,
         database: Storage | None = None,
         seeds: SeedSource | None = None,
+        identify_spacing: float = IDENTIFY_SPACING,
         **options: Any,
     ) -> None:
         """``database``: one already open (start-up opens it first, to refuse a bad file
         before any network); without it, setup_hook opens ``settings.database_url``.
-        ``seeds``: where the games' deals come from (tests fix them)."""
+        ``seeds``: where the games' deals come from (tests fix them).
+        ``identify_spacing``: Discord's seconds between two IDENTIFYs of a bucket, with
+        a margin (tests that restart a bot in their own process shorten it, with the
+        fake Discord's window)."""
         quiet_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -163,6 +169,7 @@ class UnoBot(GatedShards):
         """Held from before the first table is loaded until the database is closed."""
         self._taking_lease: asyncio.Task[None] | None = None
         self._waiting_for_gateway: asyncio.Task[None] | None = None
+        self.identifying = Identifying(identify_spacing)
         self.lease_lost = asyncio.Event()
         """Set should the lease end while the bot runs (its connection to PostgreSQL
         did): ``python -m bot`` then stops the bot and exits, for a restart to take the
@@ -233,6 +240,17 @@ class UnoBot(GatedShards):
         leases.on_lost(self.lease_lost.set)
         return True
 
+    def gateway_limits(self, limits: Mapping[str, Any]) -> None:
+        """How many shards may identify at a time, as Discord tells it."""
+        self.identifying.max_concurrency = int(limits["max_concurrency"])
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False
+                                   ) -> None:
+        """Instead of discord.py's 5 seconds after this process's last IDENTIFY (none
+        before its first): the shard's turn in its rate-limit bucket, among every
+        process on the database (``bot.app.identify``)."""
+        await self.identifying.wait_for_turn(self.db.identify_turns(), shard_id or 0)
+
     async def shard_may_launch(self, gateway: str) -> bool:
         """discord.py tries a shard again and again until it connects, every 5 seconds
         with an ERROR and a traceback, and asks this before each try. So each try first
@@ -284,6 +302,7 @@ class UnoBot(GatedShards):
         for waiting in (self._taking_lease, self._waiting_for_gateway):
             if waiting is not None:
                 waiting.cancel()
+        self.identifying.stop()
         await answer_in_flight(ANSWER_GRACE)
         if self._manager is not None:
             await self._manager.shutdown()

@@ -356,6 +356,22 @@ class ShardLeases(Protocol):
         ...
 
 
+class IdentifyTurns(Protocol):
+    """Turns to identify a shard on Discord's gateway, shared by every process on the
+    database. Discord takes one IDENTIFY per rate-limit bucket every 5 seconds (a shard
+    is in bucket ``shard_id % max_concurrency``) and answers one more with an invalid
+    session; the processes of a bot keep to that together, each identify remembered
+    where all of them look (PostgreSQL: a row per bucket; SQLite: a file per bucket
+    beside the database), so that a process started again at once waits too."""
+
+    async def take(self, bucket: int, spacing: float) -> None:
+        """Return once ``bucket``'s last identify by any process is at least ``spacing``
+        seconds old (at once if there was none), having made this one the last: the
+        caller identifies right after. One turn at a time per bucket; raises
+        ``StorageUnavailable`` if the database cannot be reached."""
+        ...
+
+
 class Storage(GameStorage, MatchHistory, Leaderboards, Ratings, ServerSettings, Protocol):
     """Everything the bot keeps, behind one opened database (SQLite or PostgreSQL)."""
 
@@ -370,4 +386,8 @@ class Storage(GameStorage, MatchHistory, Leaderboards, Ratings, ServerSettings, 
 
     def shard_leases(self) -> ShardLeases:
         """A new lease holder on this database's shards, holding nothing yet."""
+        ...
+
+    def identify_turns(self) -> IdentifyTurns:
+        """The turns to identify of the bot's processes on this database."""
         ...

@@ -15,8 +15,9 @@ It imports nothing of the bot, so every layer that speaks discord.py may use it.
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 import discord
@@ -83,6 +84,10 @@ class GatedShards(commands.AutoShardedBot):
     5 seconds, with an ERROR and a traceback, until the shard connects. Both methods
     are undocumented; they are overridden here."""
 
+    def gateway_limits(self, limits: Mapping[str, Any]) -> None:
+        """Told the session start limits Discord answers with the shard count
+        (``max_concurrency``: how many shards may identify at a time)."""
+
     async def shard_may_launch(self, gateway: str) -> bool:
         """Called before each try to connect a shard to ``gateway``; it may wait as long
         as it needs. False: this try is not made, and no other after it."""
@@ -92,16 +97,26 @@ class GatedShards(commands.AutoShardedBot):
         """Left to itself, discord.py would also take Discord's gateway URL along with the
         shard count; the count is all that is asked, so the gateway ``point_at`` set
         holds. ``Client.http.get_bot_gateway()`` is the undocumented call it makes."""
+        if self.is_closed():  # stopped while it waited for its lease
+            return
+        shard_count, _, limits = await self.http.get_bot_gateway()
         if self.shard_count is None:
-            self.shard_count, _, _ = await self.http.get_bot_gateway()
+            self.shard_count = shard_count
+        self.gateway_limits(limits)
         await super().launch_shards()
 
     async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
                            ) -> None:
         """Each try, the first and those discord.py makes again, once
         :meth:`shard_may_launch` agrees."""
-        if await self.shard_may_launch(str(gateway)):
+        if not await self.shard_may_launch(str(gateway)):
+            return
+        try:
             await super().launch_shard(gateway, shard_id, initial=initial)
+        except asyncio.CancelledError:  # its turn to identify (``before_identify_hook``)
+            if self.is_closed():
+                return
+            raise
 
 
 def item_template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:

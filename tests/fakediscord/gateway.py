@@ -10,6 +10,12 @@ then left off, as Discord leaves it.
 Sharded like Discord: IDENTIFY says ``shard: [id, count]`` (none: ``[0, 1]``), the count
 must be the one ``GET /gateway/bot`` gives, and a session hears only of the guilds of
 its shard, ``(guild_id >> 22) % count``: their GUILD_CREATE and their interactions.
+
+Identifying is limited as on Discord, across every session of the bot: a shard is in
+the rate-limit bucket ``shard_id % max_concurrency`` (``session_start_limit`` of
+``GET /gateway/bot``), and each bucket takes one IDENTIFY per 5 seconds of the event
+loop's time. One beyond that is answered with an invalid session (op 9, ``d: false``)
+and recorded as a breach.
 """
 
 from __future__ import annotations
@@ -31,6 +37,9 @@ PRIVILEGED_INTENTS = {
 CLOSE_AUTHENTICATION_FAILED = 4004
 CLOSE_INVALID_SHARD = 4010
 CLOSE_DISALLOWED_INTENTS = 4014
+INVALID_SESSION = 9
+IDENTIFY_WINDOW = 5.0
+"""Discord's seconds between two IDENTIFYs of one rate-limit bucket."""
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -81,6 +90,18 @@ class Gateway:
         self.sessions: list[GatewaySession] = []
         self.shard_count = 1
         """What ``GET /gateway/bot`` tells; IDENTIFY must use the same count."""
+        self.max_concurrency = 1
+        """The shards that may identify at a time (``GET /gateway/bot`` tells it): as
+        many rate-limit buckets, shard ``id`` in bucket ``id % max_concurrency``."""
+        self.identify_window = IDENTIFY_WINDOW
+        """Seconds a bucket takes no other IDENTIFY after one (Discord's 5; tests that
+        run the bot in their own process shorten it with the bot's spacing)."""
+        self.identified: list[tuple[float, int]] = []
+        """The loop time and shard of each IDENTIFY taken, in order."""
+        self.invalid_sessions = 0
+        """Op 9s sent: an IDENTIFY too soon in its bucket, or a RESUME."""
+        self._last_identify: dict[int, float] = {}
+        """Bucket -> the loop time of its last IDENTIFY taken."""
         self._sessions_changed = asyncio.Condition()
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -122,7 +143,7 @@ class Gateway:
         elif op == 2:
             await self._identify(session, payload["d"])
         elif op == 6:
-            await session.send({"op": 9, "d": False})  # resuming is not supported
+            await self._invalidate(session)  # resuming is not supported
 
     async def _identify(self, session: GatewaySession, data: dict[str, Any]) -> None:
         if data.get("token") != self.token:
@@ -141,6 +162,9 @@ class Gateway:
                          f"{self.shard_count} shards")
             await session.ws.close(code=CLOSE_INVALID_SHARD)
             return
+        if not self._identify_allowed(shard_id):
+            await self._invalidate(session)
+            return
         session.intents, session.shard = intents, (shard_id, shard_count)
         ready, guilds = self.ready_payloads()
         guilds = [g for g in guilds if session.carries(int(g["id"]))]
@@ -151,6 +175,30 @@ class Gateway:
             await session.dispatch("GUILD_CREATE", guild)
         self.sessions.append(session)
         await self._notify()
+
+    def _identify_allowed(self, shard_id: int) -> bool:
+        """Count an IDENTIFY of ``shard_id`` in its bucket, or record the breach if the
+        bucket took one less than ``identify_window`` seconds ago."""
+        bucket = shard_id % self.max_concurrency
+        now = asyncio.get_running_loop().time()
+        last = self._last_identify.get(bucket)
+        if last is not None and now - last < self.identify_window:
+            self.violate("identify rate limit", (
+                f"IDENTIFY of shard {shard_id} {now - last:.3f} s after the last one of its "
+                f"bucket {bucket} (max_concurrency {self.max_concurrency}: one IDENTIFY per "
+                f"bucket every {self.identify_window:g} s)"))
+            return False
+        self._last_identify[bucket] = now
+        self.identified.append((now, shard_id))
+        return True
+
+    def forget_identifies(self) -> None:
+        """As if every bucket's window had passed (a test that waits for none)."""
+        self._last_identify.clear()
+
+    async def _invalidate(self, session: GatewaySession) -> None:
+        self.invalid_sessions += 1
+        await session.send({"op": INVALID_SESSION, "d": False})
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send an event of a guild (``data["guild_id"]``) to the sessions of its shard."""

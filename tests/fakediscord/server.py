@@ -434,7 +434,8 @@ class FakeDiscord:
                 return json_response({
                     "url": self.gateway_url, "shards": self.gateway.shard_count,
                     "session_start_limit": {"total": 1000, "remaining": 1000,
-                                            "reset_after": 0, "max_concurrency": 1}})
+                                            "reset_after": 0,
+                                            "max_concurrency": self.gateway.max_concurrency}})
             case ["interactions", interaction_id, token, "callback"]:
                 return self._callback(int(interaction_id), token, body, files, request.query)
             case ["webhooks", _, token]:

@@ -212,7 +212,7 @@ async def test_a_fresh_database_gets_every_step(
     assert {"matches", "match_players", "player_totals", "players_by_games",
             "guild_settings", "saved_games", "schema_version", "ratings", "rating_changes",
             "rated_seasons", "listed_by_rating", "partner_ratings", "partner_rating_changes",
-            "partner_rated_seasons", "partner_listed_by_rating"} == tables
+            "partner_rated_seasons", "partner_listed_by_rating", "identify_buckets"} == tables
     assert f"upgraded to version {len(MIGRATIONS)}" in caplog.text
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Sequence
 
@@ -14,6 +15,7 @@ from bot.storage.matches import MatchStore
 from bot.storage.opening import Opening
 from bot.storage.postgres.connection import PostgresConnected
 from bot.storage.postgres.errors import is_unreachable, unusable
+from bot.storage.postgres.identify import DatabaseIdentifyTurns
 from bot.storage.postgres.leases import AdvisoryLeases
 from bot.storage.postgres.migrations import MIGRATIONS, schema_version, upgrade
 from bot.storage.rating_boards import RatingQueries
@@ -79,6 +81,9 @@ class PostgresStorage(
     def shard_leases(self) -> AdvisoryLeases:
         return AdvisoryLeases(self._url, self.name)
 
+    def identify_turns(self) -> DatabaseIdentifyTurns:
+        return DatabaseIdentifyTurns(self)
+
 
 async def _as_it_is(connection: asyncpg.Connection) -> None:
     """A connection goes back to the pool without asyncpg's reset query
@@ -87,6 +92,13 @@ async def _as_it_is(connection: asyncpg.Connection) -> None:
     SET, LISTEN, cursor out of a transaction or session lock; the migrations' lock is
     released before the pool serves anyone, or the pool is closed). An open transaction
     is still rolled back: asyncpg does that before it calls this."""
+
+
+async def _wait_for_locks(busy_timeout: float, connection: asyncpg.Connection) -> None:
+    """Each new connection's ``lock_timeout``, set once it is open rather than sent with
+    the connection's start-up parameters: PgBouncer refuses a start-up parameter it does
+    not know (``application_name`` it knows)."""
+    await connection.execute(f"SET lock_timeout = '{round(busy_timeout * 1000)}ms'")
 
 
 async def _connect(
@@ -99,11 +111,9 @@ async def _connect(
             min_size=1,
             max_size=POOL_SIZE,
             reset=_as_it_is,
+            init=functools.partial(_wait_for_locks, busy_timeout),
             timeout=max(busy_timeout, 5.0),
-            server_settings={
-                "lock_timeout": f"{round(busy_timeout * 1000)}ms",
-                "application_name": "uno-bot",
-            },
+            server_settings={"application_name": "uno-bot"},
         )
     except (asyncpg.PostgresError, OSError, TimeoutError) as error:
         raise unusable(name, error) from None

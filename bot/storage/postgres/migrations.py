@@ -339,6 +339,17 @@ MIGRATIONS: tuple[Migration, ...] = (
                 ON partner_ratings FOR EACH ROW EXECUTE FUNCTION list_by_partner_rating()""",
         ),
     ),
+    Migration(
+        11,
+        "the time of each Discord rate-limit bucket's last identify, for the processes "
+        "to take turns",
+        (
+            """CREATE TABLE identify_buckets (
+                bucket        INTEGER PRIMARY KEY,
+                last_identify TIMESTAMPTZ
+            )""",
+        ),
+    ),
 )
 
 

@@ -22,6 +22,7 @@ from bot.storage.session import DEFAULT_BUSY_TIMEOUT
 from bot.storage.settings import SettingsStore
 from bot.storage.sqlite.connection import SqliteConnected
 from bot.storage.sqlite.errors import UNAVAILABLE_CODES, primary_code, unusable
+from bot.storage.sqlite.identify import FileIdentifyTurns
 from bot.storage.sqlite.leases import FileLeases
 from bot.storage.sqlite.migrations import MIGRATIONS, Migration, schema_version, upgrade
 
@@ -78,6 +79,10 @@ class SqliteStorage(MatchStore, LeaderboardQueries, RatingQueries, SettingsStore
     def shard_leases(self) -> FileLeases:
         """Leases on files beside the database: processes sharing it must share a host."""
         return FileLeases(Path(self.name))
+
+    def identify_turns(self) -> FileIdentifyTurns:
+        """Turns kept in files beside the database, as the leases are."""
+        return FileIdentifyTurns(Path(self.name))
 
 
 async def _connect(
