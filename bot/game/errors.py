@@ -93,6 +93,17 @@ class NotEnoughPlayers(TableError):
                          minimum=minimum)
 
 
+class TeamsNotFull(TableError):
+    """Partners play in teams of two seated across (RULES.md 12): the engine deals only
+    ``counts`` players."""
+
+    code = "teams_not_full"
+
+    def __init__(self, counts: tuple[int, ...]) -> None:
+        super().__init__(N_("Partners play in teams of two: start with {counts} players."),
+                         counts=", ".join(map(str, counts)))
+
+
 class NotAllowedToCancel(TableError):
     code = "not_allowed_to_cancel"
 

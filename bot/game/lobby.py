@@ -17,6 +17,7 @@ from typing import Any
 from bot.ai import LEVELS, ComputerPlayer
 from bot.engine import Game
 from bot.engine.options import Options, OptionsError
+from bot.engine.teams import PARTNER_COUNTS
 from bot.game.clock import Clock, Handle
 from bot.game.errors import (
     AlreadyJoined,
@@ -32,6 +33,7 @@ from bot.game.errors import (
     NotSaved,
     OutOfDate,
     TableFull,
+    TeamsNotFull,
     TooManyTables,
     UnknownLevel,
 )
@@ -262,6 +264,8 @@ class Lobby:
                 raise NotHost(table.host.name)
             if len(table.players) < MIN_PLAYERS:
                 raise NotEnoughPlayers(MIN_PLAYERS)
+            if table.options.partners and len(table.players) not in PARTNER_COUNTS:
+                raise TeamsNotFull(PARTNER_COUNTS)
             table.status = TableStatus.PLAYING
             seats = [engine_id(p.id) for p in table.players]
             table.game = Game(table.ruleset, table.options, seats, self.registry.seeds())
