@@ -129,7 +129,7 @@ class Processes:
         return process
 
     async def stop_all(self) -> None:
-        for process in self.running.values():
+        for process in list(self.running.values()):
             await process.stop()
         self.running.clear()
 
@@ -165,6 +165,7 @@ async def history_shows(guild: FakeGuild, match: tuple[str, int | None]) -> None
     assert answer.text.count("· classic ·") == 1  # the one match, once
 
 
+@pytest.mark.timeout(300)  # four process starts, each identifying in its turn; 45-65 s alone
 async def test_two_processes_one_shard_each_share_one_database(
     processes: Processes, fake_discord: FakeDiscord, storage: SharedStorage,
 ) -> None:
