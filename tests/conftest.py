@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from pydantic import SecretStr
@@ -23,6 +24,7 @@ from pydantic import SecretStr
 from bot.app.client import UnoBot, point_at
 from bot.app.settings import Settings
 from bot.game.clock import FakeClock
+from bot.game.locks import outside_table_locks
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.fakediscord.handlers import watch_handlers
 from tests.pgserver import MISSING, PostgresServer, binaries
@@ -149,6 +151,21 @@ def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: Any) -> Settin
     )
 
 
+def unlocked_requests() -> aiohttp.TraceConfig:
+    """A trace on every request a test's bot makes (discord.py's ``http_trace``): none
+    may be made by a task holding a table's lock (``bot.game.locks``), so a Discord call
+    under a lock anywhere fails its test. Only in the tests: a trace costs every request
+    of the running bot tens of microseconds."""
+    trace = aiohttp.TraceConfig()
+
+    async def check(session: aiohttp.ClientSession, context: object,
+                    params: aiohttp.TraceRequestStartParams) -> None:
+        outside_table_locks(f"a Discord request ({params.method} {params.url.path})")
+
+    trace.on_request_start.append(check)
+    return trace
+
+
 @contextlib.asynccontextmanager
 async def running_bot(
     settings: Settings, clock: FakeClock, fake: FakeDiscord
@@ -158,7 +175,8 @@ async def running_bot(
     member's click returns once the bot has finished with it. Its games are dealt from
     fixed seeds, so a test plays the same deal on every run."""
     seeds = itertools.count(1)
-    client = UnoBot(settings, clock=clock, seeds=lambda: next(seeds), guild_ready_timeout=0.05)
+    client = UnoBot(settings, clock=clock, seeds=lambda: next(seeds), guild_ready_timeout=0.05,
+                    http_trace=unlocked_requests())
     watch_handlers(fake, client)
     await client.login(settings.discord_token.get_secret_value())
     connection = asyncio.create_task(client.connect())

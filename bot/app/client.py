@@ -7,7 +7,6 @@ import logging
 import pkgutil
 from typing import Any
 
-import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -24,7 +23,6 @@ from bot.app.translator import CatalogTranslator
 from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
 from bot.game.errors import TableError
-from bot.game.locks import outside_table_locks
 from bot.game.manager import GameManager
 from bot.game.ports import ShardLeases, Shards
 from bot.game.registry import SeedSource
@@ -90,19 +88,6 @@ def point_at(api_base: str, gateway_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
-def unlocked_requests() -> aiohttp.TraceConfig:
-    """A trace on every request discord.py makes (its ``http_trace``): none may be made
-    by a task holding a table's lock (``bot.game.locks``)."""
-    trace = aiohttp.TraceConfig()
-
-    async def check(session: aiohttp.ClientSession, context: object,
-                    params: aiohttp.TraceRequestStartParams) -> None:
-        outside_table_locks(f"a Discord request ({params.method} {params.url.path})")
-
-    trace.on_request_start.append(check)
-    return trace
-
-
 def bot_intents() -> discord.Intents:
     """What the bot works from besides interactions: its guilds and their channels and
     roles (``guilds``), and the messages posted in them (``guild_messages``, read by
@@ -152,7 +137,6 @@ class UnoBot(commands.AutoShardedBot):
             shard_count=settings.shard_count,
             # None (every shard) is what discord.py takes as the default; its stubs say list.
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
-            http_trace=unlocked_requests(),
             **options,
         )
         self.settings = settings
