@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from pydantic import SecretStr
@@ -23,6 +24,7 @@ from pydantic import SecretStr
 from bot.app.client import UnoBot
 from bot.app.settings import Settings
 from bot.game.clock import Clock, FakeClock, RealClock
+from bot.game.locks import outside_table_locks
 from bot.ui.discord_internals import point_at
 from tests.fakediscord import FakeDiscord, FakeGuild, add_guild
 from tests.fakediscord.client_clock import wait_on
@@ -164,6 +166,21 @@ IDENTIFY_SPACING = 0.3
 """... and that bot's spacing, with a margin as the bot's own 5.5 s has one."""
 
 
+def unlocked_requests() -> aiohttp.TraceConfig:
+    """A trace on every request a test's bot makes (discord.py's ``http_trace``): none
+    may be made by a task holding a table's lock (``bot.game.locks``), so a Discord call
+    under a lock anywhere fails its test. Only in the tests: a trace costs every request
+    of the running bot tens of microseconds."""
+    trace = aiohttp.TraceConfig()
+
+    async def check(session: aiohttp.ClientSession, context: object,
+                    params: aiohttp.TraceRequestStartParams) -> None:
+        outside_table_locks(f"a Discord request ({params.method} {params.url.path})")
+
+    trace.on_request_start.append(check)
+    return trace
+
+
 @contextlib.asynccontextmanager
 async def running_bot(
     settings: Settings, clock: FakeClock, fake: FakeDiscord
@@ -177,7 +194,7 @@ async def running_bot(
     fake.gateway.identify_window = IDENTIFY_WINDOW
     seeds = itertools.count(1)
     client = UnoBot(settings, clock=clock, seeds=lambda: next(seeds), guild_ready_timeout=0.05,
-                    identify_spacing=IDENTIFY_SPACING)
+                    identify_spacing=IDENTIFY_SPACING, http_trace=unlocked_requests())
     watch_handlers(fake, client)
     wait_on(client, fake.clock)
     await client.login(settings.discord_token.get_secret_value())

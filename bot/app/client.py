@@ -8,7 +8,6 @@ import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
-import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -25,7 +24,6 @@ from bot.app.translator import CatalogTranslator
 from bot.engine import IllegalAction
 from bot.game.clock import Clock, RealClock
 from bot.game.errors import TableError
-from bot.game.locks import outside_table_locks
 from bot.game.manager import GameManager
 from bot.game.ports import ShardLeases, Shards
 from bot.game.registry import SeedSource
@@ -85,17 +83,6 @@ def cog_extensions() -> list[str]:
     return sorted(f"cogs.{module.name}" for module in pkgutil.iter_modules(cogs.__path__))
 
 
-def unlocked_requests() -> aiohttp.TraceConfig:
-    """A trace on every request discord.py makes (its ``http_trace``): none may be made
-    by a task holding a table's lock (``bot.game.locks``)."""
-    trace = aiohttp.TraceConfig()
-
-    async def check(session: aiohttp.ClientSession, context: object,
-                    params: aiohttp.TraceRequestStartParams) -> None:
-        outside_table_locks(f"a Discord request ({params.method} {params.url.path})")
-
-    trace.on_request_start.append(check)
-    return trace
 
 
 def bot_intents() -> discord.Intents:
@@ -149,7 +136,6 @@ class UnoBot(GatedShards):
             shard_count=settings.shard_count,
             # None (every shard) is what discord.py takes as the default; its stubs say list.
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
-            http_trace=unlocked_requests(),
             **options,
         )
         self.settings = settings
