@@ -94,7 +94,7 @@ class Report:
             "process: " + ", ".join(f"{s:.1f}" for s in self.ready_after) + " s",
             f"  identifies: the first {first:.1f} s after the start (the processes' "
             f"start-up), then {len(self.identified)} in {last - first:.1f} s to the last "
-            f"({rounds} rounds of {plan.max_concurrency}: "
+            f"({rounds} round{'s' if rounds > 1 else ''} of {plan.max_concurrency}: "
             f"{(rounds - 1) * IDENTIFY_SPACING:.1f} s at the bot's {IDENTIFY_SPACING:g} s "
             f"per bucket, {rounds * IDENTIFY_WINDOW:g} s by shards / max_concurrency x 5)",
             "  shortest gap between two identifies of one bucket: "
