@@ -5,7 +5,14 @@ level decides; or, with ``--level``, how often one level beats another (``versus
     .venv/bin/python -m benchmarks.ai --level hard --against normal --players 2 --games N
                                       --seed S [--playouts P] [--every-rule] [--speed]
                                       [--outcomes FILE] [--knowing hands|colours|next]
+    .venv/bin/python -m benchmarks.ai --level normal --against easy --partners [--see-hands]
     .venv/bin/python -m benchmarks.ai --paired A.json B.json
+
+``--partners`` (RULES.md 12) seats the measured level as one team (seats 0 and 2 of
+four, or 1 and 3, alternating with the game number) and ``--against`` as the others;
+a game is won when either partner goes out. ``--against normal-solo`` (any level with
+``-solo``) plays as in a free-for-all: its views show it no partner (``alone``), so it
+treats its partner as one more opponent; what playing for the team is worth.
 
 ``--knowing`` lets the measured ``hard`` player's search peek at the hidden hands
 (``benchmarks.peek``): a ceiling for what reading the opponents could be worth.
@@ -46,11 +53,13 @@ import statistics
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
 
 from benchmarks.peek import add_knowing_argument, budget, peeking
 from bot.ai import ComputerPlayer, Question, answer, hard, show_events
 from bot.ai.rng import SplitMix
-from bot.engine import RULESETS, Action, Game, Options
+from bot.engine import RULESETS, Action, Event, Game, Options
 from bot.engine.options import TABLE_OPTIONS
 
 PLAYERS = ("p0", "p1", "p2", "p3")
@@ -138,9 +147,16 @@ Z95 = 1.959964
 
 
 def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--level", help="the level measured (one seat); enables this mode")
+    parser.add_argument("--level", help="the level measured (one seat, or one team with "
+                                        "--partners); enables this mode")
     parser.add_argument("--against", default="normal", help="the level of every other seat")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats at the table (default 2, or 4 with --partners)")
+    parser.add_argument("--partners", action="store_true",
+                        help="partners (RULES.md 12): the level measured plays one team, "
+                             "the team rotating with the game number")
+    parser.add_argument("--see-hands", action="store_true",
+                        help="with --partners: partners see each other's hands")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--playouts", type=int, default=None,
                         help="a hard player's budget per decision (default: the level's)")
@@ -159,60 +175,111 @@ def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
                         help="compare two --outcomes files on the seeds they share")
 
 
-def play_versus(
-    ruleset: str, switched: tuple[str, ...], players: int, hero: str, against: str,
-    playouts: int | None, seed: int, knowing: str | None = None,
-) -> bool:
-    """One round; whether the ``hero`` level's seat (``seed % players``) won it. With
-    ``knowing``, that seat's searches peek (``benchmarks.peek``)."""
-    ids = [f"p{i}" for i in range(players)]
-    seat = ids[seed % players]
-    options = Options.for_ruleset(ruleset, dict.fromkeys(switched, True))
-    game = Game.new(ruleset, options, ids, seed)
-    extra = {} if playouts is None else {"playouts": playouts}
-    computers = {p: ComputerPlayer(p, hero if p == seat else against, seed * 10 + i, **extra)
+SOLO = "-solo"
+"""A level name's ending (``normal-solo``): the level played as in a free-for-all, its
+partner unknown to it (``alone``): what playing for the team is measured against."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """What every game of a run shares: the table and who plays whom."""
+
+    ruleset: str
+    switched: tuple[str, ...]
+    players: int
+    hero: str
+    against: str
+    playouts: int | None
+    knowing: str | None = None
+    partners: bool = False
+    see_hands: bool = False
+
+    def options(self) -> Options:
+        overrides: dict[str, object] = dict.fromkeys(self.switched, True)
+        if self.partners:
+            overrides |= {"partners": True, "partners_see_hands": self.see_hands}
+        return Options.for_ruleset(self.ruleset, overrides)
+
+
+def alone(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` as a free-for-all shows it: no teams, no partner, no partner's hand (a
+    hand every player is shown, house rule 7, stays)."""
+    partner = view.get("partner")
+    shown = view["hands_shown_until"] is not None
+    players = [seat if shown or seat["id"] != partner
+               else {k: v for k, v in seat.items() if k != "hand"} for seat in view["players"]]
+    rest = {k: v for k, v in view.items() if k not in ("teams", "partner")}
+    return {**rest, "players": players}
+
+
+def play_versus(contest: Contest, seed: int) -> bool:
+    """One round; whether the ``hero`` level's seat (``seed % players``) won it, or under
+    partners its team. With ``knowing``, that seat's searches peek (``benchmarks.peek``)."""
+    ids = [f"p{i}" for i in range(contest.players)]
+    seat = ids[seed % contest.players]
+    game = Game.new(contest.ruleset, contest.options(), ids, seed)
+    heroes = set(game.team_of(seat))
+    extra = {} if contest.playouts is None else {"playouts": contest.playouts}
+    levels = {p: contest.hero if p in heroes else contest.against for p in ids}
+    computers = {p: ComputerPlayer(p, levels[p].removesuffix(SOLO), seed * 10 + i, **extra)
                  for i, p in enumerate(ids)}
-    show_events(game, computers.values(), [])
+    solo = {p for p in ids if levels[p].endswith(SOLO)}
+
+    def view_of(player: str) -> dict[str, Any]:
+        view = game.view(player)
+        return alone(view) if player in solo else view
+
+    def show(events: list[Event]) -> None:
+        for player, computer in computers.items():
+            seated = player in game.hands
+            computer.observe([e.redact(player) for e in events],
+                             view_of(player) if seated else None)
+
+    show([])
     while not game.round_over:
         for player in game.players:
             legal = game.legal_actions(player)
             if not legal:
                 continue
-            view, computer = game.view(player), computers[player]
-            if knowing and player == seat:
+            view, computer = view_of(player), computers[player]
+            if contest.knowing and player == seat:
                 action = computer.decide(view, legal)  # ``choose``, its search peeking
                 if isinstance(action, Question):
-                    action = peeking(knowing, game, action) or computer.choose_at_once(view, legal)
+                    action = (peeking(contest.knowing, game, action)
+                              or computer.choose_at_once(view, legal))
             else:
                 action = computer.choose(view, legal)
             if action is not None:
-                show_events(game, computers.values(), game.apply(action))
+                show(game.apply(action))
                 break
-    return game.round_winner == seat
+    return game.round_winner in heroes
 
 
-def _play_many(job: tuple[str, tuple[str, ...], int, str, str, int | None, str | None,
-                          list[int]]) -> list[tuple[int, bool]]:
-    ruleset, switched, players, hero, against, playouts, knowing, seeds = job
-    return [(s, play_versus(ruleset, switched, players, hero, against, playouts, s, knowing))
-            for s in seeds]
+def _play_many(job: tuple[Contest, list[int]]) -> list[tuple[int, bool]]:
+    contest, seeds = job
+    return [(s, play_versus(contest, s)) for s in seeds]
+
+
+def contest_of(ruleset: str, switched: tuple[str, ...], args: argparse.Namespace,
+               hero: str) -> Contest:
+    return Contest(ruleset, switched, args.players, hero, args.against, args.playouts,
+                   args.knowing if hero == args.level else None, args.partners, args.see_hands)
 
 
 def outcomes(pool: ProcessPoolExecutor, jobs: int, ruleset: str, switched: tuple[str, ...],
              args: argparse.Namespace, hero: str) -> dict[int, bool]:
-    """Whether the ``hero`` level's seat won, for each of the ``args.games`` games (by
-    seed), played in ``jobs`` processes."""
+    """Whether the ``hero`` level's seat (or team) won, for each of the ``args.games``
+    games (by seed), played in ``jobs`` processes."""
     seeds = list(range(args.seed, args.seed + args.games))
     chunks = [seeds[i::jobs * 4] for i in range(jobs * 4) if seeds[i::jobs * 4]]
-    knowing = args.knowing if hero == args.level else None
-    work = [(ruleset, switched, args.players, hero, args.against, args.playouts, knowing, chunk)
-            for chunk in chunks]
-    return dict(game for chunk in pool.map(_play_many, work) for game in chunk)
+    contest = contest_of(ruleset, switched, args, hero)
+    return dict(game for chunk in pool.map(_play_many, [(contest, c) for c in chunks])
+                for game in chunk)
 
 
 def wins(pool: ProcessPoolExecutor, jobs: int, ruleset: str, switched: tuple[str, ...],
          args: argparse.Namespace, hero: str) -> int:
-    """How many of the ``args.games`` games the ``hero`` level's seat won."""
+    """How many of the ``args.games`` games the ``hero`` level's seat (or team) won."""
     return sum(outcomes(pool, jobs, ruleset, switched, args, hero).values())
 
 
@@ -258,21 +325,35 @@ def paired(first: str, second: str) -> str:
             f"won by A alone {alone[0]}, by B alone {alone[1]}")
 
 
+def table(args: argparse.Namespace) -> str:
+    """How a summary line states the table: seats, and partners with what they see."""
+    if not args.partners:
+        return f"{args.players} players"
+    seen = "partners seeing each other's hands" if args.see_hands else "hands hidden"
+    return f"partners, {args.players} players in {args.players // 2} teams, {seen}"
+
+
 def versus_main(args: argparse.Namespace) -> None:
+    if args.players is None:
+        args.players = 4 if args.partners else 2
     if args.speed:
         speed(args)
         return
+    sides = args.players // 2 if args.partners else args.players
+    whose = "'s team" if args.partners else ""
     with ProcessPoolExecutor(args.jobs) as pool:
         if not args.every_rule:
+            start = time.perf_counter()
             games = outcomes(pool, args.jobs, args.ruleset, tuple(args.option), args, args.level)
+            elapsed = time.perf_counter() - start
             if args.outcomes:
                 with open(args.outcomes, "w") as file:
                     json.dump({str(seed): won for seed, won in sorted(games.items())}, file)
             won = sum(games.values())
-            print(f"{args.level} v {args.against}, {args.players} players, {args.ruleset}"
-                  f"{''.join(' +' + o for o in args.option)}, {budget(args)}: {args.level} won "
-                  f"{won}/{args.games} = {rate(won, args.games)}; parity "
-                  f"{100 / args.players:.1f}%", flush=True)
+            print(f"{args.level} v {args.against}, {table(args)}, {args.ruleset}"
+                  f"{''.join(' +' + o for o in args.option)}, {budget(args)}: {args.level}"
+                  f"{whose} won {won}/{args.games} = {rate(won, args.games)}; parity "
+                  f"{100 / sides:.1f}%; {elapsed:.0f} s", flush=True)
             return
         rows = [(r, ()) for r in RULESETS] + [("classic", (o,)) for o in TABLE_OPTIONS]
         for ruleset, switched in rows:
@@ -280,7 +361,8 @@ def versus_main(args: argparse.Namespace) -> None:
             won = wins(pool, args.jobs, ruleset, switched, args, args.level)
             same = wins(pool, args.jobs, ruleset, switched, args, args.against)
             print(f"{label:<19} {args.level} {rate(won, args.games):<32} {args.against} in "
-                  f"the same seat {rate(same, args.games)}", flush=True)
+                  f"the same {'team' if args.partners else 'seat'} {rate(same, args.games)}",
+                  flush=True)
 
 
 def decisions(ruleset: str, players: int, seed: int) -> Iterator[tuple[Game, Question]]:

@@ -1,12 +1,17 @@
-"""The facts a decision needs, read once from a player's view."""
+"""The facts a decision needs, read once from a player's view.
+
+Under partners (RULES.md 12) the facts name the partner still seated, and, when the view
+shows it (``partners_see_hands``), the partner's hand: the opponents are everyone else.
+Without a partner every other player is an opponent, as in a free-for-all.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.cards import CARD_COLOR, COLORS, Card, Color
+from bot.engine.cards import CARD_COLOR, Card
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -28,19 +33,27 @@ class Context:
     seven_o: bool
     next_player: str
     previous_player: str
+    direction: int
+    partner: str | None = None
+    """The partner still seated, under partners; None without one."""
+    partner_hand: list[Card] | None = None
+    """The partner's hand when we may see it (``partners_see_hands``); else None."""
     danger: bool = field(init=False)
     """Whether an opponent is close to going out (read once: a playout asks it per play)."""
     held: dict[str, int] = field(init=False)
     """Cards held per colour ('' for wild cards; a colour not held is missing), read
     once: every play scored asks it."""
+    partner_held: dict[str, int] = field(init=False)
+    """``held`` for the partner's hand when we see it; empty when we do not."""
+    partner_close: bool = field(init=False)
+    """Whether our partner is close to going out."""
 
     def __post_init__(self) -> None:
         self.danger = self.fewest_held() <= CLOSE_TO_OUT
-        held: dict[str, int] = {}
-        for card in self.hand:
-            color = CARD_COLOR[card]
-            held[color] = held.get(color, 0) + 1
-        self.held = held
+        self.partner_close = self.partner is not None and \
+            self.counts[self.partner] <= CLOSE_TO_OUT
+        self.held = _by_colour(self.hand)
+        self.partner_held = _by_colour(self.partner_hand or ())
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Context:
@@ -48,6 +61,7 @@ class Context:
         order = [seat["id"] for seat in view["players"]]
         seat = order.index(me)
         step = view["direction"]
+        partner = view.get("partner")
         return cls(
             me=me,
             hand=view["hand"],
@@ -59,6 +73,10 @@ class Context:
             seven_o=view["options"]["seven_o"],
             next_player=order[(seat + step) % len(order)],
             previous_player=order[(seat - step) % len(order)],
+            direction=step,
+            partner=partner,
+            partner_hand=next((s["hand"] for s in view["players"]
+                               if s["id"] == partner and "hand" in s), None),
         )
 
     @classmethod
@@ -68,6 +86,9 @@ class Context:
         order = game.players
         seat = order.index(me)
         step = game.direction
+        partner = game.partner_of(me) if game.teams else None
+        if partner not in game.hands:
+            partner = None
         return cls(
             me=me,
             hand=game.hands[me],
@@ -79,19 +100,35 @@ class Context:
             seven_o=game.options.seven_o,
             next_player=order[(seat + step) % len(order)],
             previous_player=order[(seat - step) % len(order)],
+            direction=step,
+            partner=partner,
+            partner_hand=game.hands[partner] if partner and game.options.partners_see_hands
+            else None,
         )
 
     def opponents(self) -> list[str]:
-        return [p for p in self.order if p != self.me]
+        return [p for p in self.order if p != self.me and p != self.partner]
 
     def fewest_held(self) -> int:
         """The smallest hand among the opponents."""
-        return min(n for p, n in self.counts.items() if p != self.me)
+        return min(n for p, n in self.counts.items() if p != self.me and p != self.partner)
 
     def holds_color(self, color: str) -> bool:
         return color in self.held
 
-    def favourite_color(self, cards: list[Card] | None = None) -> Color:
-        """The colour held most (``COLORS`` order breaks ties), for naming a colour."""
-        held = self.held if cards is None else Counter(CARD_COLOR[c] for c in cards)
-        return max(COLORS, key=lambda c: held.get(c, 0))
+    def seat_after(self, player: str, steps: int) -> str:
+        """The player ``steps`` seats on from ``player`` in the direction of play."""
+        return self.order[(self.order.index(player) + steps * self.direction) % len(self.order)]
+
+    def laughs_at(self, teller: str | None) -> bool:
+        """A laugh at a joke (house rule 8) lets its teller discard down to one card:
+        worth giving our partner only."""
+        return teller is not None and teller == self.partner
+
+
+def _by_colour(cards: Iterable[Card]) -> dict[str, int]:
+    held: dict[str, int] = {}
+    for card in cards:
+        color = CARD_COLOR[card]
+        held[color] = held.get(color, 0) + 1
+    return held

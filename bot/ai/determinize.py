@@ -1,8 +1,10 @@
 """Possible worlds for the ``hard`` level: the hidden cards dealt so that they agree with
 everything its seat has seen, and a ``Game`` built from them and its own view.
 
-What is unseen is the deck less our hand and the discard pile (``Memory.pile``); it is
-dealt to the opponents, each keeping their hand size, and the rest is the draw pile. A
+What is unseen is the deck less our hand, the discard pile (``Memory.pile``) and, under
+partners, the partner's hand when the view shows it (``partners_see_hands``: every world
+deals it exactly that hand); it is dealt to the opponents, each keeping their hand size,
+and the rest is the draw pile. A
 deal honours what the memory learnt: cards an opponent surely holds (a hand we traded
 them, a hand a challenge showed us), what they held none of when they drew instead of
 playing or laid a wild card (``lacks``, ``seems_to_lack``: only the cards they took
@@ -32,16 +34,27 @@ LIKELY_TRUST = 0.6
 """The share of deals that give a player a card of the colour they named."""
 
 
+def seen_hands(view: dict[str, Any]) -> dict[str, list[Card]]:
+    """The other hands we see in ``view``: our partner's, when the view shows it."""
+    partner = view.get("partner")
+    return {seat["id"]: list(seat["hand"]) for seat in view["players"]
+            if seat["id"] == partner and "hand" in seat}
+
+
 def unseen_cards(view: dict[str, Any], memory: Memory) -> list[Card] | None:
     """The cards we cannot see (opponents' hands and the draw pile), or ``None`` when the
     memory does not account for every card (it missed events: a seat taken mid-round, a
     player who left with their cards)."""
+    seen = seen_hands(view)
     left = Counter(full_deck(view["ruleset"]))
     left.subtract(view["hand"])
     left.subtract(memory.pile)
+    for hand in seen.values():
+        left.subtract(hand)
     if min(left.values(), default=0) < 0 or sum(memory.pile.values()) != view["discard_size"]:
         return None
-    hidden = sum(seat["cards"] for seat in view["players"] if seat["id"] != view["you"])
+    hidden = sum(seat["cards"] for seat in view["players"]
+                 if seat["id"] != view["you"] and seat["id"] not in seen)
     cards = sorted(left.elements())
     return cards if len(cards) == hidden + view["draw_size"] else None
 
@@ -56,10 +69,13 @@ def shuffle(cards: list[Card], rng: SplitMix) -> None:
 def deal_hidden(
     view: dict[str, Any], unseen: list[Card], memory: Memory, rng: SplitMix
 ) -> tuple[dict[str, list[Card]], list[Card]]:
-    """One deal of the unseen cards: each opponent's hand, and the draw pile."""
+    """One deal of the unseen cards: each opponent's hand, and the draw pile; a hand we
+    see (``seen_hands``) is dealt as it is."""
     pool = list(unseen)
     shuffle(pool, rng)
-    sizes = {seat["id"]: seat["cards"] for seat in view["players"] if seat["id"] != view["you"]}
+    seen = seen_hands(view)
+    sizes = {seat["id"]: seat["cards"] for seat in view["players"]
+             if seat["id"] != view["you"] and seat["id"] not in seen}
     hands: dict[str, list[Card]] = {p: [] for p in sizes}
     for player, cards in memory.known.items():
         for card in cards:
@@ -76,7 +92,7 @@ def deal_hidden(
     for player in sizes:
         if player not in constrained:
             _fill(hands[player], sizes[player], pool, {})
-    return hands, pool
+    return {**hands, **seen}, pool
 
 
 def _lacking(memory: Memory, player: str) -> dict[str, int]:

@@ -58,6 +58,9 @@ class Memory:
     """The seating order at the last view, for where a Seven-O 0 passes the hands."""
     held: dict[str, int] = field(default_factory=dict)
     """How many cards each player held at the last view: who was close to going out."""
+    partners: dict[str, str] = field(default_factory=dict)
+    """Under partners, each player's partner (from the view's teams): a player's own
+    partner close to going out does not press them."""
     drawn_by: str = ""
     """The opponent whose turn's draw was the last event of the turn: a play of theirs
     now is the card drawn, and leaves the hand that drew (``_played``); the turn moving
@@ -76,6 +79,7 @@ class Memory:
         self.hand = list(view["hand"])
         self.seats = [seat["id"] for seat in view["players"]]
         self.held = {seat["id"]: seat["cards"] for seat in view["players"]}
+        self.partners = {p: q for a, b in view.get("teams", ()) for p, q in ((a, b), (b, a))}
 
     def discarded_of(self, color: str) -> int:
         """How many cards of ``color`` lie in the discard pile."""
@@ -144,6 +148,7 @@ class Memory:
             "hand": list(self.hand),
             "seats": list(self.seats),
             "held": dict(self.held),
+            "partners": dict(self.partners),
             "drawn_by": self.drawn_by,
         }
 
@@ -167,6 +172,7 @@ class Memory:
             hand=[cast(Card, str(c)) for c in data.get("hand", [])],
             seats=[str(p) for p in data.get("seats", [])],
             held={str(p): int(n) for p, n in data.get("held", {}).items()},
+            partners={str(p): str(q) for p, q in data.get("partners", {}).items()},
             drawn_by=str(data.get("drawn_by", "")),
         )
 
@@ -229,9 +235,10 @@ def _lacking_before(memory: Memory, player: str, cards: tuple[Card, ...]) -> lis
     number or symbol can be played, and a Wild Draw Four rather than a Wild. When one is,
     it sheds a Wild (50 points) before any number card. It never bluffs a Wild Draw Four.
     Nothing for a card laid on its twin (maybe a jump-in, made with any hand) or with
-    the seats' hand sizes unknown."""
+    the seats' hand sizes unknown. Under partners only the player's opponents press it."""
     card = cards[-1]
-    others = [n for p, n in memory.held.items() if p != player]
+    partner = memory.partners.get(player)
+    others = [n for p, n in memory.held.items() if p != player and p != partner]
     if card == memory.top or not memory.color or not others or len(cards) > 1:
         return []
     pressed = min(others) <= CLOSE_TO_OUT

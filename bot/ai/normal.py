@@ -2,8 +2,9 @@
 
 Order of business: call UNO, catch, then whatever the game waits on (discards, a vote,
 the start colour, an answer to a pending draw, a turn), or, when the game waits on
-somebody else, a jump-in worth making. Card plays are scored in ``scoring``; the Wild
-Draw Four challenge is weighed in ``challenge``. What the table options forbid (a bluff
+somebody else, a jump-in worth making. Card plays are scored in ``scoring`` (which
+plays for the team under partners); the Wild Draw Four challenge is weighed in
+``challenge``. What the table options forbid (a bluff
 with no bluffing, a draw with force play) is never offered, so never chosen.
 """
 
@@ -16,7 +17,7 @@ from bot.ai.challenge import CHALLENGE_AT, CHALLENGE_RATHER_THAN_BLOCK_AT, guilt
 from bot.ai.context import Context
 from bot.ai.memory import Memory
 from bot.ai.rng import SplitMix
-from bot.ai.scoring import DRAW, score_play
+from bot.ai.scoring import DRAW, colour_to_name, score_play
 from bot.engine.actions import Action
 from bot.engine.cards import CARD_COLOR, CARD_POINTS, Card
 
@@ -36,10 +37,10 @@ def choose_normal(
     if "discard" in kinds:
         return _discard(view["hand"], kinds["discard"])
     if "vote" in kinds:
-        # A laugh lets the teller, an opponent, discard down to one card.
-        return next(a for a in kinds["vote"] if a.laughed is False)
+        laugh = Context.from_view(view).laughs_at(view["joke_by"])
+        return next(a for a in kinds["vote"] if a.laughed is laugh)
     if "color" in kinds:
-        favourite = Context.from_view(view).favourite_color()
+        favourite = colour_to_name(Context.from_view(view))
         return next(a for a in kinds["color"] if a.color == favourite)
     if not legal:
         return None
@@ -88,7 +89,7 @@ def _answer_draw(
     if "bff" in kinds:
         rest = list(ctx.hand)
         rest.remove("bff")
-        color = ctx.favourite_color(rest)
+        color = colour_to_name(ctx, rest)
         return next(a for a in kinds["bff"] if a.color == color)
     if chance >= CHALLENGE_AT:
         return kinds["challenge"][0]

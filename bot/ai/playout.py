@@ -8,11 +8,13 @@ challenger's hand and the discard pile: so a bluff the search weighs risks what 
 risks against ``normal``). It reads the world's hands directly (``Context.from_world``):
 a world is made of guesses (``determinize``), never of the real hidden cards.
 
-The result of a playout, seen from one seat: 1 for winning the round; a round lost, with
-more than two players, up to ``NEAR_WIN`` by how many of the other losers hold more
+The result of a playout, seen from one seat's side (the seat alone, or its team under
+partners: a partner going out is a win): 1 for winning the round; a round lost, with
+more than two sides, up to ``NEAR_WIN`` by how many of the other losing sides hold more
 cards (a rank, not a win: at four players most playouts are lost, and 0 for all of them
 would leave the search almost nothing to compare actions by); and a playout cut off
-after ``MAX_ACTIONS`` counts by hand sizes alone.
+after ``MAX_ACTIONS`` counts by hand sizes alone. Under partners every seat of a world
+plays for its team, reading its partner's hand when the table shows partners theirs.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 from bot.ai.challenge import CHALLENGE_AT, CHALLENGE_RATHER_THAN_BLOCK_AT, guilt_chance
 from bot.ai.context import Context
 from bot.ai.rng import SplitMix
-from bot.ai.scoring import DRAW, GOING_OUT, score_play
+from bot.ai.scoring import DRAW, FOLLOW, GOING_OUT, colour_worth, score_play
 from bot.engine.actions import Action
 from bot.engine.cards import CARD_COLOR, CARD_POINTS
 from bot.engine.game import Game
@@ -48,16 +50,20 @@ def play_out(game: Game, me: str, rng: SplitMix) -> float:
 
 
 def result(game: Game, me: str) -> float:
-    winner = None if game.round_result is None else game.round_result.winner
-    if winner == me:
+    """The playout's result for ``me``'s side: ``me`` alone, or ``me``'s team under
+    partners, whose hand sizes count by the smaller hand still seated."""
+    ours = game.team_of(me)
+    sides = {side: min(len(game.hands[p]) for p in side if p in game.hands)
+             for side in game.sides()}
+    mine = sides.pop(ours)
+    won = None if game.round_result is None else game.round_result.team
+    if won == ours:
         return 1.0
-    if winner is not None:
-        mine = len(game.hands[me])
-        losers = [len(h) for p, h in game.hands.items() if p != me and p != winner]
+    if won is not None:
+        losers = [n for side, n in sides.items() if side != won]
         beaten = sum(1.0 if n > mine else 0.5 if n == mine else 0.0 for n in losers)
         return NEAR_WIN * beaten / len(losers) if losers else 0.0
-    mine = len(game.hands[me])
-    fewest = min(len(h) for p, h in game.hands.items() if p != me)
+    fewest = min(sides.values())
     return 0.5 + 0.05 * max(-9, min(9, fewest - mine))
 
 
@@ -70,7 +76,8 @@ def policy(game: Game, player: str, legal: list[Action], rng: SplitMix) -> Actio
     best: list[Action] = []
     best_score = -1e18
     for action in legal:
-        score = _challenge(game, player) if action.do == "challenge" else _score(action, ctx)
+        score = (_challenge(game, player) if action.do == "challenge"
+                 else _score(action, ctx, game.joke_by))
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -78,7 +85,7 @@ def policy(game: Game, player: str, legal: list[Action], rng: SplitMix) -> Actio
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
-def _score(action: Action, ctx: Context) -> float:
+def _score(action: Action, ctx: Context, joke_by: str | None) -> float:
     """``normal``'s scores for card plays; the rest as ``normal`` would rank them."""
     do = action.do
     if do in _PLAYS:
@@ -86,9 +93,9 @@ def _score(action: Action, ctx: Context) -> float:
     if do == "discard":
         return float(CARD_POINTS[action.played_cards()[0]])
     if do == "vote":
-        return 1.0 if action.laughed is False else 0.0
+        return 1.0 if action.laughed is ctx.laughs_at(joke_by) else 0.0
     if do == "color" or do == "bff":
-        return DRAW + 1 + sum(1 for c in ctx.hand if CARD_COLOR[c] == action.color)
+        return DRAW + 1 + colour_worth(action.color or "", ctx) / FOLLOW
     return DRAW  # draw, keep, accept
 
 

@@ -14,14 +14,15 @@ FILLER: list[Card] = ["y5", "y6", "y7", "y8", "y9", "b9", "b8", "g8", "g9", "g7"
 def position(
     hands: dict[str, list[Card]], top: Card = "r3", *, ruleset: str = "classic",
     current: str | None = None, overrides: dict[str, Any] | None = None,
-    draw: list[Card] | None = None, color: Color | None = None,
+    draw: list[Card] | None = None, color: Color | None = None, **parts: Any,
 ) -> tuple[Game, dict[str, ComputerPlayer]]:
-    """A mid-round position with a ``normal`` computer player in every seat."""
+    """A mid-round position with a ``normal`` computer player in every seat; ``parts``
+    are more of ``Game.from_position``'s."""
     players = list(hands)
     game = Game.from_position(
         ruleset, Options.for_ruleset(ruleset, overrides or {}), players, hands=hands,
         discard=[top], draw=list(FILLER if draw is None else draw),
-        current=current or players[0], color=color,
+        current=current or players[0], color=color, **parts,
     )
     computers = {p: ComputerPlayer(p, "normal", seed=7) for p in players}
     show_events(game, computers.values(), [])

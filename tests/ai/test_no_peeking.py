@@ -1,9 +1,11 @@
-"""A computer player knows only its view and the events redacted for it."""
+"""A computer player knows only its view and the events redacted for it: under partners
+its partner's hand too when partners see hands (RULES.md 12), and nobody else's."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Collection
 
 import pytest
 
@@ -24,11 +26,13 @@ def test_hidden_cards_do_not_change_the_challenge(ben_holds: list[Card]) -> None
     assert decide(game, ais, "ana") == Action("ana", "challenge")
 
 
-def reshuffle_hidden(game: Game, viewer: str, rng: random.Random) -> Game:
-    """A copy of ``game`` that ``viewer`` cannot tell apart: the other hands and the
-    draw pile dealt again from the same cards, every hand keeping its size."""
+def reshuffle_hidden(game: Game, viewer: str, rng: random.Random,
+                     seen: Collection[str] = ()) -> Game:
+    """A copy of ``game`` that ``viewer`` cannot tell apart: the other hands (but those
+    of ``seen``) and the draw pile dealt again from the same cards, every hand keeping
+    its size."""
     copy = Game.from_dict(game.to_dict())
-    others = [p for p in copy.players if p != viewer]
+    others = [p for p in copy.players if p != viewer and p not in seen]
     pool = [c for p in others for c in copy.hands[p]] + copy.draw_pile
     rng.shuffle(pool)
     for player in others:
@@ -60,6 +64,51 @@ def test_same_view_and_events_with_other_hidden_cards_give_the_same_choice(
         assert action is not None
         show_events(game, computers.values(), game.apply(action))
     assert compared > 10
+
+
+@pytest.mark.parametrize("see_hands", [False, True])
+def test_under_partners_a_player_reads_its_partner_s_hand_only_when_partners_see_hands(
+    see_hands: bool,
+) -> None:
+    """The other hands dealt again, the partner's kept when partners see hands: the same
+    view and the same choice, at every level. With partners seeing hands, the partner's
+    hand dealt again too shows in the view, and changes some choices: it is read."""
+    rng = random.Random(see_hands)
+    game, computers = new_table("seven-o", 4, seed=4, levels=("hard", "normal", "easy", "normal"),
+                                overrides={"partners": True, "partners_see_hands": see_hands})
+    for computer in computers.values():
+        computer.playouts = 12
+    compared = changed = 0
+    while not game.round_over:
+        for player in game.players:
+            legal = game.legal_actions(player)
+            if not legal or game.hands_shown_until is not None:
+                continue
+            partner = game.partner_of(player) or ""
+            other = reshuffle_hidden(game, player, rng, seen=[partner] if see_hands else [])
+            assert other.view(player) == game.view(player)
+            real = _twin(computers[player]).choose(game.view(player), legal)
+            assert _twin(computers[player]).choose(other.view(player),
+                                                   other.legal_actions(player)) == real
+            compared += 1
+            if see_hands:
+                dealt_again = reshuffle_hidden(game, player, rng)
+                if dealt_again.hands[partner] != game.hands[partner]:
+                    assert dealt_again.view(player) != game.view(player)
+                changed += _twin(computers[player]).choose(
+                    dealt_again.view(player), dealt_again.legal_actions(player)) != real
+        action = computer_action(game, computers)
+        assert action is not None
+        show_events(game, computers.values(), game.apply(action))
+    assert compared > 10
+    assert (changed > 0) is see_hands
+
+
+def _twin(computer: ComputerPlayer) -> ComputerPlayer:
+    """A copy of ``computer`` to ask (asking moves its generator on)."""
+    twin = ComputerPlayer.from_dict(computer.to_dict())
+    twin.playouts = computer.playouts
+    return twin
 
 
 def test_choices_need_nothing_but_a_json_view() -> None:
